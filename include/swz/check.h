@@ -1,0 +1,231 @@
+/* swz/check.h -- the conflict checker: a layout, an access pattern, the bank model.
+ *
+ * What it is for
+ *   Answer "is my tile conflict free for the instruction I actually use?" on the host, before
+ *   writing the kernel: place one warp's lanes on the tile in a named pattern, map each lane's
+ *   element through the layout to a byte address, and run bank.h's model.  tools/swz-check is
+ *   a command-line front end to exactly these functions.
+ *
+ * Example (the 8-byte column-pair trap of the textbook c ^ r swizzle)
+ *   #include <swz/check.h>
+ *   swz_layout l; swz_layout_make(&l, SWZ_LAYOUT_XOR, 32, 32, 4, 4);   // tuned for 4-byte
+ *   swz_pattern p = {SWZ_PAT_COL, SWZ_ACCESS_8, 0, 0, 0};               // read column pairs
+ *   swz_check_result r = swz_check(&l, &p);
+ *   // r.bank.ways == 2 and r.permuted == 1 (the pair arrives swapped on odd rows)
+ *
+ * Patterns (one warp instruction; a lane accesses one unit of K bytes = swz_access_bytes(kind),
+ * i.e. v = K/E consecutive elements of a row; Ur = W/v units per row; P lanes per phase):
+ *   ROW     lane l -> unit l of the tile in row-major order from (row0, col0): a warp writing or
+ *           reading rows (rows shorter than the warp continue on the next row).
+ *   COL     lane l -> unit number (col0/v)*H + row0 + l in column-major order: a warp walking
+ *           down a column (the read side of a transpose); past the bottom row lanes continue at
+ *           the top of the next unit column.
+ *   STRIDE  lane l -> unit number (q0 + l*stride) mod (H*Ur) in row-major order, q0 the unit of
+ *           (row0, col0): the a[lane*stride] experiment.
+ *   BLOCK   each phase's P lanes form a bw x bh block of units (bw = 8, 4, 4 and bh = 4, 4, 2
+ *           for P = 32, 16, 8), phases stacked downwards, from (row0, col0): warps that read
+ *           compact 2-D blocks (what Morton is good at).
+ *   Lanes that fall outside the tile are inactive.
+ *
+ * Vector accesses through a swizzle: a K-byte access must find its v elements as one aligned
+ * group of v slots.  If the layout keeps the group but reorders it (c ^ r read as pairs), the
+ * access is valid, `permuted` is set (the registers must be reordered), and the bank model sees
+ * the aligned group.  If the group is scattered the access cannot be one instruction:
+ * status = SWZ_EALIGN.
+ */
+#ifndef SWZ_CHECK_H
+#define SWZ_CHECK_H
+
+#include "bank.h"
+#include "layout.h"
+
+#define SWZ_PAT_ROW 0
+#define SWZ_PAT_COL 1
+#define SWZ_PAT_STRIDE 2
+#define SWZ_PAT_BLOCK 3
+#define SWZ_PAT_COUNT 4
+
+typedef struct swz_pattern {
+    int kind;        /* SWZ_PAT_* */
+    int access;      /* SWZ_ACCESS_* or SWZ_LDMATRIX_X* */
+    uint32_t stride; /* STRIDE: units between lanes */
+    uint32_t row0;   /* origin */
+    uint32_t col0;   /* origin column, in elements (rounded down to a unit) */
+} swz_pattern;
+
+typedef struct swz_check_result {
+    int status;           /* SWZ_OK, SWZ_EKIND, SWZ_EACCESS (unit not a multiple of elem),
+                             SWZ_ERANGE (origin outside), SWZ_EALIGN (scattered vector) */
+    swz_bank_result bank; /* the model's verdict */
+    int permuted;         /* some lane's vector elements arrive reordered */
+    uint32_t mask;        /* active lanes */
+    uint32_t row[32];     /* each lane's logical row ... */
+    uint32_t col[32];     /* ... and first column */
+    uint32_t addr[32];    /* each lane's byte address (tile based at 0) */
+} swz_check_result;
+
+SWZ_FN const char *swz_pattern_name(int kind)
+{
+    switch (kind) {
+    case SWZ_PAT_ROW: return "row";
+    case SWZ_PAT_COL: return "col";
+    case SWZ_PAT_STRIDE: return "stride";
+    case SWZ_PAT_BLOCK: return "block";
+    default: return "?";
+    }
+}
+
+/* Block shape of the BLOCK pattern for P lanes per phase: log2 of its width in units. */
+SWZ_FN uint32_t swz__block_lw(uint32_t phase_lanes) { return (swz_log2(phase_lanes) + 1u) / 2u; }
+
+/* Place the lanes of one instruction: fills r->row, r->col, r->mask. */
+SWZ_FN int swz__place(const swz_layout *l, const swz_pattern *p, swz_check_result *r)
+{
+    uint32_t k = swz_access_bytes(p->access), v, ur, lanes, i;
+    uint64_t total;
+    if (k == 0u) return SWZ_EKIND;
+    if (k < l->elem || k % l->elem != 0u) return SWZ_EACCESS;
+    v = k / l->elem;
+    ur = l->width / v;
+    if (ur == 0u) return SWZ_EWIDTH;
+    if (p->row0 >= l->height || p->col0 >= l->width) return SWZ_ERANGE;
+    total = (uint64_t)ur * l->height;
+    lanes = swz_access_lanes(p->access);
+    r->mask = 0u;
+    for (i = 0; i < 32u; ++i) {
+        uint64_t row = 0, unit = 0;
+        uint32_t u0 = p->col0 / v;
+        r->row[i] = r->col[i] = 0u;
+        if (i >= lanes) continue;
+        switch (p->kind) {
+        case SWZ_PAT_ROW: {
+            uint64_t q = (uint64_t)p->row0 * ur + u0 + i;
+            row = q / ur;
+            unit = q % ur;
+            break;
+        }
+        case SWZ_PAT_COL: {
+            uint64_t q = (uint64_t)u0 * l->height + p->row0 + i;
+            row = q % l->height;
+            unit = q / l->height;
+            break;
+        }
+        case SWZ_PAT_STRIDE: {
+            uint64_t q = ((uint64_t)p->row0 * ur + u0 + (uint64_t)i * p->stride) % total;
+            row = q / ur;
+            unit = q % ur;
+            break;
+        }
+        case SWZ_PAT_BLOCK: {
+            uint32_t pl = swz_access_phase_lanes(p->access), lw = swz__block_lw(pl);
+            uint32_t q = i % pl, ph = i / pl, bh = pl >> lw;
+            row = p->row0 + ph * bh + (q >> lw);
+            unit = u0 + (q & ((1u << lw) - 1u));
+            break;
+        }
+        default: return SWZ_EKIND;
+        }
+        if (row >= l->height || unit >= ur) continue;
+        r->row[i] = (uint32_t)row;
+        r->col[i] = (uint32_t)unit * v;
+        r->mask |= 1u << i;
+    }
+    return SWZ_OK;
+}
+
+/* Evaluate one instruction of pattern p on layout l. */
+SWZ_FN swz_check_result swz_check(const swz_layout *l, const swz_pattern *p)
+{
+    swz_check_result r;
+    uint32_t i, j, k = swz_access_bytes(p->access);
+    r.permuted = 0;
+    r.mask = 0u;
+    r.bank.status = SWZ_EKIND;
+    r.bank.wavefronts = r.bank.ideal = r.bank.ways = r.bank.phases = 0u;
+    for (i = 0; i < 32u; ++i) r.addr[i] = 0u;
+    r.status = swz__place(l, p, &r);
+    if (r.status != SWZ_OK) return r;
+    for (i = 0; i < 32u; ++i) {
+        uint32_t v = k / l->elem, base, seen = 0;
+        if (!((r.mask >> i) & 1u)) continue;
+        base = swz_layout_offset(l, r.row[i], r.col[i]) & ~(v - 1u);
+        for (j = 0; j < v; ++j) { /* the v elements must fill the aligned group [base, base+v) */
+            uint32_t o = swz_layout_offset(l, r.row[i], r.col[i] + j);
+            if (o < base || o >= base + v || ((seen >> (o - base)) & 1u)) {
+                r.status = SWZ_EALIGN;
+                return r;
+            }
+            seen |= 1u << (o - base);
+            if (o != base + j) r.permuted = 1;
+        }
+        r.addr[i] = base * l->elem;
+    }
+    r.bank = swz_bank_eval(r.addr, r.mask, p->access);
+    r.status = r.bank.status;
+    return r;
+}
+
+/* Totals of a pattern over the whole tile: every instruction of the pattern that a kernel
+ * touching each unit once would issue (ROW: row-major runs of 32 units; COL: column-major runs;
+ * BLOCK: the tile cut into warp blocks; STRIDE: the single instruction at the origin).
+ * Returns SWZ_OK or the first failing instruction's status. */
+typedef struct swz_check_totals {
+    uint64_t instructions, wavefronts, ideal;
+    uint32_t worst_ways;
+} swz_check_totals;
+
+SWZ_FN int swz_check_tile(const swz_layout *l, int pattern, int access, uint32_t stride,
+                          swz_check_totals *t)
+{
+    uint32_t k = swz_access_bytes(access), v, ur, lanes, n, i;
+    swz_pattern p;
+    t->instructions = t->wavefronts = t->ideal = 0u;
+    t->worst_ways = 0u;
+    if (k == 0u) return SWZ_EKIND;
+    if (k < l->elem || k % l->elem != 0u) return SWZ_EACCESS;
+    v = k / l->elem;
+    ur = l->width / v;
+    if (ur == 0u) return SWZ_EWIDTH;
+    lanes = swz_access_lanes(access);
+    p.kind = pattern;
+    p.access = access;
+    p.stride = stride;
+    switch (pattern) {
+    case SWZ_PAT_ROW:
+    case SWZ_PAT_COL: n = (uint32_t)(((uint64_t)ur * l->height + lanes - 1u) / lanes); break;
+    case SWZ_PAT_STRIDE: n = 1u; break;
+    case SWZ_PAT_BLOCK: {
+        uint32_t pl = swz_access_phase_lanes(access), lw = swz__block_lw(pl);
+        uint32_t bw = 1u << lw, bh = (pl >> lw) * (lanes / pl);
+        uint32_t nx = (ur + bw - 1u) / bw, ny = (l->height + bh - 1u) / bh;
+        n = nx * ny;
+        break;
+    }
+    default: return SWZ_EKIND;
+    }
+    for (i = 0; i < n; ++i) {
+        swz_check_result r;
+        uint64_t q = (uint64_t)i * lanes;
+        switch (pattern) {
+        case SWZ_PAT_ROW: p.row0 = (uint32_t)(q / ur); p.col0 = (uint32_t)(q % ur) * v; break;
+        case SWZ_PAT_COL: p.row0 = (uint32_t)(q % l->height); p.col0 = (uint32_t)(q / l->height) * v; break;
+        case SWZ_PAT_BLOCK: {
+            uint32_t pl = swz_access_phase_lanes(access), lw = swz__block_lw(pl);
+            uint32_t bw = 1u << lw, bh = (pl >> lw) * (lanes / pl), nx = (ur + bw - 1u) / bw;
+            p.row0 = (i / nx) * bh;
+            p.col0 = (i % nx) * bw * v;
+            break;
+        }
+        default: p.row0 = 0u; p.col0 = 0u; break;
+        }
+        r = swz_check(l, &p);
+        if (r.status != SWZ_OK) return r.status;
+        t->instructions += 1u;
+        t->wavefronts += r.bank.wavefronts;
+        t->ideal += r.bank.ideal;
+        if (r.bank.ways > t->worst_ways) t->worst_ways = r.bank.ways;
+    }
+    return SWZ_OK;
+}
+
+#endif /* SWZ_CHECK_H */

@@ -1,0 +1,143 @@
+/* swz/common.h -- definitions shared by every swz header.
+ *
+ * What it is for
+ *   The function qualifier that makes one definition usable from C, C++, host code and CUDA
+ *   device code; compile-time checks that work in C99, C11, C++ and nvcc; error codes; integer
+ *   helpers (power-of-two test, log2) in a constant-expression form and a function form.
+ *   Every other swz header includes this one; you rarely include it yourself.
+ *
+ * Example
+ *   #include <swz/common.h>
+ *   SWZ_STATIC_ASSERT(SWZ_IS_POW2(32), tile_width_must_be_a_power_of_two);
+ *   enum { LOG2_TILE = SWZ_LOG2(32) };              // 5, a constant expression
+ *   SWZ_FN uint32_t twice(uint32_t x) { return 2u * x; }   // host + device
+ *
+ * Conventions (all headers)
+ *   - SWZ_FN marks every function: `static __host__ __device__ __forceinline__` under nvcc,
+ *     `static inline` elsewhere.  Everything is header-only; nothing needs linking.
+ *   - Function forms (lower case, swz_*) take run-time parameters and report bad ones with a
+ *     documented failure value: a negative SWZ_E* code, or SWZ_BAD_OFFSET for an offset.
+ *   - Macro forms (upper case, SWZ_*) take compile-time constants, fold to constants, and
+ *     reject bad parameters at compile time: the compiler's message names the reason as an
+ *     identifier `swz_error_...` (C: a negative bit-field width; C++: a failed static_assert in
+ *     the instantiation of swz__ct_check<false, swz_error_...>).
+ *   - Macro arguments may be evaluated more than once: pass expressions without side effects.
+ */
+#ifndef SWZ_COMMON_H
+#define SWZ_COMMON_H
+
+#include <stdint.h>
+#include <stddef.h>
+
+/* ---- qualifier ------------------------------------------------------------------------- */
+#if defined(__CUDACC__)
+#define SWZ_FN static __host__ __device__ __forceinline__
+#else
+#define SWZ_FN static inline
+#endif
+
+/* ---- error codes (returned negated-free: every code is < 0) ----------------------------- */
+#define SWZ_OK 0
+#define SWZ_EPOW2 (-1)   /* a parameter that must be a power of two is not */
+#define SWZ_EELEM (-2)   /* element size not in {1, 2, 4, 8, 16} */
+#define SWZ_EACCESS (-3) /* access width not in {4, 8, 16}, or not a multiple of the element */
+#define SWZ_ERANGE (-4)  /* a size is zero, too large, or a coordinate is outside the tile */
+#define SWZ_EALIGN (-5)  /* an address is not aligned as required */
+#define SWZ_EKIND (-6)   /* unknown layout, access kind or pattern */
+#define SWZ_EWIDTH (-7)  /* the tile row is narrower than one access (width * elem < access) */
+
+/* Failure value of every function that returns an offset. */
+#define SWZ_BAD_OFFSET 0xFFFFFFFFu
+
+/* Largest tile side and tile size (elements) that the layouts accept. */
+#define SWZ_MAX_SIDE 65536u
+#define SWZ_MAX_ELEMS (1u << 26)
+
+SWZ_FN const char *swz_strerror(int code)
+{
+    switch (code) {
+    case SWZ_OK: return "ok";
+    case SWZ_EPOW2: return "a parameter that must be a power of two is not";
+    case SWZ_EELEM: return "element size must be 1, 2, 4, 8 or 16 bytes";
+    case SWZ_EACCESS: return "access width must be 4, 8 or 16 bytes and a multiple of the element size";
+    case SWZ_ERANGE: return "size is zero or too large, or coordinate outside the tile";
+    case SWZ_EALIGN: return "address not aligned as required";
+    case SWZ_EKIND: return "unknown layout, access kind or pattern";
+    case SWZ_EWIDTH: return "tile row is narrower than one access (width * elem < access)";
+    default: return "unknown swz error";
+    }
+}
+
+/* ---- compile-time checks ---------------------------------------------------------------
+ * SWZ_STATIC_ASSERT(cond, reason)  a declaration (file or block scope).
+ * SWZ__CT_CHECK(cond, reason)       an int constant expression equal to 0 that fails to compile
+ *                                   when cond is false; reason is an identifier.            */
+#if defined(__cplusplus)
+#define SWZ_STATIC_ASSERT(cond, reason) static_assert((cond), "swz: " #reason)
+extern "C++" {
+template <bool Ok, class Reason> struct swz__ct_check {
+    static_assert(Ok, "swz: invalid compile-time parameter: the reason is the swz_error_* type "
+                      "named in this instantiation");
+    enum { value = 0 };
+};
+}
+#define SWZ__CT_CHECK(cond, reason) ((int)swz__ct_check<(bool)(cond), struct reason>::value)
+#else
+#if defined(__STDC_VERSION__) && __STDC_VERSION__ >= 201112L
+#define SWZ_STATIC_ASSERT(cond, reason) _Static_assert((cond), "swz: " #reason)
+#else
+#define SWZ_STATIC_ASSERT(cond, reason) extern char swz__static_assert_##reason[(cond) ? 1 : -1]
+#endif
+#define SWZ__CT_CHECK(cond, reason) (0 * (int)sizeof(struct { int reason : (cond) ? 1 : -1; }))
+#endif
+
+/* ---- integer helpers ------------------------------------------------------------------- */
+#define SWZ_IS_POW2(x) ((x) != 0 && ((x) & ((x)-1)) == 0)
+
+/* floor(log2(x)) for a constant 1 <= x < 2^32, as a constant expression (0 for x == 0). */
+#define SWZ_LOG2(x)                                                                             \
+    ((x) >= 0x80000000u ? 31 : (x) >= 0x40000000u ? 30 : (x) >= 0x20000000u ? 29              \
+   : (x) >= 0x10000000u ? 28 : (x) >= 0x8000000u ? 27 : (x) >= 0x4000000u ? 26                  \
+   : (x) >= 0x2000000u ? 25 : (x) >= 0x1000000u ? 24 : (x) >= 0x800000u ? 23                    \
+   : (x) >= 0x400000u ? 22 : (x) >= 0x200000u ? 21 : (x) >= 0x100000u ? 20                      \
+   : (x) >= 0x80000u ? 19 : (x) >= 0x40000u ? 18 : (x) >= 0x20000u ? 17 : (x) >= 0x10000u ? 16 \
+   : (x) >= 0x8000u ? 15 : (x) >= 0x4000u ? 14 : (x) >= 0x2000u ? 13 : (x) >= 0x1000u ? 12      \
+   : (x) >= 0x800u ? 11 : (x) >= 0x400u ? 10 : (x) >= 0x200u ? 9 : (x) >= 0x100u ? 8           \
+   : (x) >= 0x80u ? 7 : (x) >= 0x40u ? 6 : (x) >= 0x20u ? 5 : (x) >= 0x10u ? 4                  \
+   : (x) >= 0x8u ? 3 : (x) >= 0x4u ? 2 : (x) >= 0x2u ? 1 : 0)
+
+/* log2 of an element or access size in {1,2,4,8,16}; -1 (a compile error where used as a
+ * shift count is checked) for anything else. */
+#define SWZ__LOG2_SMALL(x) ((x) == 1 ? 0 : (x) == 2 ? 1 : (x) == 4 ? 2 : (x) == 8 ? 3 : (x) == 16 ? 4 : -1)
+#define SWZ__VALID_ELEM(e) ((e) == 1 || (e) == 2 || (e) == 4 || (e) == 8 || (e) == 16)
+#define SWZ__VALID_ACCESS(e, a) (((a) == 4 || (a) == 8 || (a) == 16) && SWZ__VALID_ELEM(e) && (a) % (e) == 0)
+
+#define SWZ__MIN(a, b) ((a) < (b) ? (a) : (b))
+#define SWZ__MAX(a, b) ((a) > (b) ? (a) : (b))
+
+SWZ_FN int swz_is_pow2(uint32_t x) { return x != 0u && (x & (x - 1u)) == 0u; }
+
+/* floor(log2(x)) for x > 0; 0 for x == 0. Folds to a constant for a constant x. */
+SWZ_FN uint32_t swz_log2(uint32_t x)
+{
+#if defined(__CUDA_ARCH__)
+    return x ? (uint32_t)(31 - __clz((int)x)) : 0u;
+#elif defined(__GNUC__) || defined(__clang__)
+    return x ? (uint32_t)(31 - __builtin_clz(x)) : 0u;
+#else
+    uint32_t r = 0;
+    while (x >>= 1) ++r;
+    return r;
+#endif
+}
+
+/* Element size in {1,2,4,8,16} and access width in {4,8,16}, a multiple of the element size.
+ * Returns SWZ_OK, SWZ_EELEM or SWZ_EACCESS. */
+SWZ_FN int swz__check_elem_access(uint32_t elem, uint32_t access)
+{
+    if (!(elem == 1u || elem == 2u || elem == 4u || elem == 8u || elem == 16u)) return SWZ_EELEM;
+    if (!(access == 4u || access == 8u || access == 16u) || access % elem != 0u) return SWZ_EACCESS;
+    return SWZ_OK;
+}
+
+#endif /* SWZ_COMMON_H */

@@ -1,0 +1,169 @@
+/* swz/morton.h -- Morton (Z-order) interleave: codes, a tile layout, block rasterization.
+ *
+ * What it is for
+ *   Interleaving the bits of (x, y) keeps 2-D neighbours close in 1-D.  Its main use is
+ *   locality: the order in which thread blocks visit output tiles (consecutive blocks share
+ *   rows and columns of the inputs in L2: swz_morton_block), and tiled global storage.  As a
+ *   shared-memory layout it is a bijection that is conflict free for warps reading compact
+ *   2-D blocks, but *not* for whole rows or columns (32x32 floats: rows 4-way, columns 8-way),
+ *   so prefer xor.h or pad.h for row/column tiles.
+ *
+ * Example
+ *   #include <swz/morton.h>
+ *   uint32_t code = swz_morton_encode16(x, y);          // x on even bits, y on odd bits
+ *   uint32_t x2, y2; swz_morton_decode32(code, &x2, &y2);
+ *   // visit a grid of tiles in Z order (8x8 supertiles) from a 1-D block index:
+ *   uint32_t tx, ty; swz_morton_block(blockIdx.x, tiles_x, tiles_y, 3, &tx, &ty);
+ *
+ * Formula and picture (x = column, y = row; code bits  ... y2 x2 y1 x1 y0 x0)
+ *
+ *        x: 0  1  2  3
+ *     y=0   0  1  4  5
+ *     y=1   2  3  6  7
+ *     y=2   8  9 12 13
+ *     y=3  10 11 14 15
+ *
+ * Tile layout (swz_morton_offset): over access units, so a vector access stays contiguous:
+ *   vec = A/E elements, u = col/vec, k = min(log2(W/vec), log2 H);
+ *   offset = (interleave(u mod 2^k, row mod 2^k) + ((u or row) >> k) << 2k) * vec + col mod vec
+ *   (the high bits of the longer side are appended above the interleaved square).
+ *
+ * Block rasterization (swz_morton_block): the grid is cut into 2^lg x 2^lg supertiles visited
+ *   row-major, Z order inside each; the partial supertiles at the right and bottom edges
+ *   follow, row-major.  A bijection of [0, gx*gy) onto the grid for any gx, gy.
+ */
+#ifndef SWZ_MORTON_H
+#define SWZ_MORTON_H
+
+#include "common.h"
+
+/* Spread the low 16 bits of x to the even bit positions. */
+SWZ_FN uint32_t swz_morton_spread16(uint32_t x)
+{
+    x &= 0xFFFFu;
+    x = (x | (x << 8)) & 0x00FF00FFu;
+    x = (x | (x << 4)) & 0x0F0F0F0Fu;
+    x = (x | (x << 2)) & 0x33333333u;
+    x = (x | (x << 1)) & 0x55555555u;
+    return x;
+}
+
+/* Gather the even bits of x into the low 16 bits. */
+SWZ_FN uint32_t swz_morton_compact32(uint32_t x)
+{
+    x &= 0x55555555u;
+    x = (x | (x >> 1)) & 0x33333333u;
+    x = (x | (x >> 2)) & 0x0F0F0F0Fu;
+    x = (x | (x >> 4)) & 0x00FF00FFu;
+    x = (x | (x >> 8)) & 0x0000FFFFu;
+    return x;
+}
+
+SWZ_FN uint64_t swz_morton_spread32(uint32_t x32)
+{
+    uint64_t x = x32;
+    x = (x | (x << 16)) & 0x0000FFFF0000FFFFull;
+    x = (x | (x << 8)) & 0x00FF00FF00FF00FFull;
+    x = (x | (x << 4)) & 0x0F0F0F0F0F0F0F0Full;
+    x = (x | (x << 2)) & 0x3333333333333333ull;
+    x = (x | (x << 1)) & 0x5555555555555555ull;
+    return x;
+}
+
+SWZ_FN uint32_t swz_morton_compact64(uint64_t x)
+{
+    x &= 0x5555555555555555ull;
+    x = (x | (x >> 1)) & 0x3333333333333333ull;
+    x = (x | (x >> 2)) & 0x0F0F0F0F0F0F0F0Full;
+    x = (x | (x >> 4)) & 0x00FF00FF00FF00FFull;
+    x = (x | (x >> 8)) & 0x0000FFFF0000FFFFull;
+    x = (x | (x >> 16)) & 0x00000000FFFFFFFFull;
+    return (uint32_t)x;
+}
+
+/* 16-bit coordinates -> 32-bit code (bits of x and y above 16 are ignored). */
+SWZ_FN uint32_t swz_morton_encode16(uint32_t x, uint32_t y)
+{
+    return swz_morton_spread16(x) | (swz_morton_spread16(y) << 1);
+}
+SWZ_FN void swz_morton_decode32(uint32_t code, uint32_t *x, uint32_t *y)
+{
+    *x = swz_morton_compact32(code);
+    *y = swz_morton_compact32(code >> 1);
+}
+
+/* 32-bit coordinates -> 64-bit code. */
+SWZ_FN uint64_t swz_morton_encode32(uint32_t x, uint32_t y)
+{
+    return swz_morton_spread32(x) | (swz_morton_spread32(y) << 1);
+}
+SWZ_FN void swz_morton_decode64(uint64_t code, uint32_t *x, uint32_t *y)
+{
+    *x = swz_morton_compact64(code);
+    *y = swz_morton_compact64(code >> 1);
+}
+
+/* Tile layout on access units.  lw_units = log2(width / vec), lh = log2(height), vec = A/E.
+ * The caller (layout.h, or SWZ_MORTON_OFFSET) validates the parameters. */
+SWZ_FN uint32_t swz_morton_offset(uint32_t lw_units, uint32_t lh, uint32_t vec, uint32_t row,
+                                  uint32_t col)
+{
+    uint32_t k = lw_units < lh ? lw_units : lh;
+    uint32_t mask = (1u << k) - 1u;
+    uint32_t u = col / vec;
+    uint32_t hi = lw_units > lh ? (u >> k) : (row >> k);
+    uint32_t z = swz_morton_encode16(u & mask, row & mask) | (hi << (2u * k));
+    return z * vec + col % vec;
+}
+
+SWZ_FN void swz_morton_coord(uint32_t lw_units, uint32_t lh, uint32_t vec, uint32_t off,
+                             uint32_t *row, uint32_t *col)
+{
+    uint32_t k = lw_units < lh ? lw_units : lh;
+    uint32_t z = off / vec, x, y;
+    uint32_t hi = z >> (2u * k);
+    swz_morton_decode32(z & ((1u << (2u * k)) - 1u), &x, &y);
+    if (lw_units > lh) x |= hi << k; else y |= hi << k;
+    *row = y;
+    *col = x * vec + off % vec;
+}
+
+#define SWZ_MORTON_OFFSET(W, H, E, A, r, c)                                                     \
+    ((uint32_t)(SWZ__CT_CHECK(SWZ__VALID_ACCESS(E, A), swz_error_access_must_be_4_8_or_16_and_a_multiple_of_element) + \
+                SWZ__CT_CHECK(SWZ_IS_POW2((W) * (E) / (A)) && (W) * (E) % (A) == 0 && SWZ_IS_POW2(H) && (H) <= SWZ_MAX_SIDE, \
+                              swz_error_morton_needs_power_of_two_units_per_row_and_height)) + \
+     swz_morton_offset(SWZ_LOG2((W) * (E) / (A)), SWZ_LOG2(H), (A) / (E), (r), (c)))
+
+/* Z-order rasterization of a gx x gy grid of tiles with 2^lg x 2^lg supertiles (lg <= 15).
+ * Returns SWZ_OK and the tile (tx, ty) of linear index idx, or SWZ_ERANGE when
+ * idx >= gx*gy or lg > 15. */
+SWZ_FN int swz_morton_block(uint32_t idx, uint32_t gx, uint32_t gy, uint32_t lg, uint32_t *tx,
+                            uint32_t *ty)
+{
+    uint32_t side = 1u << lg, fx, fy, full, x, y, rw, rh;
+    if (lg > 15u || (uint64_t)idx >= (uint64_t)gx * gy) return SWZ_ERANGE;
+    fx = gx >> lg; /* whole supertiles per row */
+    fy = gy >> lg;
+    full = fx * fy << (2u * lg);
+    if (idx < full) {
+        uint32_t st = idx >> (2u * lg), in = idx & ((1u << (2u * lg)) - 1u);
+        swz_morton_decode32(in, &x, &y);
+        *tx = (st % fx) * side + x;
+        *ty = (st / fx) * side + y;
+        return SWZ_OK;
+    }
+    idx -= full;
+    rw = gx - fx * side; /* right strip, beside the whole supertiles */
+    rh = fy * side;
+    if (idx < rw * rh) {
+        *tx = fx * side + idx % rw;
+        *ty = idx / rw;
+        return SWZ_OK;
+    }
+    idx -= rw * rh; /* bottom strip, full grid width */
+    *tx = idx % gx;
+    *ty = rh + idx / gx;
+    return SWZ_OK;
+}
+
+#endif /* SWZ_MORTON_H */

@@ -1,0 +1,81 @@
+/* swz/pad.h -- padded row strides.
+ *
+ * What it is for
+ *   The oldest cure for column conflicts: give every row a few extra elements so that walking
+ *   down a column advances by an odd number of accesses and visits every bank.  It works for
+ *   any tile width (no power of two needed) and any pattern whose lanes differ by rows, at the
+ *   cost of memory: swz_pad_waste_bytes tells how much.
+ *
+ * Example (the classic float tile[32][33])
+ *   #include <swz/pad.h>
+ *   #define LD SWZ_PAD_STRIDE(32, 4, 4)             // 33, a compile-time constant
+ *   __shared__ float tile[32 * LD];
+ *   tile[SWZ_PAD_OFFSET(32, 4, 4, r, c)] = x;        // == r*33 + c
+ *
+ * Formula
+ *   For width W (elements), element size E and access width A (bytes; 4, 8 or 16, a multiple
+ *   of E), with one A-byte access per lane:
+ *
+ *     units   = ceil(W*E / A)                      accesses per row
+ *     units'  = units if odd, else units + 1       odd, so rows step through all 128/A slots
+ *     stride  = units' * A / E                     elements per row
+ *     offset(r, c) = r * stride + c
+ *
+ *   Rows stay aligned to A (vector accesses keep working), and a column of N = 128/A lanes on
+ *   consecutive rows hits slots r*units' mod N, all distinct because units' is odd.  An even
+ *   pad does not help (34 floats: 2-way); a 4-byte pad under 16-byte access breaks alignment,
+ *   which is why the pad is one access wide.
+ *
+ *     W=32 floats, A=4:  stride 33  (+4 B per row, 3.1% of a 32x32 tile)
+ *     W=32 floats, A=16: stride 36  (+16 B per row, 12.5%)
+ *     W=64 halves, A=16: stride 72  (+16 B per row, 12.5%)
+ */
+#ifndef SWZ_PAD_H
+#define SWZ_PAD_H
+
+#include "common.h"
+
+/* Constant-expression stride (elements); compile error for bad (E, A) or W == 0. */
+#define SWZ__PAD_UNITS(W, E, A) (((W) * (E) + (A)-1) / (A))
+#define SWZ_PAD_STRIDE(W, E, A)                                                                 \
+    ((uint32_t)(SWZ__CT_CHECK(SWZ__VALID_ELEM(E), swz_error_element_size_must_be_1_2_4_8_or_16) + \
+                SWZ__CT_CHECK(SWZ__VALID_ACCESS(E, A), swz_error_access_must_be_4_8_or_16_and_a_multiple_of_element) + \
+                SWZ__CT_CHECK((W) > 0 && (W) <= SWZ_MAX_SIDE, swz_error_pad_width_out_of_range)) + \
+     (uint32_t)((SWZ__PAD_UNITS(W, E, A) | 1u) * (A) / (E)))
+
+#define SWZ_PAD_OFFSET(W, E, A, r, c) ((uint32_t)(r) * SWZ_PAD_STRIDE(W, E, A) + (uint32_t)(c))
+
+/* Run-time stride in elements, or 0 for bad parameters (width 0 or > SWZ_MAX_SIDE, element
+ * or access not supported). */
+SWZ_FN uint32_t swz_pad_stride(uint32_t width, uint32_t elem, uint32_t access)
+{
+    uint32_t units;
+    if (swz__check_elem_access(elem, access) != SWZ_OK || width == 0u || width > SWZ_MAX_SIDE)
+        return 0u;
+    units = (width * elem + access - 1u) / access;
+    return (units | 1u) * access / elem;
+}
+
+SWZ_FN uint32_t swz_pad_offset(uint32_t stride, uint32_t row, uint32_t col)
+{
+    return row * stride + col;
+}
+
+/* Inverse: (row, col) of an offset; returns 0 when the offset falls in the padding. */
+SWZ_FN int swz_pad_coord(uint32_t stride, uint32_t width, uint32_t off, uint32_t *row,
+                         uint32_t *col)
+{
+    *row = off / stride;
+    *col = off % stride;
+    return *col < width;
+}
+
+/* Bytes of padding in a height x width tile; 0 for bad parameters. */
+SWZ_FN uint64_t swz_pad_waste_bytes(uint32_t width, uint32_t height, uint32_t elem,
+                                    uint32_t access)
+{
+    uint32_t st = swz_pad_stride(width, elem, access);
+    return st ? (uint64_t)(st - width) * elem * height : 0u;
+}
+
+#endif /* SWZ_PAD_H */

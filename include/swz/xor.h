@@ -1,0 +1,261 @@
+/* swz/xor.h -- XOR swizzles: the general primitive, the automatic choice, and Hopper's
+ * TMA/wgmma 32B/64B/128B patterns.
+ *
+ * What it is for
+ *   A shared-memory tile stored row-major conflicts when a warp walks down a column: every
+ *   row starts in the same bank.  An XOR swizzle permutes the access units *inside* each row
+ *   by XOR with bits of the row index, so a column lands in distinct banks while a row stays
+ *   one contiguous 128-byte line.  It costs no memory and one XOR.
+ *
+ * Example (a 32x32 float tile, written by rows, read by columns, no conflict either way)
+ *   #include <swz/xor.h>
+ *   #define TILE_AT(r, c) SWZ_XOR_AUTO_OFFSET(32, 4, 4, (r), (c))   // == r*32 + (c ^ r)
+ *   __global__ void k(float *out) {
+ *       __shared__ float t[32 * 32];
+ *       t[TILE_AT(threadIdx.y, threadIdx.x)] = (float)threadIdx.x;   // row write
+ *       __syncthreads();
+ *       out[threadIdx.y * 32 + threadIdx.x] = t[TILE_AT(threadIdx.x, threadIdx.y)];  // column
+ *   }
+ *
+ * 1. The general primitive (CuTe's Swizzle<B,M,S>), on any offset (elements or bytes):
+ *
+ *      swz_xor(B, M, S, o) = o ^ (((o >> (M+S)) & (2^B - 1)) << M)          requires S >= B
+ *
+ *      offset bits:   ... | yyy (B bits at M+S) | ... | zzz (B bits at M) | mmm (M bits) |
+ *      result bits:   ... |        yyy          | ... |    zzz ^ yyy      |      mmm      |
+ *
+ *    M keeps 2^M units together (the vector), B is how many bits are scrambled, S how far above
+ *    them the key bits sit.  With S >= B the key bits are never changed, so the map is an
+ *    involution: swz_xor is its own inverse.
+ *    Triton's (vec, perPhase, maxPhase) on a row of W elements, W a power of two, is
+ *      M = log2 vec,  B = log2 maxPhase,  M + S = log2(W * perPhase)
+ *    (phys_col = ((c/vec) ^ ((r/perPhase) % maxPhase))*vec + c%vec): swz_xor_from_triton and
+ *    swz_xor_to_triton convert.  CuTe's Swizzle<B,M,S> is (B, M, S) as is; CuTe composes it
+ *    with element offsets, so Swizzle<3,3,3> on 2-byte elements is the 128-byte pattern.
+ *
+ * 2. The automatic form: from tile width W (elements, a power of two), element size E and
+ *    access width A (bytes; 4, 8 or 16, a multiple of E) swz_xor_auto picks (B, M, S) so that
+ *    a warp reading or writing a row, or walking down a column, one A-byte access per lane,
+ *    is conflict free.  Let vec = A/E (elements per access), Ur = W*E/A (accesses per row),
+ *    N = 128/A (accesses per 128-byte line = lanes per phase of the instruction):
+ *
+ *      M = log2 vec,   B = log2 min(Ur, N),   M + S = log2 max(W, 128/E)
+ *
+ *      rows >= 128 B (Ur >= N): key = row mod N           (rows are whole lines)
+ *      rows <  128 B (Ur <  N): key = (row / L) mod Ur,   L = N / Ur rows share a line
+ *
+ *    Why: a column access needs the N lanes of one phase (N consecutive rows) in N different
+ *    A-byte slots of the 128-byte line.  The slot of (row r, access u) is
+ *    ((r mod L) * Ur + (u ^ key(r))) mod N; rows with the same r mod L differ only through
+ *    the key, which therefore takes every value in [0, Ur) once across them.
+ *    The access width matters: for 32x32 floats, A = 4 gives c ^ r (the textbook swizzle),
+ *    which leaves 2-way conflicts for a reader of column pairs (8-byte reads); A = 8 gives
+ *    c ^ 2(r mod 16), conflict free for 8-byte reads but 2-way for 4-byte column reads.  No
+ *    single XOR serves both: choose A for the widest access that touches the tile.
+ *    Column accesses are conflict free when a phase's lanes walk N consecutive rows of one
+ *    column (tile height >= N); in shorter tiles lanes wrap to the next column and may
+ *    conflict: swz-check shows the ways.
+ *
+ *    32x32 floats, A = 4 (B=5, M=0, S=5): physical column of (r, c) = c ^ r
+ *         c: 0  1  2  3 ...            every column visits all 32 banks once
+ *      r=0   0  1  2  3
+ *      r=1   1  0  3  2
+ *      r=2   2  3  0  1
+ *      r=3   3  2  1  0
+ *
+ * 3. Hopper hardware swizzles (TMA tensor maps and wgmma descriptors, modes S = 32, 64, 128
+ *    bytes) act on the *absolute* shared-memory byte address A:
+ *
+ *      phys = A ^ (((A >> 7) & (S/16 - 1)) << 4)        (= Swizzle<log2(S/16), 4, 3> on bytes)
+ *
+ *    The pattern repeats every 8*S bytes (256, 512, 1024), so a buffer indexed by offsets must
+ *    start at a multiple of 8*S: swz_tma_align(S) gives it, swz_tma_is_aligned checks a
+ *    pointer.  A buffer aligned only to 128 bytes silently reads the wrong elements.
+ *    TMA limits: the swizzled inner box is at most S bytes and a multiple of 16 bytes.
+ */
+#ifndef SWZ_XOR_H
+#define SWZ_XOR_H
+
+#include "common.h"
+
+/* ---- 1. general primitive ------------------------------------------------------------- */
+
+/* Parameters of one swizzle, CuTe's <B, M, S>. */
+typedef struct swz_xor_params {
+    uint32_t b; /* bits scrambled */
+    uint32_t m; /* low bits kept (log2 of the vector in offset units) */
+    uint32_t s; /* distance from the scrambled bits to the key bits */
+} swz_xor_params;
+
+/* o ^ (((o >> (m+s)) & (2^b - 1)) << m).  Its own inverse when s >= b (check with
+ * swz_xor_valid). */
+SWZ_FN uint32_t swz_xor(uint32_t b, uint32_t m, uint32_t s, uint32_t o)
+{
+    return o ^ (((o >> (m + s)) & ((1u << b) - 1u)) << m);
+}
+
+/* SWZ_OK when (b, m, s) is a valid involution on 32-bit offsets, SWZ_ERANGE otherwise. */
+SWZ_FN int swz_xor_valid(uint32_t b, uint32_t m, uint32_t s)
+{
+    return (s >= b && b + m + s <= 31u) ? SWZ_OK : SWZ_ERANGE;
+}
+
+/* Macro form for constant B, M, S (checked at compile time).  o is evaluated twice. */
+#define SWZ_XOR(B, M, S, o)                                                                     \
+    (((o) ^ ((((o) >> ((M) + (S))) & ((1u << (B)) - 1u)) << (M))) +                             \
+     (unsigned)SWZ__CT_CHECK((S) >= (B) && (B) + (M) + (S) <= 31, swz_error_xor_needs_S_ge_B))
+
+/* ---- 2. automatic choice ---------------------------------------------------------------- */
+
+/* Constant-expression (B, M, S) of the automatic swizzle; see the formula above. */
+#define SWZ_XOR_AUTO_M(W, E, A) (SWZ__LOG2_SMALL(A) - SWZ__LOG2_SMALL(E))
+#define SWZ_XOR_AUTO_B(W, E, A)                                                                 \
+    SWZ__MIN(SWZ_LOG2(W) + SWZ__LOG2_SMALL(E) - SWZ__LOG2_SMALL(A), 7 - SWZ__LOG2_SMALL(A))
+#define SWZ_XOR_AUTO_S(W, E, A)                                                                 \
+    (SWZ__MAX(SWZ_LOG2(W), 7 - SWZ__LOG2_SMALL(E)) - SWZ_XOR_AUTO_M(W, E, A))
+
+/* Compile-time validation of (W, E, A); 0 when valid, a compile error otherwise. */
+#define SWZ_XOR_AUTO_CHECK(W, E, A)                                                             \
+    (SWZ__CT_CHECK(SWZ__VALID_ELEM(E), swz_error_element_size_must_be_1_2_4_8_or_16) +         \
+     SWZ__CT_CHECK(SWZ__VALID_ACCESS(E, A), swz_error_access_must_be_4_8_or_16_and_a_multiple_of_element) + \
+     SWZ__CT_CHECK(SWZ_IS_POW2(W) && (W) <= SWZ_MAX_SIDE, swz_error_xor_tile_width_must_be_a_power_of_two) + \
+     SWZ__CT_CHECK((W) * (E) >= (A), swz_error_tile_row_narrower_than_one_access))
+
+/* Element offset of (r, c) in a W-wide tile under the automatic swizzle, W, E, A constants.
+ * Folds to shifts, masks and one XOR. */
+#define SWZ_XOR_AUTO_OFFSET(W, E, A, r, c)                                                      \
+    ((uint32_t)SWZ_XOR_AUTO_CHECK(W, E, A) +                                                   \
+     SWZ_XOR(SWZ_XOR_AUTO_B(W, E, A), SWZ_XOR_AUTO_M(W, E, A), SWZ_XOR_AUTO_S(W, E, A),        \
+             (uint32_t)(r) * (uint32_t)(W) + (uint32_t)(c)))
+
+/* Run-time form.  Fills *p and returns SWZ_OK, or returns SWZ_EELEM / SWZ_EACCESS /
+ * SWZ_EPOW2 (width not a power of two) / SWZ_ERANGE (width 0 or > SWZ_MAX_SIDE) /
+ * SWZ_EWIDTH (width * elem < access) and leaves *p untouched. */
+SWZ_FN int swz_xor_auto(uint32_t width, uint32_t elem, uint32_t access, swz_xor_params *p)
+{
+    int e = swz__check_elem_access(elem, access);
+    uint32_t lw, le, la, lu, ln;
+    if (e != SWZ_OK) return e;
+    if (width == 0u || width > SWZ_MAX_SIDE) return SWZ_ERANGE;
+    if (!swz_is_pow2(width)) return SWZ_EPOW2;
+    if (width * elem < access) return SWZ_EWIDTH;
+    lw = swz_log2(width);
+    le = swz_log2(elem);
+    la = swz_log2(access);
+    lu = lw + le - la; /* log2 accesses per row */
+    ln = 7u - la;      /* log2 accesses per 128-byte line */
+    p->m = la - le;
+    p->b = lu < ln ? lu : ln;
+    p->s = (lw > 7u - le ? lw : 7u - le) - p->m;
+    return SWZ_OK;
+}
+
+/* Element offset of (row, col) in a tile of `width` elements per row under swizzle p.
+ * Row-major first, then swizzled: every row maps onto itself. */
+SWZ_FN uint32_t swz_xor_2d(swz_xor_params p, uint32_t width, uint32_t row, uint32_t col)
+{
+    return swz_xor(p.b, p.m, p.s, row * width + col);
+}
+
+/* Inverse of swz_xor_2d: (row, col) of a physical element offset. */
+SWZ_FN void swz_xor_2d_inv(swz_xor_params p, uint32_t width, uint32_t off, uint32_t *row,
+                           uint32_t *col)
+{
+    uint32_t o = swz_xor(p.b, p.m, p.s, off);
+    *row = o / width;
+    *col = o % width;
+}
+
+/* Triton (vec, perPhase, maxPhase) on rows of `width` elements -> (B, M, S).
+ * SWZ_EPOW2 if any is not a power of two, SWZ_ERANGE if the result is not a valid swizzle of
+ * one row (vec * maxPhase > width, or S < B). */
+SWZ_FN int swz_xor_from_triton(uint32_t vec, uint32_t per_phase, uint32_t max_phase,
+                               uint32_t width, swz_xor_params *p)
+{
+    uint32_t m, b, ms;
+    if (!swz_is_pow2(vec) || !swz_is_pow2(per_phase) || !swz_is_pow2(max_phase) ||
+        !swz_is_pow2(width))
+        return SWZ_EPOW2;
+    if (vec * max_phase > width) return SWZ_ERANGE;
+    m = swz_log2(vec);
+    b = swz_log2(max_phase);
+    ms = swz_log2(width) + swz_log2(per_phase);
+    if (ms < m || ms - m < b || ms + b > 31u) return SWZ_ERANGE;
+    p->m = m;
+    p->b = b;
+    p->s = ms - m;
+    return SWZ_OK;
+}
+
+/* (B, M, S) on rows of `width` elements -> Triton (vec, perPhase, maxPhase).  SWZ_ERANGE when
+ * the key bits start inside the row (M + S < log2 width: not expressible in Triton's terms). */
+SWZ_FN int swz_xor_to_triton(swz_xor_params p, uint32_t width, uint32_t *vec,
+                             uint32_t *per_phase, uint32_t *max_phase)
+{
+    uint32_t lw;
+    if (!swz_is_pow2(width)) return SWZ_EPOW2;
+    lw = swz_log2(width);
+    if (p.m + p.s < lw || p.m + p.b > lw) return SWZ_ERANGE;
+    *vec = 1u << p.m;
+    *max_phase = 1u << p.b;
+    *per_phase = 1u << (p.m + p.s - lw);
+    return SWZ_OK;
+}
+
+/* ---- 3. Hopper TMA / wgmma swizzle modes ----------------------------------------------- */
+
+#define SWZ_TMA_32B 32u
+#define SWZ_TMA_64B 64u
+#define SWZ_TMA_128B 128u
+
+#define SWZ__VALID_TMA(S) ((S) == 32 || (S) == 64 || (S) == 128)
+
+/* Required alignment of a buffer indexed with offsets under mode S: 8*S bytes; 0 for an
+ * invalid mode. */
+SWZ_FN uint32_t swz_tma_align(uint32_t mode)
+{
+    return (mode == 32u || mode == 64u || mode == 128u) ? 8u * mode : 0u;
+}
+#define SWZ_TMA_ALIGN(S) (8u * (S) + (unsigned)SWZ__CT_CHECK(SWZ__VALID_TMA(S), swz_error_tma_mode_must_be_32_64_or_128))
+
+/* The hardware's map of an absolute shared byte address; SWZ_BAD_OFFSET for a bad mode. */
+SWZ_FN uint32_t swz_tma_swizzle(uint32_t mode, uint32_t addr)
+{
+    if (!(mode == 32u || mode == 64u || mode == 128u)) return SWZ_BAD_OFFSET;
+    return addr ^ (((addr >> 7) & (mode / 16u - 1u)) << 4);
+}
+#define SWZ_TMA_SWIZZLE(S, a) SWZ_XOR(SWZ_LOG2((S) / 16u), 4, 3, (a))
+
+/* 1 when p is aligned for mode S (8*S bytes), 0 otherwise (and for a bad mode).  In device
+ * code a shared-memory pointer is checked through its shared-window address. */
+SWZ_FN int swz_tma_is_aligned(const void *p, uint32_t mode)
+{
+    uint32_t al = swz_tma_align(mode);
+    uint64_t a;
+#if defined(__CUDA_ARCH__)
+    a = __isShared(p) ? (uint64_t)__cvta_generic_to_shared(p) : (uint64_t)(uintptr_t)p;
+#else
+    a = (uint64_t)(uintptr_t)p;
+#endif
+    return al != 0u && (a & (uint64_t)(al - 1u)) == 0u;
+}
+
+/* Element offset of (row, col) in a tile whose rows are `width` elements of `elem` bytes,
+ * stored at a base aligned to swz_tma_align(mode), laid out as TMA writes it.
+ * SWZ_BAD_OFFSET unless: mode valid, elem in {1,..,16}, width*elem a multiple of 16 and at
+ * most `mode` bytes (the TMA inner-box rule). */
+SWZ_FN uint32_t swz_tma_offset(uint32_t mode, uint32_t elem, uint32_t width, uint32_t row,
+                               uint32_t col)
+{
+    uint32_t rb = width * elem;
+    if (swz_tma_align(mode) == 0u || swz__check_elem_access(elem, 16u) != SWZ_OK ||
+        rb == 0u || rb % 16u != 0u || rb > mode)
+        return SWZ_BAD_OFFSET;
+    return swz_tma_swizzle(mode, (row * width + col) * elem) / elem;
+}
+#define SWZ_TMA_OFFSET(S, E, W, r, c)                                                           \
+    ((uint32_t)SWZ__CT_CHECK(SWZ__VALID_ELEM(E) && (W) * (E) % 16 == 0 && (W) * (E) <= (S),    \
+                             swz_error_tma_row_must_be_a_multiple_of_16_bytes_and_at_most_the_mode) + \
+     SWZ_TMA_SWIZZLE(S, ((uint32_t)(r) * (W) + (uint32_t)(c)) * (E)) / (E))
+
+#endif /* SWZ_XOR_H */
