@@ -1,0 +1,68 @@
+/* tests/gpu/gpu_util.h -- helpers shared by the GPU tests: skip without a GPU (exit 77, meson's
+ * SKIP), check every CUDA call, a fixed-seed random generator, and output poisoning. */
+#ifndef SWZ_TEST_GPU_UTIL_H
+#define SWZ_TEST_GPU_UTIL_H
+
+#include <cuda_runtime.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define GPU_SKIP 77
+
+/* Exit 77 unless a CUDA device is usable. */
+static inline void gpu_require_device(void)
+{
+    int n = 0;
+    cudaError_t e = cudaGetDeviceCount(&n);
+    if (e != cudaSuccess || n == 0) {
+        printf("SKIP: no CUDA device (%s)\n", e == cudaSuccess ? "0 devices" : cudaGetErrorString(e));
+        exit(GPU_SKIP);
+    }
+}
+
+#define CUDA_CHECK(call)                                                                       \
+    do {                                                                                       \
+        cudaError_t swz_test_e_ = (call);                                                      \
+        if (swz_test_e_ != cudaSuccess) {                                                      \
+            fprintf(stderr, "%s:%d: %s -> %s\n", __FILE__, __LINE__, #call,                    \
+                    cudaGetErrorString(swz_test_e_));                                          \
+            exit(1);                                                                           \
+        }                                                                                      \
+    } while (0)
+
+/* Launch-and-check: the last error after a launch, then a synchronize. */
+#define CUDA_CHECK_LAUNCH()                                                                    \
+    do {                                                                                       \
+        CUDA_CHECK(cudaGetLastError());                                                        \
+        CUDA_CHECK(cudaDeviceSynchronize());                                                   \
+    } while (0)
+
+/* xorshift64*: deterministic, fixed seed per test. */
+typedef struct { uint64_t s; } test_rng;
+static inline uint64_t rng_next(test_rng *r)
+{
+    r->s ^= r->s >> 12;
+    r->s ^= r->s << 25;
+    r->s ^= r->s >> 27;
+    return r->s * 0x2545F4914F6CDD1DULL;
+}
+static inline float rng_float(test_rng *r) /* uniform in [-1, 1) */
+{
+    return (float)((rng_next(r) >> 40) * (1.0 / 16777216.0) * 2.0 - 1.0);
+}
+static inline void rng_bytes(test_rng *r, void *p, size_t n)
+{
+    unsigned char *c = (unsigned char *)p;
+    for (size_t i = 0; i < n; ++i) c[i] = (unsigned char)(rng_next(r) >> 56);
+}
+
+/* Fill device memory with a byte pattern that no correct result produces by accident
+ * (0xFF bytes: NaN for floats, -1 for integers). */
+static inline void gpu_poison(void *dev, size_t bytes)
+{
+    CUDA_CHECK(cudaMemset(dev, 0xFF, bytes));
+}
+
+#endif
