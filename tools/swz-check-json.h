@@ -1,0 +1,235 @@
+/* tools/swz-check-json.h -- swz-check --json: the same result for programs.
+ *
+ * What it is for
+ *   Tests and the docs explorer read this instead of the text.  Schema version 1 (the key
+ *   "swz_check"); all numbers are integers; key order is fixed.
+ *
+ * Example
+ *   swz-check --layout xor --pattern col --json | python3 -c \
+ *       'import json,sys; d=json.load(sys.stdin); print(d["instructions"][0]["ways"])'   # 1
+ *
+ * One question ("mode": "check"):
+ *   {"swz_check": 1, "mode": "check",
+ *    "tile": {"width", "height", "elem"},
+ *    "layout": {"name", "access", "stride", "size_elems", "size_bytes", "data_bytes",
+ *               "wasted_bytes", and one of
+ *               "xor": {"b", "m", "s", "triton": {"vec", "per_phase", "max_phase"} | null},
+ *               "pad": {"pad_bytes_per_row"},
+ *               "morton": {"unit_elems", "log2_units_per_row", "log2_height"},
+ *               "tma": {"mode", "align", "atom_bytes"}},
+ *    "access": {"name", "bytes", "lanes", "phase_lanes"},
+ *    "pattern": {"name", "stride", "origin": [r, c]},      stride: null unless "stride"
+ *    "instructions": [{"op", "pattern", "origin", "wavefronts", "ideal", "ways", "phases",
+ *        "permuted", "mask",
+ *        "lanes": [{"lane", "row", "col", "elems", "offset", "addr", "banks": [..],
+ *                   "permuted"}],                          active lanes only
+ *        "phase_map": [{"first", "count", "active", "wavefronts", "ideal", "ways",
+ *                       "banks": [32 x [{"word", "lanes": [..]}]]}],
+ *        "tile": {"pattern", "instructions", "wavefronts", "ideal", "worst_ways"}
+ *              | {"pattern", "error"}}],
+ *    "tile_total": {"instructions", "wavefronts", "ideal", "worst_ways"} | null}
+ * The summary ("mode": "summary"):
+ *   {"swz_check": 1, "mode": "summary", "tile": {...}, "stride": 2,
+ *    "patterns": ["row", "col", "stride:2", "block", "transpose"],
+ *    "tables": [{"access", "rows": [{"layout", "layout_access", "valid",
+ *        "error" (when not valid), "wasted_bytes" (when valid),
+ *        "cells": {pattern: {"ways", "wavefronts", "ideal", "instructions"} | {"error"}}}]}]}
+ */
+#ifndef SWZ_CHECK_JSON_H
+#define SWZ_CHECK_JSON_H
+
+#include <inttypes.h>
+#include <stdio.h>
+
+#include "swz-check-summary.h"
+
+/* Our strings are ASCII without quotes or control characters except what we escape here. */
+static void swzc_json_str(FILE *f, const char *s)
+{
+    fputc('"', f);
+    for (; *s; ++s) {
+        if (*s == '"' || *s == '\\') fprintf(f, "\\%c", *s);
+        else if ((unsigned char)*s < 0x20u) fprintf(f, "\\u%04x", (unsigned)(unsigned char)*s);
+        else fputc(*s, f);
+    }
+    fputc('"', f);
+}
+
+static void swzc_json_lanes(FILE *f, uint32_t lanes)
+{
+    uint32_t i, first = 1;
+    fputc('[', f);
+    for (i = 0; i < 32u; ++i)
+        if ((lanes >> i) & 1u) { fprintf(f, first ? "%" PRIu32 : ", %" PRIu32, i); first = 0; }
+    fputc(']', f);
+}
+
+static void swzc_json_tile(FILE *f, const swz_layout *l)
+{
+    fprintf(f, "  \"tile\": {\"width\": %" PRIu32 ", \"height\": %" PRIu32 ", \"elem\": %" PRIu32 "},\n",
+            l->width, l->height, l->elem);
+}
+
+static void swzc_json_layout(FILE *f, const swz_layout *l)
+{
+    uint32_t size = swz_layout_size(l);
+    uint32_t mode = l->kind == SWZ_LAYOUT_TMA32 ? 32u : l->kind == SWZ_LAYOUT_TMA64 ? 64u
+                  : l->kind == SWZ_LAYOUT_TMA128 ? 128u : 0u;
+    fprintf(f, "  \"layout\": {\"name\": \"%s\", \"access\": %" PRIu32 ", \"stride\": %" PRIu32
+               ", \"size_elems\": %" PRIu32 ", \"size_bytes\": %" PRIu64 ", \"data_bytes\": %" PRIu64
+               ", \"wasted_bytes\": %" PRIu64,
+            swz_layout_name(l->kind), l->access, l->stride, size, (uint64_t)size * l->elem,
+            (uint64_t)l->width * l->height * l->elem, swz_layout_waste_bytes(l));
+    switch (l->kind) {
+    case SWZ_LAYOUT_XOR: {
+        uint32_t vec, pp, mp;
+        fprintf(f, ",\n    \"xor\": {\"b\": %" PRIu32 ", \"m\": %" PRIu32 ", \"s\": %" PRIu32 ", \"triton\": ",
+                l->x.b, l->x.m, l->x.s);
+        if (swz_xor_to_triton(l->x, l->width, &vec, &pp, &mp) == SWZ_OK)
+            fprintf(f, "{\"vec\": %" PRIu32 ", \"per_phase\": %" PRIu32 ", \"max_phase\": %" PRIu32 "}}", vec, pp, mp);
+        else
+            fprintf(f, "null}");
+        break;
+    }
+    case SWZ_LAYOUT_PAD:
+        fprintf(f, ",\n    \"pad\": {\"pad_bytes_per_row\": %" PRIu64 "}", (uint64_t)(l->stride - l->width) * l->elem);
+        break;
+    case SWZ_LAYOUT_MORTON:
+        fprintf(f, ",\n    \"morton\": {\"unit_elems\": %" PRIu32 ", \"log2_units_per_row\": %" PRIu32 ", \"log2_height\": %" PRIu32 "}",
+                l->access / l->elem, l->lw_units, l->lh);
+        break;
+    default:
+        if (mode)
+            fprintf(f, ",\n    \"tma\": {\"mode\": %" PRIu32 ", \"align\": %" PRIu32 ", \"atom_bytes\": %" PRIu32 "}",
+                    mode, swz_tma_align(mode), 8u * mode);
+        break;
+    }
+    fprintf(f, "},\n");
+}
+
+static void swzc_json_instr(FILE *f, const swzc_instr *in, const swz_layout *l)
+{
+    const swz_check_result *r = &in->r;
+    uint32_t i, j, p, b, k, first = 1, words = in->bytes / 4u;
+    (void)l;
+    fprintf(f, "    {\"op\": \"%s\", \"pattern\": \"%s\", \"origin\": [%" PRIu32 ", %" PRIu32 "], \"wavefronts\": %" PRIu32
+               ", \"ideal\": %" PRIu32 ", \"ways\": %" PRIu32 ", \"phases\": %" PRIu32 ", \"permuted\": %s, \"mask\": %" PRIu32 ",\n",
+            in->op, swz_pattern_name(in->p.kind), in->p.row0, in->p.col0, r->bank.wavefronts, r->bank.ideal,
+            r->bank.ways, r->bank.phases, r->permuted ? "true" : "false", r->mask);
+    fprintf(f, "     \"lanes\": [");
+    for (i = 0; i < 32u; ++i) {
+        if (!((r->mask >> i) & 1u)) continue;
+        fprintf(f, "%s\n       {\"lane\": %" PRIu32 ", \"row\": %" PRIu32 ", \"col\": %" PRIu32 ", \"elems\": %" PRIu32
+                   ", \"offset\": %" PRIu32 ", \"addr\": %" PRIu32 ", \"banks\": [",
+                first ? "" : ",", i, r->row[i], r->col[i], in->vec, in->lane_off[i], r->addr[i]);
+        first = 0;
+        for (j = 0; j < words; ++j) fprintf(f, j ? ", %" PRIu32 : "%" PRIu32, swz_bank(r->addr[i] + 4u * j));
+        fprintf(f, "], \"permuted\": %s}", (in->lane_perm >> i) & 1u ? "true" : "false");
+    }
+    fprintf(f, "],\n     \"phase_map\": [");
+    for (p = 0; p < in->nphases; ++p) {
+        const swzc_phase *ph = &in->ph[p];
+        fprintf(f, "%s\n       {\"first\": %" PRIu32 ", \"count\": %" PRIu32 ", \"active\": %" PRIu32 ", \"wavefronts\": %" PRIu32
+                   ", \"ideal\": %" PRIu32 ", \"ways\": %" PRIu32 ", \"banks\": [",
+                p ? "," : "", ph->first, ph->count, swzc_popcount(ph->mask), ph->model.wavefronts,
+                ph->model.ideal, ph->model.ways);
+        for (b = 0; b < 32u; ++b) {
+            fprintf(f, b ? ", [" : "[");
+            for (k = 0; k < ph->depth[b]; ++k) {
+                fprintf(f, "%s{\"word\": %" PRIu32 ", \"lanes\": ", k ? ", " : "", ph->cells[b][k].word);
+                swzc_json_lanes(f, ph->cells[b][k].lanes);
+                fputc('}', f);
+            }
+            fputc(']', f);
+        }
+        fprintf(f, "]}");
+    }
+    fprintf(f, "],\n     \"tile\": {\"pattern\": \"%s\", ", swz_pattern_name(in->p.kind));
+    if (in->tile_status == SWZ_OK)
+        fprintf(f, "\"instructions\": %" PRIu64 ", \"wavefronts\": %" PRIu64 ", \"ideal\": %" PRIu64 ", \"worst_ways\": %" PRIu32 "}}",
+                in->tile.instructions, in->tile.wavefronts, in->tile.ideal, in->tile.worst_ways);
+    else {
+        fprintf(f, "\"error\": ");
+        swzc_json_str(f, swz_strerror(in->tile_status));
+        fprintf(f, "}}");
+    }
+}
+
+static void swzc_json_check(FILE *f, const swz_layout *l, const swzc_instr *in, uint32_t n,
+                            const char *pattern_name)
+{
+    uint32_t i;
+    int tile_ok = 1;
+    swz_check_totals tot = {0u, 0u, 0u, 0u};
+    fprintf(f, "{\n  \"swz_check\": 1,\n  \"mode\": \"check\",\n");
+    swzc_json_tile(f, l);
+    swzc_json_layout(f, l);
+    fprintf(f, "  \"access\": {\"name\": \"%s\", \"bytes\": %" PRIu32 ", \"lanes\": %" PRIu32 ", \"phase_lanes\": %" PRIu32 "},\n",
+            swzc_access_name(in[0].p.access), in[0].bytes, swz_access_lanes(in[0].p.access),
+            swz_access_phase_lanes(in[0].p.access));
+    fprintf(f, "  \"pattern\": {\"name\": \"%s\", \"stride\": ", pattern_name);
+    if (in[0].p.kind == SWZ_PAT_STRIDE && n == 1u) fprintf(f, "%" PRIu32, in[0].p.stride);
+    else fprintf(f, "null");
+    fprintf(f, ", \"origin\": [%" PRIu32 ", %" PRIu32 "]},\n  \"instructions\": [\n", in[0].p.row0, in[0].p.col0);
+    for (i = 0; i < n; ++i) {
+        swzc_json_instr(f, &in[i], l);
+        fprintf(f, i + 1u < n ? ",\n" : "\n");
+        if (in[i].tile_status != SWZ_OK) tile_ok = 0;
+        tot.instructions += in[i].tile.instructions;
+        tot.wavefronts += in[i].tile.wavefronts;
+        tot.ideal += in[i].tile.ideal;
+        if (in[i].tile.worst_ways > tot.worst_ways) tot.worst_ways = in[i].tile.worst_ways;
+    }
+    fprintf(f, "  ],\n  \"tile_total\": ");
+    if (tile_ok)
+        fprintf(f, "{\"instructions\": %" PRIu64 ", \"wavefronts\": %" PRIu64 ", \"ideal\": %" PRIu64 ", \"worst_ways\": %" PRIu32 "}\n}\n",
+                tot.instructions, tot.wavefronts, tot.ideal, tot.worst_ways);
+    else
+        fprintf(f, "null\n}\n");
+}
+
+static void swzc_json_summary(FILE *f, const swzc_summary *s)
+{
+    uint32_t t, r, c;
+    fprintf(f, "{\n  \"swz_check\": 1,\n  \"mode\": \"summary\",\n");
+    fprintf(f, "  \"tile\": {\"width\": %" PRIu32 ", \"height\": %" PRIu32 ", \"elem\": %" PRIu32 "},\n", s->width,
+            s->height, s->elem);
+    fprintf(f, "  \"stride\": %u,\n  \"patterns\": [", SWZC_SUM_STRIDE);
+    for (c = 0; c < SWZC_SUM_PATS; ++c) fprintf(f, c ? ", \"%s\"" : "\"%s\"", swzc_sum_pat_name[c]);
+    fprintf(f, "],\n  \"tables\": [");
+    for (t = 0; t < s->ntables; ++t) {
+        const swzc_sum_table *tb = &s->tables[t];
+        fprintf(f, "%s\n    {\"access\": %" PRIu32 ", \"rows\": [", t ? "," : "", tb->access);
+        for (r = 0; r < tb->nrows; ++r) {
+            const swzc_sum_row *row = &tb->rows[r];
+            fprintf(f, "%s\n      {\"layout\": \"%s\", \"layout_access\": %" PRIu32 ", \"valid\": %s, ", r ? "," : "",
+                    swz_layout_name(row->kind), row->layout_access, row->status == SWZ_OK ? "true" : "false");
+            if (row->status != SWZ_OK) {
+                char hint[160];
+                swzc_layout_hint(hint, sizeof hint, row->kind, row->status, s->width, s->elem, row->layout_access);
+                fprintf(f, "\"error\": ");
+                swzc_json_str(f, hint[0] ? hint : swz_strerror(row->status));
+                fprintf(f, ", \"cells\": {}}");
+                continue;
+            }
+            fprintf(f, "\"wasted_bytes\": %" PRIu64 ", \"cells\": {", swz_layout_waste_bytes(&row->l));
+            for (c = 0; c < SWZC_SUM_PATS; ++c) {
+                const swzc_sum_cell *cell = &row->cell[c];
+                fprintf(f, "%s\"%s\": ", c ? ", " : "", swzc_sum_pat_name[c]);
+                if (cell->status == SWZ_OK)
+                    fprintf(f, "{\"ways\": %" PRIu32 ", \"wavefronts\": %" PRIu64 ", \"ideal\": %" PRIu64 ", \"instructions\": %" PRIu64 "}",
+                            cell->t.worst_ways, cell->t.wavefronts, cell->t.ideal, cell->t.instructions);
+                else {
+                    fprintf(f, "{\"error\": ");
+                    swzc_json_str(f, swz_strerror(cell->status));
+                    fputc('}', f);
+                }
+            }
+            fprintf(f, "}}");
+        }
+        fprintf(f, "]}");
+    }
+    fprintf(f, "\n  ]\n}\n");
+}
+
+#endif /* SWZ_CHECK_JSON_H */

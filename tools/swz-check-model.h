@@ -1,0 +1,173 @@
+/* tools/swz-check-model.h -- what swz-check reports, computed through the swz headers.
+ *
+ * What it is for
+ *   The data the text, JSON and SVG writers of swz-check print.  Nothing here models banks:
+ *   every verdict (wavefronts, ideal, ways, permuted, lane placement, tile totals) comes from
+ *   include/swz/check.h and bank.h.  This file only regroups the model's inputs for display:
+ *   the words each lane touches, sorted into the 32 banks of each phase, and the per-phase
+ *   verdict obtained by running swz_bank_eval on that phase's lanes alone.
+ *
+ * Example
+ *   swzc_instr in;
+ *   swz_layout l; swz_layout_make(&l, SWZ_LAYOUT_XOR, 32, 32, 4, 4);
+ *   int st = swzc_instr_eval(&in, &l, SWZ_PAT_COL, SWZ_ACCESS_4, 0, 0, 0, "load");
+ *   // st == SWZ_OK; in.r.bank.ways == 1; in.ph[0].depth[b] == 1 for every bank b
+ *
+ * Bank map of one phase (32 banks as columns; line k lists, for each bank, the lowest lane
+ * of the k-th distinct word that the phase touches in it):
+ *
+ *     bank   0  1  2  3 ... 31        a 32x32 float tile without layout, column read:
+ *     wf1    0  .  .  . ...  .        every lane in bank 0, each its own word,
+ *     wf2    1  .  .  . ...  .        so 32 lines: a 32-way conflict, 32 wavefronts
+ *     ...
+ */
+#ifndef SWZ_CHECK_MODEL_H
+#define SWZ_CHECK_MODEL_H
+
+#include <swz/check.h>
+
+/* The transpose pattern of the CLI: a row store then a column load (two instructions). */
+#define SWZC_PAT_TRANSPOSE 100
+
+/* One word of one bank in one phase, and the lanes that touch it. */
+typedef struct swzc_cell {
+    uint32_t word;  /* byte address / 4 */
+    uint32_t lanes; /* bit i = lane i */
+} swzc_cell;
+
+/* One phase (the lanes served together, bank.h rule R3). */
+typedef struct swzc_phase {
+    uint32_t first, count;  /* lanes [first, first + count) */
+    uint32_t mask;          /* active lanes among them */
+    swz_bank_result model;  /* swz_bank_eval on this phase's lanes only */
+    uint32_t depth[32];     /* distinct words per bank */
+    uint32_t max_depth;     /* the largest depth (equals model.wavefronts) */
+    swzc_cell cells[32][32];
+} swzc_phase;
+
+/* One instruction with everything the writers print. */
+typedef struct swzc_instr {
+    const char *op;            /* "store", "load" or "load/store" */
+    swz_pattern p;             /* the pattern as handed to swz_check */
+    swz_check_result r;        /* swz_check's verdict */
+    uint32_t bytes;            /* bytes per lane */
+    uint32_t vec;              /* elements per lane */
+    uint32_t lane_perm;        /* bit i: lane i's elements arrive reordered */
+    uint32_t lane_off[32];     /* physical element offset of each lane's aligned group */
+    uint32_t nphases;
+    swzc_phase ph[4];
+    int tile_status;           /* swz_check_tile's status */
+    swz_check_totals tile;     /* whole-tile totals of this instruction's pattern */
+} swzc_instr;
+
+SWZ_FN const char *swzc_access_name(int kind)
+{
+    switch (kind) {
+    case SWZ_ACCESS_4: return "4";
+    case SWZ_ACCESS_8: return "8";
+    case SWZ_ACCESS_16: return "16";
+    case SWZ_LDMATRIX_X1: return "ldmatrix1";
+    case SWZ_LDMATRIX_X2: return "ldmatrix2";
+    case SWZ_LDMATRIX_X4: return "ldmatrix4";
+    default: return "?";
+    }
+}
+
+/* The PTX instruction family of an access kind, for the reader. */
+SWZ_FN const char *swzc_access_ptx(int kind)
+{
+    switch (kind) {
+    case SWZ_ACCESS_4: return "ld/st.shared.b32";
+    case SWZ_ACCESS_8: return "ld/st.shared.v2.b32";
+    case SWZ_ACCESS_16: return "ld/st.shared.v4.b32";
+    case SWZ_LDMATRIX_X1: return "ldmatrix.sync.aligned.m8n8.x1";
+    case SWZ_LDMATRIX_X2: return "ldmatrix.sync.aligned.m8n8.x2";
+    case SWZ_LDMATRIX_X4: return "ldmatrix.sync.aligned.m8n8.x4";
+    default: return "?";
+    }
+}
+
+/* Sort the words of lanes [first, first+count) into banks. */
+SWZ_FN void swzc_phase_fill(swzc_phase *ph, const swzc_instr *in, int kind, uint32_t first,
+                            uint32_t count)
+{
+    uint32_t i, j, b, words = in->bytes / 4u;
+    uint32_t sel = (count >= 32u ? 0xFFFFFFFFu : ((1u << count) - 1u)) << first;
+    ph->first = first;
+    ph->count = count;
+    ph->mask = in->r.mask & sel;
+    ph->model = swz_bank_eval(in->r.addr, ph->mask, kind);
+    ph->max_depth = 0u;
+    for (b = 0; b < 32u; ++b) ph->depth[b] = 0u;
+    for (i = first; i < first + count; ++i) {
+        if (!((ph->mask >> i) & 1u)) continue;
+        for (j = 0; j < words; ++j) {
+            uint32_t w = (in->r.addr[i] >> 2) + j, k, found = 0;
+            b = w & 31u;
+            for (k = 0; k < ph->depth[b]; ++k)
+                if (ph->cells[b][k].word == w) { ph->cells[b][k].lanes |= 1u << i; found = 1; break; }
+            if (!found && ph->depth[b] < 32u) {
+                ph->cells[b][ph->depth[b]].word = w;
+                ph->cells[b][ph->depth[b]].lanes = 1u << i;
+                ph->depth[b] += 1u;
+            }
+        }
+    }
+    for (b = 0; b < 32u; ++b)
+        if (ph->depth[b] > ph->max_depth) ph->max_depth = ph->depth[b];
+}
+
+/* Evaluate one instruction (pattern p at (row0, col0)) on l and prepare its bank map.
+ * Returns swz_check's status; on failure only in->r is meaningful. */
+SWZ_FN int swzc_instr_eval(swzc_instr *in, const swz_layout *l, int pattern, int kind,
+                           uint32_t stride, uint32_t row0, uint32_t col0, const char *op)
+{
+    uint32_t i, j, pl, lanes;
+    in->op = op;
+    in->p.kind = pattern;
+    in->p.access = kind;
+    in->p.stride = stride;
+    in->p.row0 = row0;
+    in->p.col0 = col0;
+    in->r = swz_check(l, &in->p);
+    in->bytes = swz_access_bytes(kind);
+    in->vec = in->bytes && l->elem ? in->bytes / l->elem : 0u;
+    in->lane_perm = 0u;
+    in->nphases = 0u;
+    in->tile_status = SWZ_EKIND;
+    in->tile.instructions = in->tile.wavefronts = in->tile.ideal = 0u;
+    in->tile.worst_ways = 0u;
+    for (i = 0; i < 32u; ++i) in->lane_off[i] = 0u;
+    if (in->r.status != SWZ_OK) return in->r.status;
+    for (i = 0; i < 32u; ++i) {
+        if (!((in->r.mask >> i) & 1u)) continue;
+        in->lane_off[i] = in->r.addr[i] / l->elem;
+        for (j = 0; j < in->vec; ++j)
+            if (swz_layout_offset(l, in->r.row[i], in->r.col[i] + j) != in->lane_off[i] + j)
+                in->lane_perm |= 1u << i;
+    }
+    pl = swz_access_phase_lanes(kind);
+    lanes = swz_access_lanes(kind);
+    for (i = 0; i * pl < lanes && i < 4u; ++i) {
+        uint32_t n = lanes - i * pl < pl ? lanes - i * pl : pl;
+        swzc_phase_fill(&in->ph[i], in, kind, i * pl, n);
+    }
+    in->nphases = i;
+    in->tile_status = swz_check_tile(l, pattern, kind, stride, &in->tile);
+    return SWZ_OK;
+}
+
+SWZ_FN uint32_t swzc_popcount(uint32_t x)
+{
+    uint32_t n = 0;
+    while (x) { x &= x - 1u; ++n; }
+    return n;
+}
+
+/* Integer per-mille of part/whole, rounded half up (deterministic formatting of percents). */
+SWZ_FN uint64_t swzc_permille(uint64_t part, uint64_t whole)
+{
+    return whole ? (part * 1000u + whole / 2u) / whole : 0u;
+}
+
+#endif /* SWZ_CHECK_MODEL_H */

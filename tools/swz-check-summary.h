@@ -1,0 +1,120 @@
+/* tools/swz-check-summary.h -- the table swz-check prints when run without a question.
+ *
+ * What it is for
+ *   Every layout x pattern for one tile and element size: the worst n-way conflict and the
+ *   whole-tile wavefronts / ideal (swz_check_tile), with the bytes each layout wastes.  One
+ *   table at the narrowest access the element allows (4 bytes for elements of 4 bytes or
+ *   less), then one table per wider access (8, 16 bytes) with the layouts built for that width
+ *   plus the XOR built for the narrow width (the "c ^ r read as column pairs" trap).
+ *
+ * Example
+ *   swzc_summary s;
+ *   swzc_summary_eval(&s, 32, 32, 4);
+ *   // s.tables[0].access == 4; s.tables[0].rows[0] is "none"; its COL cell: 32-way
+ *
+ * Patterns of a row (columns of the table), all from the tile origin:
+ *   row, col, stride:2, block (swz_check_tile's four) and transpose = row store + col load
+ *   (the two totals added, the worse of the two ways).
+ */
+#ifndef SWZ_CHECK_SUMMARY_H
+#define SWZ_CHECK_SUMMARY_H
+
+#include "swz-check-model.h"
+
+#define SWZC_SUM_PATS 5
+#define SWZC_SUM_STRIDE 2u
+#define SWZC_SUM_MAX_ROWS (SWZ_LAYOUT_COUNT + 1)
+#define SWZC_SUM_MAX_TABLES 3
+
+static const int swzc_sum_pat[SWZC_SUM_PATS] = {SWZ_PAT_ROW, SWZ_PAT_COL, SWZ_PAT_STRIDE,
+                                                SWZ_PAT_BLOCK, SWZC_PAT_TRANSPOSE};
+static const char *const swzc_sum_pat_name[SWZC_SUM_PATS] = {"row", "col", "stride:2", "block",
+                                                             "transpose"};
+
+typedef struct swzc_sum_cell {
+    int status;             /* swz_check_tile's status (of the first failing half) */
+    swz_check_totals t;
+} swzc_sum_cell;
+
+typedef struct swzc_sum_row {
+    int kind;               /* SWZ_LAYOUT_* */
+    uint32_t layout_access; /* the access width the layout is built for */
+    int status;             /* swz_layout_make's status */
+    swz_layout l;
+    swzc_sum_cell cell[SWZC_SUM_PATS];
+} swzc_sum_row;
+
+typedef struct swzc_sum_table {
+    uint32_t access;        /* instruction width in bytes */
+    uint32_t nrows;
+    swzc_sum_row rows[SWZC_SUM_MAX_ROWS];
+} swzc_sum_table;
+
+typedef struct swzc_summary {
+    uint32_t width, height, elem;
+    uint32_t ntables;
+    swzc_sum_table tables[SWZC_SUM_MAX_TABLES];
+} swzc_summary;
+
+static void swzc_sum_row_eval(swzc_sum_row *row, int kind, uint32_t w, uint32_t h, uint32_t e,
+                              uint32_t layout_access, uint32_t access)
+{
+    int i;
+    row->kind = kind;
+    row->layout_access = layout_access;
+    row->status = swz_layout_make(&row->l, kind, w, h, e, layout_access);
+    for (i = 0; i < SWZC_SUM_PATS; ++i) {
+        swzc_sum_cell *c = &row->cell[i];
+        c->status = SWZ_EKIND;
+        c->t.instructions = c->t.wavefronts = c->t.ideal = 0u;
+        c->t.worst_ways = 0u;
+        if (row->status != SWZ_OK) continue;
+        if (swzc_sum_pat[i] == SWZC_PAT_TRANSPOSE) {
+            swz_check_totals a, b;
+            int sa = swz_check_tile(&row->l, SWZ_PAT_ROW, (int)access, 0u, &a);
+            int sb = swz_check_tile(&row->l, SWZ_PAT_COL, (int)access, 0u, &b);
+            c->status = sa != SWZ_OK ? sa : sb;
+            c->t.instructions = a.instructions + b.instructions;
+            c->t.wavefronts = a.wavefronts + b.wavefronts;
+            c->t.ideal = a.ideal + b.ideal;
+            c->t.worst_ways = a.worst_ways > b.worst_ways ? a.worst_ways : b.worst_ways;
+        } else {
+            c->status = swz_check_tile(&row->l, swzc_sum_pat[i], (int)access, SWZC_SUM_STRIDE, &c->t);
+        }
+    }
+}
+
+/* Fill *s for a w x h tile of e-byte elements.  Returns SWZ_OK or the element/tile error that
+ * makes every table empty (SWZ_EELEM, SWZ_ERANGE, SWZ_EWIDTH). */
+static int swzc_summary_eval(swzc_summary *s, uint32_t w, uint32_t h, uint32_t e)
+{
+    uint32_t a0 = e > 4u ? e : 4u, a;
+    swz_layout probe;
+    int k, st;
+    s->width = w;
+    s->height = h;
+    s->elem = e;
+    s->ntables = 0u;
+    st = swz_layout_make(&probe, SWZ_LAYOUT_NONE, w, h, e, a0);
+    if (st != SWZ_OK) return st;
+    for (a = a0; a <= 16u; a *= 2u) {
+        swzc_sum_table *t = &s->tables[s->ntables];
+        t->access = a;
+        t->nrows = 0u;
+        for (k = 0; k < SWZ_LAYOUT_COUNT; ++k) {
+            swzc_sum_row *row = &t->rows[t->nrows];
+            swzc_sum_row_eval(row, k, w, h, e, a, a);
+            /* the main table lists every layout; wider tables only those that allow the width */
+            if (a == a0 || row->status == SWZ_OK) t->nrows += 1u;
+            if (k == SWZ_LAYOUT_XOR && a != a0) { /* the XOR built for the narrow width */
+                row = &t->rows[t->nrows];
+                swzc_sum_row_eval(row, k, w, h, e, a0, a);
+                if (row->status == SWZ_OK) t->nrows += 1u;
+            }
+        }
+        if (t->nrows) s->ntables += 1u;
+    }
+    return SWZ_OK;
+}
+
+#endif /* SWZ_CHECK_SUMMARY_H */

@@ -1,0 +1,340 @@
+/* tools/swz-check-text.h -- swz-check's human-readable output.
+ *
+ * What it is for
+ *   The report a user reads: the layout's parameters (XOR B/M/S and Triton's vec/perPhase/
+ *   maxPhase, pad stride and wasted bytes, TMA alignment), for each instruction the bank map of
+ *   every phase, the lane table lane -> (row, col) -> offset -> byte address -> banks, the
+ *   verdict (wavefronts, ideal, n-way, permuted) and the whole-tile totals; or, without a
+ *   question, the summary table of every layout x pattern.
+ *
+ * Example
+ *   swzc_print_layout(stdout, &l);          // the "layout" block
+ *   swzc_print_instr(stdout, &in, 1, 2);    // "instruction 1 of 2: ..."
+ *   swzc_print_summary(stdout, &s);         // the no-argument table
+ *
+ * All numbers are integers (percentages in per-mille, printed as d.d), so the output is the
+ * same on every machine.
+ */
+#ifndef SWZ_CHECK_TEXT_H
+#define SWZ_CHECK_TEXT_H
+
+#include <inttypes.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "swz-check-summary.h"
+
+/* A short hint that explains a layout error for these parameters ("" if none). */
+static void swzc_layout_hint(char *buf, size_t n, int kind, int err, uint32_t w, uint32_t e,
+                             uint32_t a)
+{
+    uint32_t mode = kind == SWZ_LAYOUT_TMA32 ? 32u : kind == SWZ_LAYOUT_TMA64 ? 64u
+                  : kind == SWZ_LAYOUT_TMA128 ? 128u : 0u;
+    buf[0] = '\0';
+    if (kind == SWZ_LAYOUT_XOR && err == SWZ_EPOW2)
+        snprintf(buf, n, "xor needs a power-of-two width W (W = %" PRIu32 ")", w);
+    else if (kind == SWZ_LAYOUT_MORTON && err == SWZ_EPOW2)
+        snprintf(buf, n, "morton needs a power-of-two height and power-of-two access units per row (W*E/A)");
+    else if (mode && err == SWZ_ERANGE)
+        snprintf(buf, n, "a %s row (W*E = %" PRIu64 " B) must be a multiple of 16 B and at most %" PRIu32 " B",
+                 swz_layout_name(kind), (uint64_t)w * e, mode);
+    else if (err == SWZ_EWIDTH)
+        snprintf(buf, n, "a row of %" PRIu64 " B is narrower than one %" PRIu32 "-byte access",
+                 (uint64_t)w * e, a);
+    else if (err == SWZ_ERANGE)
+        snprintf(buf, n, "W and H must be 1..%u and W*H at most %u", SWZ_MAX_SIDE, SWZ_MAX_ELEMS);
+}
+
+static void swzc_fmt_waste(char *buf, size_t n, const swz_layout *l)
+{
+    uint64_t wb = swz_layout_waste_bytes(l);
+    uint64_t pm = swzc_permille(wb, (uint64_t)l->width * l->height * l->elem);
+    if (wb == 0u)
+        snprintf(buf, n, "0 B");
+    else
+        snprintf(buf, n, "%" PRIu64 " B (%" PRIu64 ".%" PRIu64 "%%)", wb, pm / 10u, pm % 10u);
+}
+
+/* Rows of the key of an XOR layout: (r / L) mod 2^B with L = 2^(M+S) / W rows per key step. */
+static uint32_t swzc_xor_rows_per_key(const swz_layout *l)
+{
+    uint32_t ms = l->x.m + l->x.s, lw = swz_log2(l->width);
+    return ms >= lw ? 1u << (ms - lw) : 0u;
+}
+
+static void swzc_print_layout(FILE *f, const swz_layout *l)
+{
+    char waste[64];
+    uint32_t mode = l->kind == SWZ_LAYOUT_TMA32 ? 32u : l->kind == SWZ_LAYOUT_TMA64 ? 64u
+                  : l->kind == SWZ_LAYOUT_TMA128 ? 128u : 0u;
+    uint32_t size = swz_layout_size(l);
+    swzc_fmt_waste(waste, sizeof waste, l);
+    fprintf(f, "layout %s, built for %" PRIu32 "-byte accesses\n", swz_layout_name(l->kind), l->access);
+    switch (l->kind) {
+    case SWZ_LAYOUT_NONE:
+        fprintf(f, "  formula    offset(r, c) = r*%" PRIu32 " + c   (row-major, no layout)\n", l->width);
+        break;
+    case SWZ_LAYOUT_PAD:
+        fprintf(f, "  stride     %" PRIu32 " elements per row = %" PRIu64 " B (%" PRIu64 " B of padding per row)\n",
+                l->stride, (uint64_t)l->stride * l->elem, (uint64_t)(l->stride - l->width) * l->elem);
+        fprintf(f, "  formula    offset(r, c) = r*%" PRIu32 " + c\n", l->stride);
+        break;
+    case SWZ_LAYOUT_XOR: {
+        uint32_t vec, pp, mp, lpk = swzc_xor_rows_per_key(l);
+        fprintf(f, "  swizzle    B=%" PRIu32 " M=%" PRIu32 " S=%" PRIu32 "   (CuTe Swizzle<%" PRIu32 ",%" PRIu32 ",%" PRIu32 "> on element offsets)\n",
+                l->x.b, l->x.m, l->x.s, l->x.b, l->x.m, l->x.s);
+        if (swz_xor_to_triton(l->x, l->width, &vec, &pp, &mp) == SWZ_OK)
+            fprintf(f, "  Triton     vec=%" PRIu32 " perPhase=%" PRIu32 " maxPhase=%" PRIu32 "\n", vec, pp, mp);
+        else
+            fprintf(f, "  Triton     not expressible as (vec, perPhase, maxPhase)\n");
+        fprintf(f, "  formula    offset = o ^ (((o >> %" PRIu32 ") & %" PRIu32 ") << %" PRIu32 "), o = r*%" PRIu32 " + c\n",
+                l->x.m + l->x.s, (1u << l->x.b) - 1u, l->x.m, l->width);
+        if (lpk >= 1u) {
+            char key[64], shift[16] = "";
+            if (lpk == 1u) snprintf(key, sizeof key, "r mod %" PRIu32, 1u << l->x.b);
+            else snprintf(key, sizeof key, "(r / %" PRIu32 ") mod %" PRIu32, lpk, 1u << l->x.b);
+            if (l->x.m) snprintf(shift, sizeof shift, " << %" PRIu32, l->x.m);
+            fprintf(f, "  columns    physical column = c ^ ((%s)%s)", key, shift);
+            if (lpk > 1u) fprintf(f, "   (%" PRIu32 " rows share a 128-byte line)", lpk);
+            fprintf(f, "\n");
+        }
+        break;
+    }
+    case SWZ_LAYOUT_MORTON: {
+        uint32_t v = l->access / l->elem, k = l->lw_units < l->lh ? l->lw_units : l->lh;
+        fprintf(f, "  unit       %" PRIu32 " element%s (%" PRIu32 " B); u = c / %" PRIu32 ", %" PRIu32 " units per row, %" PRIu32 " rows\n",
+                v, v == 1u ? "" : "s", l->access, v, 1u << l->lw_units, 1u << l->lh);
+        fprintf(f, "  formula    offset = Z(u, r) * %" PRIu32 " + c mod %" PRIu32 "; Z interleaves the low %" PRIu32 " bits of u (even) and r (odd),\n"
+                   "             the longer side's high bits go above\n", v, v, k);
+        break;
+    }
+    default:
+        fprintf(f, "  formula    byte = A ^ (((A >> 7) & %" PRIu32 ") << 4), A = (r*%" PRIu32 " + c)*%" PRIu32 "   (CuTe Swizzle<%" PRIu32 ",4,3> on bytes)\n",
+                mode / 16u - 1u, l->width, l->elem, swz_log2(mode / 16u));
+        fprintf(f, "  alignment  the buffer must start at a multiple of %" PRIu32 " B (swz_tma_align(%" PRIu32 ")); the pattern repeats every %" PRIu32 " B\n",
+                swz_tma_align(mode), mode, swz_tma_align(mode));
+        break;
+    }
+    fprintf(f, "  storage    %" PRIu32 " elements = %" PRIu64 " B for %" PRIu64 " B of data; wasted %s\n", size,
+            (uint64_t)size * l->elem, (uint64_t)l->width * l->height * l->elem, waste);
+}
+
+/* Lanes as ranges: "0-7,9,12-13". */
+static void swzc_print_lanes(FILE *f, uint32_t lanes)
+{
+    uint32_t i = 0, first = 1;
+    while (i < 32u) {
+        uint32_t j = i;
+        if (!((lanes >> i) & 1u)) { ++i; continue; }
+        while (j + 1u < 32u && ((lanes >> (j + 1u)) & 1u)) ++j;
+        fprintf(f, "%s%" PRIu32, first ? "" : ",", i);
+        if (j > i) fprintf(f, "-%" PRIu32, j);
+        first = 0;
+        i = j + 1u;
+    }
+}
+
+/* 1 when the phase touches `word` with exactly the lanes `lanes`. */
+static int swzc_cell_find(const swzc_phase *ph, uint32_t word, uint32_t lanes)
+{
+    uint32_t b = word & 31u, k;
+    for (k = 0; k < ph->depth[b]; ++k)
+        if (ph->cells[b][k].word == word) return ph->cells[b][k].lanes == lanes;
+    return 0;
+}
+
+static void swzc_print_phase(FILE *f, const swzc_instr *in, uint32_t p)
+{
+    const swzc_phase *ph = &in->ph[p];
+    uint32_t b, k, shared = 0;
+    fprintf(f, "  phase %" PRIu32 " of %" PRIu32 " (lanes %" PRIu32 "-%" PRIu32 "): ", p + 1u, in->nphases,
+            ph->first, ph->first + ph->count - 1u);
+    if (!ph->mask) { fprintf(f, "no active lane\n"); return; }
+    fprintf(f, "%" PRIu32 " wavefront%s, %s", ph->model.wavefronts, ph->model.wavefronts == 1u ? "" : "s",
+            ph->model.ways == 1u ? "conflict free" : "");
+    if (ph->model.ways > 1u) fprintf(f, "%" PRIu32 "-way conflict", ph->model.ways);
+    fprintf(f, "\n    bank");
+    for (b = 0; b < 32u; ++b) fprintf(f, " %2" PRIu32, b);
+    fprintf(f, "\n");
+    for (k = 0; k < ph->max_depth; ++k) {
+        fprintf(f, "    wf%-2" PRIu32, k + 1u);
+        for (b = 0; b < 32u; ++b) {
+            if (k < ph->depth[b]) {
+                uint32_t lanes = ph->cells[b][k].lanes, lo = 0;
+                while (!((lanes >> lo) & 1u)) ++lo;
+                fprintf(f, " %2" PRIu32, lo);
+                if (lanes & (lanes - 1u)) shared = 1;
+            } else {
+                fprintf(f, "  .");
+            }
+        }
+        fprintf(f, "\n");
+    }
+    if (ph->max_depth != ph->model.wavefronts)
+        fprintf(f, "    (display error: %" PRIu32 " lines but the model says %" PRIu32 " wavefronts)\n",
+                ph->max_depth, ph->model.wavefronts);
+    if (shared) {
+        /* one line per run of consecutive words with the same lanes */
+        fprintf(f, "    shared words (one access serves all its lanes, no conflict):\n");
+        for (b = 0; b < 32u; ++b)
+            for (k = 0; k < ph->depth[b]; ++k) {
+                const swzc_cell *c = &ph->cells[b][k];
+                uint32_t n = 1u;
+                if (!(c->lanes & (c->lanes - 1u))) continue;
+                if (c->word > 0u && swzc_cell_find(ph, c->word - 1u, c->lanes)) continue; /* not a run start */
+                while (swzc_cell_find(ph, c->word + n, c->lanes)) ++n;
+                if (n == 1u)
+                    fprintf(f, "      word %" PRIu32 " (bank %" PRIu32 "): lanes ", c->word, b);
+                else
+                    fprintf(f, "      words %" PRIu32 "-%" PRIu32 " (banks %" PRIu32 "-%" PRIu32 "): lanes ", c->word,
+                            c->word + n - 1u, b, (b + n - 1u) & 31u);
+                swzc_print_lanes(f, c->lanes);
+                fprintf(f, "\n");
+            }
+    }
+}
+
+static void swzc_print_instr(FILE *f, const swzc_instr *in, uint32_t idx, uint32_t n)
+{
+    const swz_check_result *r = &in->r;
+    uint32_t p, i;
+    fprintf(f, "\ninstruction %" PRIu32 " of %" PRIu32 ": %s, pattern %s", idx, n, in->op,
+            swz_pattern_name(in->p.kind));
+    if (in->p.kind == SWZ_PAT_STRIDE) fprintf(f, ":%" PRIu32, in->p.stride);
+    fprintf(f, " from (%" PRIu32 ", %" PRIu32 "), %" PRIu32 " B per lane (%s)\n", in->p.row0, in->p.col0,
+            in->bytes, swzc_access_ptx(in->p.access));
+    fprintf(f, "  %" PRIu32 " active lane%s in %" PRIu32 " phase%s of %" PRIu32 " lanes\n", swzc_popcount(r->mask),
+            swzc_popcount(r->mask) == 1u ? "" : "s", in->nphases, in->nphases == 1u ? "" : "s",
+            swz_access_phase_lanes(in->p.access));
+    for (p = 0; p < in->nphases; ++p) swzc_print_phase(f, in, p);
+    fprintf(f, "  lane  (row, col)        offset    byte  banks\n");
+    for (i = 0; i < 32u; ++i) {
+        char rc[48];
+        uint32_t j, words = in->bytes / 4u;
+        if (!((r->mask >> i) & 1u)) continue;
+        if (in->vec > 1u)
+            snprintf(rc, sizeof rc, "(%" PRIu32 ", %" PRIu32 "-%" PRIu32 ")", r->row[i], r->col[i], r->col[i] + in->vec - 1u);
+        else
+            snprintf(rc, sizeof rc, "(%" PRIu32 ", %" PRIu32 ")", r->row[i], r->col[i]);
+        fprintf(f, "  %4" PRIu32 "  %-16s %7" PRIu32 " %7" PRIu32 "  ", i, rc, in->lane_off[i], r->addr[i]);
+        for (j = 0; j < words; ++j)
+            fprintf(f, j ? ",%" PRIu32 : "%" PRIu32, swz_bank(r->addr[i] + 4u * j));
+        if ((in->lane_perm >> i) & 1u) fprintf(f, "  permuted");
+        fprintf(f, "\n");
+    }
+    fprintf(f, "  result     %" PRIu32 " wavefront%s, ideal %" PRIu32 ", %" PRIu32 "-way%s%s\n", r->bank.wavefronts,
+            r->bank.wavefronts == 1u ? "" : "s", r->bank.ideal, r->bank.ways,
+            r->bank.ways <= 1u ? " (conflict free)" : " conflict",
+            r->permuted ? "; permuted: some lanes' elements arrive reordered (reorder the registers)" : "");
+    if (in->tile_status == SWZ_OK)
+        fprintf(f, "  whole tile pattern %s: %" PRIu64 " instructions, %" PRIu64 " wavefronts, ideal %" PRIu64 ", worst %" PRIu32 "-way\n",
+                swz_pattern_name(in->p.kind), in->tile.instructions, in->tile.wavefronts, in->tile.ideal,
+                in->tile.worst_ways);
+    else
+        fprintf(f, "  whole tile pattern %s: not available: %s\n", swz_pattern_name(in->p.kind),
+                swz_strerror(in->tile_status));
+}
+
+/* ---- summary ----------------------------------------------------------------------------- */
+
+#define SWZC_CELL_LEN 32
+
+static void swzc_fmt_cell(char *buf, size_t n, const swzc_sum_cell *c)
+{
+    if (c->status != SWZ_OK)
+        snprintf(buf, n, c->status == SWZ_EALIGN ? "split" : "n/a");
+    else
+        snprintf(buf, n, "%" PRIu32 "-way %" PRIu64 "/%" PRIu64, c->t.worst_ways, c->t.wavefronts, c->t.ideal);
+}
+
+static void swzc_row_label(char *buf, size_t n, const swzc_sum_row *row, uint32_t access)
+{
+    if (row->layout_access != access)
+        snprintf(buf, n, "%s (%" PRIu32 " B)", swz_layout_name(row->kind), row->layout_access);
+    else
+        snprintf(buf, n, "%s", swz_layout_name(row->kind));
+}
+
+static void swzc_print_table(FILE *f, const swzc_summary *s, uint32_t t0, uint32_t t1)
+{
+    char cells[SWZC_SUM_MAX_TABLES * SWZC_SUM_MAX_ROWS][SWZC_SUM_PATS + 3][200];
+    size_t width[SWZC_SUM_PATS + 3];
+    uint32_t nrow = 0, t, r, c, ncol = SWZC_SUM_PATS + 3, wide = t1 > t0 + 1u || s->tables[t0].access != (s->elem > 4u ? s->elem : 4u);
+    for (c = 0; c < ncol; ++c) width[c] = 0;
+    for (t = t0; t < t1; ++t)
+        for (r = 0; r < s->tables[t].nrows; ++r, ++nrow) {
+            const swzc_sum_row *row = &s->tables[t].rows[r];
+            if (r == 0u) snprintf(cells[nrow][0], sizeof cells[nrow][0], "%" PRIu32 " B", s->tables[t].access);
+            else cells[nrow][0][0] = '\0';
+            swzc_row_label(cells[nrow][1], sizeof cells[nrow][1], row, s->tables[t].access);
+            for (c = 0; c < SWZC_SUM_PATS; ++c) {
+                if (row->status != SWZ_OK) { cells[nrow][2 + c][0] = '\0'; continue; }
+                swzc_fmt_cell(cells[nrow][2 + c], sizeof cells[nrow][2 + c], &row->cell[c]);
+            }
+            if (row->status != SWZ_OK) {
+                char hint[160];
+                swzc_layout_hint(hint, sizeof hint, row->kind, row->status, s->width, s->elem, row->layout_access);
+                snprintf(cells[nrow][2], sizeof cells[nrow][2], "-- not valid here: %s", hint[0] ? hint : swz_strerror(row->status));
+                cells[nrow][ncol - 1][0] = '\0';
+            } else {
+                swzc_fmt_waste(cells[nrow][ncol - 1], sizeof cells[nrow][ncol - 1], &row->l);
+            }
+        }
+    {
+        const char *head[SWZC_SUM_PATS + 3] = {"access", "layout", "row", "col", "stride:2", "block",
+                                               "transpose", "wasted"};
+        for (c = 0; c < ncol; ++c) width[c] = strlen(head[c]);
+        for (r = 0; r < nrow; ++r)
+            for (c = 0; c < ncol; ++c) {
+                size_t len = strlen(cells[r][c]);
+                int invalid_note = c == 2 && cells[r][3][0] == '\0' && len > 0;
+                if (!invalid_note && len > width[c]) width[c] = len;
+            }
+        fprintf(f, " ");
+        for (c = wide ? 0u : 1u; c < ncol; ++c)
+            if (c + 1 == ncol) fprintf(f, " %s", head[c]);
+            else fprintf(f, " %-*s", (int)width[c] + 1, head[c]);
+        fprintf(f, "\n");
+    }
+    for (r = 0; r < nrow; ++r) {
+        int invalid = cells[r][3][0] == '\0';
+        fprintf(f, " ");
+        for (c = wide ? 0u : 1u; c < ncol; ++c) {
+            if (invalid && c == 2) { fprintf(f, " %s", cells[r][c]); break; }
+            if (c + 1 == ncol) fprintf(f, " %s", cells[r][c]);
+            else fprintf(f, " %-*s", (int)width[c] + 1, cells[r][c]);
+        }
+        fprintf(f, "\n");
+    }
+}
+
+static void swzc_print_summary(FILE *f, const swzc_summary *s)
+{
+    uint32_t t, k;
+    int any_tma = 0;
+    fprintf(f, "swz-check: %" PRIu32 "x%" PRIu32 " tile of %" PRIu32 "-byte elements (%" PRIu64 " B per row), every layout x access pattern\n",
+            s->width, s->height, s->elem, (uint64_t)s->width * s->elem);
+    fprintf(f, "Each cell: the worst n-way bank conflict of one warp instruction (1-way = conflict free),\n"
+               "then wavefronts / ideal wavefronts summed over every instruction that covers the tile.\n"
+               "Patterns: row = lanes along a row (a row write); col = lanes down a column (the read side of a\n"
+               "transpose); stride:2 = a[lane*2]; block = compact 2-D blocks; transpose = row store + col load.\n"
+               "'n/a' / 'split': the access does not fit the layout (a vector would be split).\n\n");
+    if (s->ntables == 0u) return;
+    fprintf(f, "%" PRIu32 "-byte accesses (%s), layouts built for %" PRIu32 "-byte accesses:\n", s->tables[0].access,
+            swzc_access_ptx((int)s->tables[0].access), s->tables[0].access);
+    swzc_print_table(f, s, 0u, 1u);
+    if (s->ntables > 1u) {
+        fprintf(f, "\nWider accesses (ideal: 2 wavefronts per 8-byte, 4 per 16-byte instruction); each layout built\n"
+                   "for the access width, and '%s (%" PRIu32 " B)' = the XOR built for %" PRIu32 "-byte accesses read wider:\n",
+                swz_layout_name(SWZ_LAYOUT_XOR), s->tables[0].access, s->tables[0].access);
+        swzc_print_table(f, s, 1u, s->ntables);
+    }
+    for (t = 0; t < s->ntables; ++t)
+        for (k = 0; k < s->tables[t].nrows; ++k)
+            if (s->tables[t].rows[k].status == SWZ_OK && s->tables[t].rows[k].kind >= SWZ_LAYOUT_TMA32) any_tma = 1;
+    fprintf(f, "\nwasted = bytes of storage holding no element.");
+    if (any_tma) fprintf(f, " tmaS: Hopper TMA/wgmma swizzle; the buffer must be aligned to 8*S bytes.");
+    fprintf(f, "\nOne instruction in detail: swz-check --layout xor --pattern col (see swz-check --help).\n");
+}
+
+#endif /* SWZ_CHECK_TEXT_H */

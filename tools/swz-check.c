@@ -1,0 +1,441 @@
+/* tools/swz-check.c -- the swz checker CLI: is my tile bank-conflict free for the instruction
+ * I actually use?
+ *
+ * What it is for
+ *   Run it before writing a kernel, on any machine (no GPU needed).  It is a thin front end to
+ *   include/swz/check.h, layout.h and bank.h: it builds the layout, places one warp's lanes in
+ *   the named pattern, and prints the bank model's verdict with the picture behind it.
+ *
+ * Synopsis
+ *   swz-check                                    the summary: every layout x pattern
+ *   swz-check --summary [--tile WxH] [--elem E] [--json]
+ *   swz-check [--layout L] [--tile WxH | --width W --height H] [--elem E] [--access K]
+ *             [--layout-access A] [--pattern P] [--origin R,C] [--json] [--svg FILE]
+ *             [--svg-grid FILE]
+ *   swz-check --help | --version
+ *
+ * Example
+ *   swz-check --layout xor --layout-access 4 --access 8 --pattern col
+ *   # the textbook c ^ r swizzle read as column pairs: 2-way conflict, permuted
+ *
+ * Exit status: 0 success; 1 an output file could not be written; 2 bad arguments (one line
+ * "swz-check: <reason>" and the usage on stderr).
+ *
+ * Files: swz-check-model.h (the instruction record and its bank map, from the model),
+ * swz-check-summary.h (the summary table), swz-check-text.h, swz-check-json.h,
+ * swz-check-svg.h (the three output forms).
+ */
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <swz/check.h>
+
+#include "swz-check-model.h"
+#include "swz-check-summary.h"
+#include "swz-check-text.h"
+#include "swz-check-json.h"
+#include "swz-check-svg.h"
+
+#ifndef SWZ_CHECK_VERSION
+#define SWZ_CHECK_VERSION "0.1.0"
+#endif
+
+static const char usage_text[] =
+    "usage: swz-check                          (summary of every layout x pattern, 32x32 floats)\n"
+    "       swz-check --summary [--tile WxH] [--elem E] [--json]\n"
+    "       swz-check [--layout L] [--tile WxH | --width W --height H] [--elem E] [--access K]\n"
+    "                 [--layout-access A] [--pattern P] [--origin R,C] [--json]\n"
+    "                 [--svg FILE] [--svg-grid FILE]\n"
+    "       swz-check --help | --version\n";
+
+static const char help_text[] =
+    "\n"
+    "Predicts the shared-memory bank conflicts of one warp instruction on a tile stored in a\n"
+    "swz layout (the bank model of <swz/bank.h>: 32 banks of 4 bytes, 128 bytes per wavefront,\n"
+    "8-byte accesses served by half-warps, 16-byte and ldmatrix by quarter-warps).\n"
+    "Without a question (no --layout, --access, --layout-access, --pattern, --origin, --svg,\n"
+    "--svg-grid) it prints the summary table of every layout x pattern.\n"
+    "\n"
+    "The tile\n"
+    "  --tile WxH           W elements per row (the contiguous dimension), H rows  [32x32]\n"
+    "  --width W, --height H  the same, one side at a time\n"
+    "  --elem E             element bytes: 1 2 4 8 16, or a type name: u8 i8 char half f16 bf16\n"
+    "                       u16 float f32 int u32 half2 double f64 u64 float2 float4 f4x4 int4\n"
+    "                       double2                                                 [4]\n"
+    "The layout\n"
+    "  --layout L           none   row-major, offset r*W + c                        [none]\n"
+    "                       pad    odd row stride in access units (pad.h)\n"
+    "                       xor    automatic XOR swizzle (xor.h: CuTe B,M,S / Triton vec,perPhase,maxPhase)\n"
+    "                       morton Z-order over access units (morton.h)\n"
+    "                       tma32 tma64 tma128  Hopper TMA/wgmma swizzle; buffer aligned to 8*S bytes\n"
+    "  --layout-access A    the access width (bytes: 4, 8 or 16) the layout is built for\n"
+    "                       [the instruction's width; 16 for ldmatrix]\n"
+    "The instruction\n"
+    "  --access K           4, 8, 16 (bytes per lane: ld/st.shared.b32, .v2.b32, .v4.b32) or\n"
+    "                       ldmatrix1, ldmatrix2, ldmatrix4 (ldmatrix .x1/.x2/.x4: 16-byte rows from\n"
+    "                       8/16/32 lanes)                                           [max(4, E)]\n"
+    "  --pattern P          row        lanes along rows (a warp writing rows)          [transpose]\n"
+    "                       col        lanes down a column (the read side of a transpose)\n"
+    "                       stride:S   lane l accesses unit l*S (the a[lane*S] experiment)\n"
+    "                       block      each phase reads a compact 2-D block of units\n"
+    "                                  (8x4 units for 4-byte, 4x4 for 8-byte, 4x2 for 16-byte)\n"
+    "                       transpose  two instructions: the store of a row, then the load of a column\n"
+    "  --origin R,C         row and column (elements) of the pattern's first lane      [0,0]\n"
+    "A lane accesses one unit of K bytes = K/E consecutive elements of a row; lanes that fall\n"
+    "outside the tile are inactive.\n"
+    "\n"
+    "Output\n"
+    "  (default)            text: the layout's parameters, each phase's bank map (32 banks as\n"
+    "                       columns; line k = the k-th distinct word of each bank, i.e. the k-th\n"
+    "                       wavefront; numbers are lanes), lane -> (row, col) -> offset -> byte ->\n"
+    "                       banks, wavefronts, ideal, n-way, 'permuted', and whole-tile totals\n"
+    "  --json               the same result as JSON (schema in tools/swz-check-json.h)\n"
+    "  --svg FILE           an SVG picture of the bank map\n"
+    "  --svg-grid FILE      an SVG picture of the tile: each element's bank (tiles up to 256x256)\n"
+    "  --summary            the summary table (for --tile/--elem other than 32x32 floats)\n"
+    "Options take their value as the next argument or after '=' (--tile=64x32).\n"
+    "\n"
+    "Exit status: 0 success, 1 an output file could not be written, 2 bad arguments.\n"
+    "\n"
+    "Examples\n"
+    "  swz-check --layout xor --pattern col                 conflict free: 1 wavefront\n"
+    "  swz-check --layout none --pattern col                32-way: 32 wavefronts\n"
+    "  swz-check --layout xor --layout-access 4 --access 8 --pattern col\n"
+    "                                                       the c ^ r trap: 2-way, permuted\n"
+    "  swz-check --layout tma128 --tile 64x8 --elem 2 --access ldmatrix4 --pattern col\n";
+
+static void die_usage(const char *fmt, ...)
+{
+    va_list ap;
+    fprintf(stderr, "swz-check: ");
+    va_start(ap, fmt);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fprintf(stderr, "\n%sRun 'swz-check --help' for the options.\n", usage_text);
+    exit(2);
+}
+
+/* Decimal digits only, no sign, at most UINT32_MAX. */
+static int parse_u32(const char *s, size_t len, uint32_t *out)
+{
+    uint64_t v = 0;
+    size_t i;
+    if (len == 0u) return 0;
+    for (i = 0; i < len; ++i) {
+        if (s[i] < '0' || s[i] > '9') return 0;
+        v = v * 10u + (uint64_t)(s[i] - '0');
+        if (v > 0xFFFFFFFFu) return 0;
+    }
+    *out = (uint32_t)v;
+    return 1;
+}
+
+static uint32_t need_u32(const char *opt, const char *s)
+{
+    uint32_t v;
+    if (!parse_u32(s, strlen(s), &v))
+        die_usage("%s: '%s' is not a number (decimal digits, at most 4294967295)", opt, s);
+    return v;
+}
+
+/* "AxB" or "A,B" with separator sep; returns 0 when malformed. */
+static int parse_pair(const char *s, const char *seps, uint32_t *a, uint32_t *b)
+{
+    size_t n = strcspn(s, seps);
+    if (s[n] == '\0') return 0;
+    return parse_u32(s, n, a) && parse_u32(s + n + 1, strlen(s + n + 1), b);
+}
+
+typedef struct elem_name { const char *name; uint32_t bytes; } elem_name;
+static const elem_name elem_names[] = {
+    {"u8", 1}, {"i8", 1}, {"s8", 1}, {"char", 1}, {"uint8", 1}, {"int8", 1},
+    {"u16", 2}, {"i16", 2}, {"s16", 2}, {"short", 2}, {"half", 2}, {"f16", 2}, {"fp16", 2}, {"bf16", 2},
+    {"u32", 4}, {"i32", 4}, {"s32", 4}, {"int", 4}, {"float", 4}, {"f32", 4}, {"fp32", 4}, {"half2", 4},
+    {"u64", 8}, {"i64", 8}, {"s64", 8}, {"double", 8}, {"f64", 8}, {"fp64", 8}, {"float2", 8},
+    {"float4", 16}, {"f4x4", 16}, {"int4", 16}, {"uint4", 16}, {"double2", 16},
+};
+
+static uint32_t parse_elem(const char *s)
+{
+    size_t i;
+    uint32_t v;
+    if (parse_u32(s, strlen(s), &v)) {
+        if (v == 1u || v == 2u || v == 4u || v == 8u || v == 16u) return v;
+        die_usage("--elem %s: %s", s, swz_strerror(SWZ_EELEM));
+    }
+    for (i = 0; i < sizeof elem_names / sizeof elem_names[0]; ++i)
+        if (strcmp(s, elem_names[i].name) == 0) return elem_names[i].bytes;
+    die_usage("--elem: unknown element '%s' (1, 2, 4, 8, 16 or a type name such as half, float, double, float4)", s);
+    return 0;
+}
+
+static int parse_access(const char *s)
+{
+    static const struct { const char *name; int kind; } a[] = {
+        {"4", SWZ_ACCESS_4}, {"8", SWZ_ACCESS_8}, {"16", SWZ_ACCESS_16},
+        {"ldmatrix1", SWZ_LDMATRIX_X1}, {"ldmatrix2", SWZ_LDMATRIX_X2}, {"ldmatrix4", SWZ_LDMATRIX_X4},
+        {"ldmatrix.x1", SWZ_LDMATRIX_X1}, {"ldmatrix.x2", SWZ_LDMATRIX_X2}, {"ldmatrix.x4", SWZ_LDMATRIX_X4},
+    };
+    size_t i;
+    for (i = 0; i < sizeof a / sizeof a[0]; ++i)
+        if (strcmp(s, a[i].name) == 0) return a[i].kind;
+    die_usage("--access: '%s' is not 4, 8, 16, ldmatrix1, ldmatrix2 or ldmatrix4 (%s)", s, swz_strerror(SWZ_EKIND));
+    return 0;
+}
+
+typedef struct options {
+    int layout;
+    uint32_t width, height, elem;
+    int access;              /* 0 = default */
+    uint32_t layout_access;  /* 0 = default */
+    int pattern;
+    uint32_t stride;
+    uint32_t row0, col0;
+    int json, summary;
+    const char *svg, *svg_grid;
+    int question;            /* an option that asks about one instruction was given */
+    char pattern_text[32];
+} options;
+
+static void parse_pattern(options *o, const char *s)
+{
+    int k;
+    if (strncmp(s, "stride:", 7) == 0) {
+        if (!parse_u32(s + 7, strlen(s + 7), &o->stride))
+            die_usage("--pattern %s: S in stride:S must be a number (units between lanes, 0..4294967295)", s);
+        o->pattern = SWZ_PAT_STRIDE;
+        snprintf(o->pattern_text, sizeof o->pattern_text, "stride:%" PRIu32, o->stride);
+        return;
+    }
+    if (strcmp(s, "transpose") == 0) {
+        o->pattern = SWZC_PAT_TRANSPOSE;
+        snprintf(o->pattern_text, sizeof o->pattern_text, "transpose");
+        return;
+    }
+    for (k = 0; k < SWZ_PAT_COUNT; ++k)
+        if (k != SWZ_PAT_STRIDE && strcmp(s, swz_pattern_name(k)) == 0) {
+            o->pattern = k;
+            snprintf(o->pattern_text, sizeof o->pattern_text, "%s", s);
+            return;
+        }
+    if (strcmp(s, "stride") == 0) die_usage("--pattern stride needs a stride: stride:S, e.g. stride:2");
+    die_usage("--pattern: '%s' is not row, col, stride:S, block or transpose (%s)", s, swz_strerror(SWZ_EKIND));
+}
+
+static void parse_args(options *o, int argc, char **argv)
+{
+    int i;
+    o->layout = SWZ_LAYOUT_NONE;
+    o->width = o->height = 32u;
+    o->elem = 4u;
+    o->access = 0;
+    o->layout_access = 0u;
+    o->pattern = SWZC_PAT_TRANSPOSE;
+    snprintf(o->pattern_text, sizeof o->pattern_text, "transpose");
+    o->stride = 0u;
+    o->row0 = o->col0 = 0u;
+    o->json = o->summary = o->question = 0;
+    o->svg = o->svg_grid = NULL;
+    for (i = 1; i < argc; ++i) {
+        const char *arg = argv[i], *val = NULL, *eq;
+        char name[32];
+        size_t n;
+        if (strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0) {
+            printf("%s%s", usage_text, help_text);
+            exit(0);
+        }
+        if (strcmp(arg, "--version") == 0) {
+            printf("swz-check %s\n", SWZ_CHECK_VERSION);
+            exit(0);
+        }
+        if (strncmp(arg, "--", 2) != 0 || arg[2] == '\0')
+            die_usage("unexpected argument '%s' (options start with --)", arg);
+        eq = strchr(arg, '=');
+        n = eq ? (size_t)(eq - arg) : strlen(arg);
+        if (n >= sizeof name) die_usage("unknown option '%s'", arg);
+        memcpy(name, arg, n);
+        name[n] = '\0';
+        if (strcmp(name, "--json") == 0 || strcmp(name, "--summary") == 0) {
+            if (eq) die_usage("%s takes no value", name);
+            if (name[2] == 'j') o->json = 1; else o->summary = 1;
+            continue;
+        }
+        if (strcmp(name, "--layout") && strcmp(name, "--tile") && strcmp(name, "--width") &&
+            strcmp(name, "--height") && strcmp(name, "--elem") && strcmp(name, "--access") &&
+            strcmp(name, "--layout-access") && strcmp(name, "--pattern") && strcmp(name, "--origin") &&
+            strcmp(name, "--svg") && strcmp(name, "--svg-grid"))
+            die_usage("unknown option '%s'", name);
+        if (eq) val = eq + 1;
+        else if (i + 1 < argc) val = argv[++i];
+        else die_usage("%s needs a value", name);
+        if (strcmp(name, "--layout") == 0) {
+            int k, found = -1;
+            for (k = 0; k < SWZ_LAYOUT_COUNT; ++k)
+                if (strcmp(val, swz_layout_name(k)) == 0) found = k;
+            if (found < 0)
+                die_usage("--layout: '%s' is not none, pad, xor, morton, tma32, tma64 or tma128 (%s)", val,
+                          swz_strerror(SWZ_EKIND));
+            o->layout = found;
+            o->question = 1;
+        } else if (strcmp(name, "--tile") == 0) {
+            if (!parse_pair(val, "xX", &o->width, &o->height))
+                die_usage("--tile: '%s' is not WxH (W elements per row, H rows; e.g. 32x32)", val);
+        } else if (strcmp(name, "--width") == 0) {
+            o->width = need_u32("--width", val);
+        } else if (strcmp(name, "--height") == 0) {
+            o->height = need_u32("--height", val);
+        } else if (strcmp(name, "--elem") == 0) {
+            o->elem = parse_elem(val);
+        } else if (strcmp(name, "--access") == 0) {
+            o->access = parse_access(val);
+            o->question = 1;
+        } else if (strcmp(name, "--layout-access") == 0) {
+            o->layout_access = need_u32("--layout-access", val);
+            if (o->layout_access != 4u && o->layout_access != 8u && o->layout_access != 16u)
+                die_usage("--layout-access %s: %s", val, swz_strerror(SWZ_EACCESS));
+            o->question = 1;
+        } else if (strcmp(name, "--pattern") == 0) {
+            parse_pattern(o, val);
+            o->question = 1;
+        } else if (strcmp(name, "--origin") == 0) {
+            if (!parse_pair(val, ",", &o->row0, &o->col0))
+                die_usage("--origin: '%s' is not R,C (row and column in elements, e.g. 0,0)", val);
+            o->question = 1;
+        } else {
+            if (val[0] == '\0') die_usage("%s needs a file name", name);
+            if (strcmp(name, "--svg") == 0) o->svg = val; else o->svg_grid = val;
+            o->question = 1;
+        }
+    }
+    if (o->summary && o->question)
+        die_usage("--summary takes only --tile, --width, --height, --elem and --json");
+    if (o->width == 0u || o->height == 0u || o->width > SWZ_MAX_SIDE || o->height > SWZ_MAX_SIDE ||
+        (uint64_t)o->width * o->height > SWZ_MAX_ELEMS)
+        die_usage("tile %" PRIu32 "x%" PRIu32 ": %s (W and H in 1..%u, W*H at most %u)", o->width, o->height,
+                  swz_strerror(SWZ_ERANGE), SWZ_MAX_SIDE, SWZ_MAX_ELEMS);
+}
+
+static FILE *open_out(const char *path)
+{
+    FILE *f = fopen(path, "wb");
+    if (!f) {
+        fprintf(stderr, "swz-check: cannot write '%s'\n", path);
+        exit(1);
+    }
+    return f;
+}
+
+static void close_out(FILE *f, const char *path)
+{
+    if (ferror(f) | fclose(f)) {
+        fprintf(stderr, "swz-check: error writing '%s'\n", path);
+        exit(1);
+    }
+}
+
+static int run_summary(const options *o)
+{
+    static swzc_summary s;
+    int st = swzc_summary_eval(&s, o->width, o->height, o->elem);
+    if (st != SWZ_OK) {
+        char hint[160];
+        swzc_layout_hint(hint, sizeof hint, SWZ_LAYOUT_NONE, st, o->width, o->elem, o->elem > 4u ? o->elem : 4u);
+        die_usage("tile %" PRIu32 "x%" PRIu32 " of %" PRIu32 "-byte elements: %s%s%s", o->width, o->height, o->elem,
+                  swz_strerror(st), hint[0] ? ": " : "", hint);
+    }
+    if (o->json) swzc_json_summary(stdout, &s);
+    else swzc_print_summary(stdout, &s);
+    return 0;
+}
+
+static int run_check(options *o)
+{
+    static swzc_instr in[2];
+    swz_layout l;
+    uint32_t n, i, k;
+    int st;
+    char ctx[160], hint[160];
+    if (o->access == 0) o->access = o->elem > 4u ? (int)o->elem : SWZ_ACCESS_4;
+    k = swz_access_bytes(o->access);
+    if (o->layout_access == 0u) o->layout_access = k;
+    if (k % o->elem != 0u)
+        die_usage("--access %s with --elem %" PRIu32 ": %s", swzc_access_name(o->access), o->elem,
+                  swz_strerror(SWZ_EACCESS));
+    snprintf(ctx, sizeof ctx, "--layout %s --tile %" PRIu32 "x%" PRIu32 " --elem %" PRIu32 " --layout-access %" PRIu32,
+             swz_layout_name(o->layout), o->width, o->height, o->elem, o->layout_access);
+    st = swz_layout_make(&l, o->layout, o->width, o->height, o->elem, o->layout_access);
+    if (st != SWZ_OK) {
+        swzc_layout_hint(hint, sizeof hint, o->layout, st, o->width, o->elem, o->layout_access);
+        die_usage("%s: %s%s%s", ctx, swz_strerror(st), hint[0] ? ": " : "", hint);
+    }
+    if (o->pattern == SWZC_PAT_TRANSPOSE) {
+        n = 2u;
+        st = swzc_instr_eval(&in[0], &l, SWZ_PAT_ROW, o->access, 0u, o->row0, o->col0, "store");
+        if (st == SWZ_OK) st = swzc_instr_eval(&in[1], &l, SWZ_PAT_COL, o->access, 0u, o->row0, o->col0, "load");
+    } else {
+        n = 1u;
+        st = swzc_instr_eval(&in[0], &l, o->pattern, o->access, o->stride, o->row0, o->col0, "load/store");
+    }
+    if (st == SWZ_ERANGE)
+        die_usage("--origin %" PRIu32 ",%" PRIu32 ": %s (the tile is %" PRIu32 "x%" PRIu32 ")", o->row0, o->col0,
+                  swz_strerror(st), o->width, o->height);
+    if (st == SWZ_EALIGN)
+        die_usage("--access %s on %s: %s: a lane's %" PRIu32 " elements are not one aligned %" PRIu32
+                  "-byte group in this layout, so the access cannot be one instruction",
+                  swzc_access_name(o->access), ctx, swz_strerror(st), k / o->elem, k);
+    if (st != SWZ_OK)
+        die_usage("--access %s --pattern %s on %s: %s", swzc_access_name(o->access), o->pattern_text, ctx,
+                  swz_strerror(st));
+    if (o->svg_grid && (o->width > SWZC_GRID_MAX || o->height > SWZC_GRID_MAX))
+        die_usage("--svg-grid draws tiles up to %ux%u (this one is %" PRIu32 "x%" PRIu32 ")", SWZC_GRID_MAX,
+                  SWZC_GRID_MAX, o->width, o->height);
+    if (o->json) {
+        swzc_json_check(stdout, &l, in, n, o->pattern_text);
+    } else {
+        swz_check_totals tot = {0u, 0u, 0u, 0u};
+        int tile_ok = 1;
+        printf("swz-check: %s layout, %" PRIu32 "x%" PRIu32 " tile of %" PRIu32 "-byte elements (W = %" PRIu32
+               " elements = %" PRIu64 " B per row), %s%s accesses, pattern %s\n\n",
+               swz_layout_name(l.kind), l.width, l.height, l.elem, l.width, (uint64_t)l.width * l.elem,
+               swzc_access_name(o->access), o->access < SWZ_LDMATRIX_X1 ? "-byte" : "", o->pattern_text);
+        swzc_print_layout(stdout, &l);
+        for (i = 0; i < n; ++i) {
+            swzc_print_instr(stdout, &in[i], i + 1u, n);
+            if (in[i].tile_status != SWZ_OK) tile_ok = 0;
+            tot.instructions += in[i].tile.instructions;
+            tot.wavefronts += in[i].tile.wavefronts;
+            tot.ideal += in[i].tile.ideal;
+            if (in[i].tile.worst_ways > tot.worst_ways) tot.worst_ways = in[i].tile.worst_ways;
+        }
+        if (n > 1u && tile_ok)
+            printf("\ntotal, whole tile (%s): %" PRIu64 " instructions, %" PRIu64 " wavefronts, ideal %" PRIu64
+                   ", worst %" PRIu32 "-way\n",
+                   o->pattern_text, tot.instructions, tot.wavefronts, tot.ideal, tot.worst_ways);
+    }
+    if (o->svg) {
+        FILE *f = open_out(o->svg);
+        swzc_svg_map(f, &l, in, n, o->pattern_text, swzc_access_name(o->access));
+        close_out(f, o->svg);
+    }
+    if (o->svg_grid) {
+        FILE *f = open_out(o->svg_grid);
+        swzc_svg_grid(f, &l, in, n, o->pattern_text, swzc_access_name(o->access));
+        close_out(f, o->svg_grid);
+    }
+    if (fflush(stdout) != 0 || ferror(stdout)) {
+        fprintf(stderr, "swz-check: error writing the output\n");
+        return 1;
+    }
+    return 0;
+}
+
+int main(int argc, char **argv)
+{
+    options o;
+    parse_args(&o, argc, argv);
+    if (!o.question) return run_summary(&o);
+    return run_check(&o);
+}
