@@ -1,0 +1,791 @@
+#!/usr/bin/env python3
+"""tests/cli/cli_test.py -- tests of the swz-check CLI (meson suite 'cli').
+
+Usage: cli_test.py SWZ_CHECK GROUP
+  GROUP  summary  the no-argument table: every layout and pattern, the cells the layouts
+                  promise (BRIEF section 2, header docs), --json agrees with the text
+         known    single questions whose answers the BRIEF states (stride gcd rule, the c ^ r
+                  trap, Morton rows/columns, padding), in JSON and in text
+         oracle   every JSON field against an independent Python model written from the
+                  BRIEF's rules and the headers' documented formulas (not from the tool)
+         text     the text report says what the JSON says (lanes, verdicts, totals, layout)
+         errors   bad arguments: exit 2, one-line reason + usage on stderr, never a crash
+         svg      --svg / --svg-grid: well-formed XML, byte-identical on every run, the
+                  pictures show the lanes, banks and conflicts of the JSON
+         help     --help / --version
+Prints one line per check that failed and a count of checks; exit 0 when
+all passed, 1 otherwise.
+"""
+import json
+import math
+import os
+import re
+import subprocess
+import sys
+import tempfile
+import xml.etree.ElementTree as ET
+
+SWZ = None
+FAILED = []
+PASSED = [0]
+
+LAYOUTS = ["none", "pad", "xor", "morton", "tma32", "tma64", "tma128"]
+PATTERNS = ["row", "col", "stride:2", "block", "transpose"]
+
+
+def check(cond, what):
+    if cond:
+        PASSED[0] += 1
+    else:
+        FAILED.append(what)
+        print("FAIL " + what)
+    return cond
+
+
+def run(args, timeout=60):
+    p = subprocess.run([SWZ] + args, capture_output=True, text=True, timeout=timeout)
+    return p.returncode, p.stdout, p.stderr
+
+
+def run_json(args):
+    rc, out, err = run(args + ["--json"])
+    if rc != 0:
+        raise AssertionError(f"swz-check {' '.join(args)} --json: exit {rc}: {err.strip()}")
+    return json.loads(out)
+
+
+# ---- an independent model (BRIEF section 2 + the formulas documented in the headers) -------
+
+def log2(x):
+    assert x > 0 and x & (x - 1) == 0, x
+    return x.bit_length() - 1
+
+
+ACCESS_BYTES = {"4": 4, "8": 8, "16": 16, "ldmatrix1": 16, "ldmatrix2": 16, "ldmatrix4": 16}
+ACCESS_LANES = {"4": 32, "8": 32, "16": 32, "ldmatrix1": 8, "ldmatrix2": 16, "ldmatrix4": 32}
+
+
+def phase_lanes(access):
+    """BRIEF: <= 4 B a whole warp, 8 B half-warps, 16 B quarter-warps; ldmatrix: 8 lanes."""
+    k = ACCESS_BYTES[access]
+    return 32 if k <= 4 else 128 // k
+
+
+class Layout:
+    """offset(r, c) of each kind, from the formulas in pad.h, xor.h, morton.h and BRIEF."""
+
+    def __init__(self, kind, w, h, e, a):
+        self.kind, self.w, self.h, self.e, self.a = kind, w, h, e, a
+        if kind == "pad":  # pad.h: units = ceil(W*E/A), made odd; stride = units' * A / E
+            units = -(-w * e // a)
+            self.stride = (units | 1) * a // e
+        else:
+            self.stride = w
+        if kind == "xor":  # xor.h: M = log2 vec, B = log2 min(Ur, N), M + S = log2 max(W, 128/E)
+            vec, ur, n = a // e, w * e // a, 128 // a
+            self.m = log2(vec)
+            self.b = log2(min(ur, n))
+            self.s = log2(max(w, 128 // e)) - self.m
+        if kind.startswith("tma"):
+            self.mode = int(kind[3:])
+
+    def offset(self, r, c):
+        w, e = self.w, self.e
+        if self.kind in ("none", "pad"):
+            return r * self.stride + c
+        if self.kind == "xor":
+            o = r * w + c
+            return o ^ (((o >> (self.m + self.s)) & ((1 << self.b) - 1)) << self.m)
+        if self.kind == "morton":
+            v = self.a // e
+            lw, lh = log2(w // v), log2(self.h)
+            k = min(lw, lh)
+            u = c // v
+            z = 0
+            for bit in range(k):  # u on even bits, r on odd bits
+                z |= ((u >> bit) & 1) << (2 * bit)
+                z |= ((r >> bit) & 1) << (2 * bit + 1)
+            hi = (u >> k) if lw > lh else (r >> k)
+            return (z + (hi << (2 * k))) * v + c % v
+        # BRIEF: phys = A ^ (((A >> 7) & (S/16 - 1)) << 4) on absolute (aligned) byte addresses
+        a = (r * w + c) * e
+        return (a ^ (((a >> 7) & (self.mode // 16 - 1)) << 4)) // e
+
+
+def place(lay, pattern, access, stride, row0, col0):
+    """Lane -> (row, first col) per check.h's pattern definitions; None for inactive lanes."""
+    k = ACCESS_BYTES[access]
+    v = k // lay.e
+    ur = lay.w // v
+    total = ur * lay.h
+    lanes = ACCESS_LANES[access]
+    u0 = col0 // v
+    out = []
+    for i in range(32):
+        if i >= lanes:
+            out.append(None)
+            continue
+        if pattern == "row":
+            q = row0 * ur + u0 + i
+            row, unit = q // ur, q % ur
+        elif pattern == "col":
+            q = u0 * lay.h + row0 + i
+            row, unit = q % lay.h, q // lay.h
+        elif pattern == "stride":
+            q = (row0 * ur + u0 + i * stride) % total
+            row, unit = q // ur, q % ur
+        else:  # block: bw x bh units per phase, phases stacked downwards
+            p = phase_lanes(access)
+            lw = (log2(p) + 1) // 2
+            q, ph = i % p, i // p
+            row = row0 + ph * (p >> lw) + (q >> lw)
+            unit = u0 + (q & ((1 << lw) - 1))
+        out.append((row, unit * v) if row < lay.h and unit < ur else None)
+    return out
+
+
+def lane_addr(lay, access, row, col):
+    """(byte address of the aligned group, permuted?) or None when the vector is scattered."""
+    v = ACCESS_BYTES[access] // lay.e
+    offs = [lay.offset(row, col + j) for j in range(v)]
+    base = offs[0] - offs[0] % v
+    if sorted(offs) != list(range(base, base + v)):
+        return None
+    return base * lay.e, offs != list(range(base, base + v))
+
+
+def bank_eval(addrs, access):
+    """BRIEF: per phase, the largest number of distinct 4-byte words in one bank."""
+    k = ACCESS_BYTES[access]
+    p = phase_lanes(access)
+    wf = ideal = ways = 0
+    per_phase = []
+    for first in range(0, ACCESS_LANES[access], p):
+        words = set()
+        for i in range(first, first + p):
+            if addrs[i] is not None:
+                words.update(addrs[i] // 4 + j for j in range(max(1, k // 4)))
+        if not words:
+            per_phase.append(0)
+            continue
+        cost = max(sum(1 for w in words if w % 32 == b) for b in range(32))
+        per_phase.append(cost)
+        wf += cost
+        ideal += 1
+        ways = max(ways, cost)
+    return wf, ideal, ways, per_phase
+
+
+def model_instr(lay, pattern, access, stride, row0, col0):
+    pl = place(lay, pattern, access, stride, row0, col0)
+    addrs, perm, lanes = [None] * 32, False, []
+    for i, rc in enumerate(pl):
+        if rc is None:
+            continue
+        got = lane_addr(lay, access, *rc)
+        if got is None:
+            return None
+        addrs[i] = got[0]
+        perm |= got[1]
+        lanes.append((i, rc[0], rc[1], got[0], got[1]))
+    wf, ideal, ways, per_phase = bank_eval(addrs, access)
+    return {"wavefronts": wf, "ideal": ideal, "ways": ways, "permuted": perm, "lanes": lanes,
+            "per_phase": per_phase}
+
+
+def model_tile(lay, pattern, access, stride):
+    """Whole-tile totals (check.h: ROW/COL runs of one warp's units, BLOCK warp blocks,
+    STRIDE the single instruction at the origin)."""
+    k = ACCESS_BYTES[access]
+    v = k // lay.e
+    ur = lay.w // v
+    lanes = ACCESS_LANES[access]
+    origins = []
+    if pattern in ("row", "col"):
+        for i in range(-(-ur * lay.h // lanes)):
+            q = i * lanes
+            origins.append((q // ur, (q % ur) * v) if pattern == "row" else (q % lay.h, (q // lay.h) * v))
+    elif pattern == "block":
+        p = phase_lanes(access)
+        lw = (log2(p) + 1) // 2
+        bw, bh = 1 << lw, (p >> lw) * (lanes // p)
+        nx, ny = -(-ur // bw), -(-lay.h // bh)
+        origins = [((i // nx) * bh, (i % nx) * bw * v) for i in range(nx * ny)]
+    else:
+        origins = [(0, 0)]
+    tot = {"instructions": 0, "wavefronts": 0, "ideal": 0, "worst_ways": 0}
+    for r0, c0 in origins:
+        m = model_instr(lay, pattern, access, stride, r0, c0)
+        if m is None:
+            return None
+        tot["instructions"] += 1
+        tot["wavefronts"] += m["wavefronts"]
+        tot["ideal"] += m["ideal"]
+        tot["worst_ways"] = max(tot["worst_ways"], m["ways"])
+    return tot
+
+
+# ---- summary -------------------------------------------------------------------------------
+
+CELL = re.compile(r"(\d+)-way (\d+)/(\d+)")
+
+
+def parse_summary_text(text):
+    """{(access, label): [(ways, wavefronts, ideal) x 5, or None for invalid], 'wasted' ...}"""
+    rows, access, table = {}, None, None
+    for line in text.splitlines():
+        m = re.match(r"(\d+)-byte accesses \(", line)
+        if m:
+            access, table = int(m.group(1)), "main"
+            continue
+        if line.startswith("Wider accesses"):
+            table = "wide"
+            continue
+        if table is None or not line.startswith("  ") or re.match(r"\s+(access|layout)\s", line):
+            continue
+        body = line.strip()
+        if table == "wide":
+            m = re.match(r"(\d+) B\s+(.*)$", body)
+            if m:
+                access, body = int(m.group(1)), m.group(2)
+        m = re.match(r"(\w+(?: \(\d+ B\))?)\s+(.*)$", body)
+        if not m:
+            continue
+        label, rest = m.group(1), m.group(2)
+        if rest.startswith("-- not valid"):
+            rows[(access, label)] = None
+            continue
+        cells = [tuple(int(x) for x in c) for c in CELL.findall(rest)]
+        wasted = re.search(r"(\d+) B(?: \([\d.]+%\))?\s*$", rest)
+        rows[(access, label)] = {"cells": cells, "wasted": int(wasted.group(1)) if wasted else None}
+    return rows
+
+
+def test_summary():
+    rc, out, err = run([])
+    check(rc == 0, f"no-argument run exits 0 (got {rc})")
+    check(err == "", f"no-argument run writes nothing to stderr ({err[:200]!r})")
+    for name in LAYOUTS:
+        check(re.search(rf"^\s+{name}\s", out, re.M) is not None, f"summary lists layout {name}")
+    for name in PATTERNS:
+        check(re.search(rf"\s{re.escape(name)}\s", out) is not None, f"summary lists pattern {name}")
+    rows = parse_summary_text(out)
+    main = {lab: rows[(a, lab)] for (a, lab) in rows if a == 4}
+    check(set(main) == set(LAYOUTS), f"the 4-byte table has exactly the layouts (got {sorted(main)})")
+    pat = {p: i for i, p in enumerate(PATTERNS)}
+
+    def ways(access, label, p):
+        r = rows.get((access, label))
+        return r["cells"][pat[p]][0] if r and len(r["cells"]) == 5 else None
+
+    # BRIEF section 2, a 32x32 tile of 4-byte elements, 4-byte accesses
+    check(ways(4, "none", "row") == 1, "none row: conflict free")
+    check(ways(4, "none", "col") == 32, "none col: 32-way (stride 32 -> gcd(32, 32))")
+    check(ways(4, "none", "stride:2") == 2, "none stride:2: 2-way (gcd(2, 32))")
+    check(ways(4, "pad", "col") == 1, "pad col: 1-way (odd stride 33)")
+    check(ways(4, "xor", "col") == 1 and ways(4, "xor", "row") == 1, "xor (c ^ r): row and col 1-way")
+    check(ways(4, "xor", "transpose") == 1, "xor transpose 1-way")
+    check(ways(4, "none", "transpose") == 32, "none transpose: the column read's 32-way")
+    check(ways(4, "morton", "row") == 4, "morton row 4-way (BRIEF)")
+    check(ways(4, "morton", "col") == 8, "morton col 8-way (BRIEF)")
+    check(ways(4, "morton", "block") == 1, "morton block conflict free (BRIEF)")
+    check(main["tma32"] is None and main["tma64"] is None,
+          "tma32/tma64 not valid for 128-byte rows (TMA inner box <= mode)")
+    # ideal: 1 wavefront per 4-byte instruction; 32*32 units / 32 lanes = 32 instructions
+    none_col = rows[(4, "none")]["cells"][pat["col"]]
+    check(none_col == (32, 32 * 32, 32), f"none col whole tile 1024/32 (got {none_col})")
+    check(rows[(4, "pad")]["wasted"] == 32 * 4, "pad wastes one float per row: 128 B")
+    for lab in ("none", "xor", "morton", "tma128"):
+        check(rows[(4, lab)]["wasted"] == 0, f"{lab} wastes 0 B")
+    # wider accesses: the trap and its cure; ideal 2 (8 B) and 4 (16 B) per instruction
+    check(ways(8, "xor (4 B)", "col") == 2, "xor built for 4 B, read by 8 B columns: 2-way (BRIEF trap)")
+    check(ways(8, "xor", "col") == 1, "xor built for 8 B, 8 B columns: 1-way")
+    check(ways(16, "xor", "col") == 1, "xor built for 16 B, 16 B columns: 1-way")
+    check(ways(16, "pad", "col") == 1 and rows[(16, "pad")]["wasted"] == 16 * 32,
+          "pad for 16 B: 1-way, 16 B per row wasted")
+    for a, per in ((8, 2), (16, 4)):
+        c = rows[(a, "xor")]["cells"][pat["row"]]
+        n_instr = 32 * 32 * 4 // a // 32
+        check(c[2] == n_instr * per, f"{a}-byte rows: ideal {n_instr * per} (got {c[2]})")
+
+    # --json agrees with the text, cell by cell
+    d = run_json([])
+    check(d["mode"] == "summary" and d["patterns"] == PATTERNS, "summary JSON header")
+    seen = 0
+    for t in d["tables"]:
+        for r in t["rows"]:
+            label = r["layout"] if r["layout_access"] == t["access"] else f"{r['layout']} ({r['layout_access']} B)"
+            txt = rows.get((t["access"], label), "missing")
+            if not r["valid"]:
+                check(txt is None, f"JSON invalid row {t['access']}/{label} shown as not valid in text")
+                continue
+            got = [(r["cells"][p]["ways"], r["cells"][p]["wavefronts"], r["cells"][p]["ideal"]) for p in PATTERNS]
+            check(txt != "missing" and txt is not None and txt["cells"] == got and txt["wasted"] == r["wasted_bytes"],
+                  f"text row {t['access']}/{label} == JSON {got}")
+            seen += 1
+    check(seen == sum(1 for v in rows.values() if v is not None), "every text row is in the JSON")
+
+    # every JSON cell against the independent model, for this tile and two others
+    for tile, elem in (("32x32", 4), ("16x32", 4), ("64x16", 2), ("32x8", 8)):
+        w, h = (int(x) for x in tile.split("x"))
+        dj = d if (tile, elem) == ("32x32", 4) else run_json(["--summary", "--tile", tile, "--elem", str(elem)])
+        n = 0
+        for t in dj["tables"]:
+            for r in t["rows"]:
+                if not r["valid"]:
+                    continue
+                lay = Layout(r["layout"], w, h, elem, r["layout_access"])
+                for p in PATTERNS:
+                    if p == "transpose":
+                        a = model_tile(lay, "row", str(t["access"]), 0)
+                        b = model_tile(lay, "col", str(t["access"]), 0)
+                        want = None if a is None or b is None else {
+                            "instructions": a["instructions"] + b["instructions"],
+                            "wavefronts": a["wavefronts"] + b["wavefronts"], "ideal": a["ideal"] + b["ideal"],
+                            "worst_ways": max(a["worst_ways"], b["worst_ways"])}
+                    else:
+                        name, s = (p.split(":") + ["0"])[:2]
+                        want = model_tile(lay, name, str(t["access"]), int(s))
+                    cell = r["cells"][p]
+                    got = None if "error" in cell else {"instructions": cell["instructions"],
+                                                        "wavefronts": cell["wavefronts"], "ideal": cell["ideal"],
+                                                        "worst_ways": cell["ways"]}
+                    n += check(got == want, f"summary {tile} elem {elem} access {t['access']} {r['layout']}"
+                                            f"@{r['layout_access']} {p}: {got} vs model {want}")
+        check(n > 20, f"summary {tile}: {n} cells compared")
+
+
+# ---- known answers ---------------------------------------------------------------------------
+
+def instr0(args):
+    return run_json(args)["instructions"][0]
+
+
+def test_known():
+    # BRIEF: a warp reading a[lane*s] of 4-byte elements has a gcd(s, 32)-way conflict.
+    # A 32x64 tile holds lane*s for s <= 64 without wrapping.
+    for s in range(1, 65):
+        i = instr0(["--tile", "32x64", "--pattern", f"stride:{s}"])
+        g = math.gcd(s, 32)
+        check(i["ways"] == g and i["wavefronts"] == g and i["ideal"] == 1,
+              f"stride {s}: {g}-way (got {i['ways']}-way, {i['wavefronts']} wavefronts)")
+    base = ["--tile", "32x32", "--elem", "float"]
+    i = instr0(base + ["--layout", "none", "--pattern", "col"])
+    check((i["ways"], i["wavefronts"], i["ideal"]) == (32, 32, 1), "none col: 32 wavefronts")
+    for lay in ("xor", "pad"):
+        i = instr0(base + ["--layout", lay, "--pattern", "col"])
+        check((i["ways"], i["wavefronts"]) == (1, 1), f"{lay} col conflict free")
+    i = instr0(base + ["--layout", "morton", "--pattern", "row"])
+    check(i["ways"] == 4, f"morton row 4-way (got {i['ways']})")
+    i = instr0(base + ["--layout", "morton", "--pattern", "col"])
+    check(i["ways"] == 8, f"morton col 8-way (got {i['ways']})")
+    i = instr0(base + ["--layout", "morton", "--pattern", "block", "--origin", "8,8"])
+    check(i["ways"] == 1, "morton block conflict free")
+    # the c ^ r trap (BRIEF, xor.h): built for 4 B, read as 8-byte column pairs
+    i = instr0(base + ["--layout", "xor", "--layout-access", "4", "--access", "8", "--pattern", "col"])
+    check((i["ways"], i["ideal"], i["wavefronts"], i["permuted"]) == (2, 2, 4, True),
+          f"xor@4 read by 8 B columns: 2-way, permuted (got {i['ways']}, {i['permuted']})")
+    i = instr0(base + ["--layout", "xor", "--access", "8", "--pattern", "col"])
+    check((i["ways"], i["ideal"], i["permuted"]) == (1, 2, False), "xor@8 read by 8 B columns: conflict free")
+    # xor.h: A = 8 gives c ^ 2(r mod 16): 2-way for 4-byte column reads
+    i = instr0(base + ["--layout", "xor", "--layout-access", "8", "--access", "4", "--pattern", "col"])
+    check(i["ways"] == 2, f"xor@8 read by 4 B columns: 2-way (got {i['ways']})")
+    # default access for wide elements; element names
+    d = run_json(["--elem", "double", "--layout", "xor", "--pattern", "col"])
+    check(d["access"]["bytes"] == 8 and d["layout"]["access"] == 8 and d["tile"]["elem"] == 8,
+          "--elem double defaults to 8-byte accesses")
+    for name, size in (("u8", 1), ("half", 2), ("float", 4), ("double", 8), ("f4x4", 16), ("float4", 16), ("16", 16)):
+        d = run_json(["--elem", name, "--layout", "none", "--pattern", "row"])
+        check(d["tile"]["elem"] == size, f"--elem {name} = {size} B")
+    # ldmatrix: one 8x16-byte matrix per phase; default layout access 16
+    d = run_json(["--layout", "xor", "--tile", "64x64", "--elem", "half", "--access", "ldmatrix4", "--pattern", "col"])
+    i = d["instructions"][0]
+    check(d["layout"]["access"] == 16 and i["ideal"] == 4 and i["ways"] == 1,
+          f"ldmatrix4 on xor 64x64 halves: 4 phases, conflict free (got {i['ideal']}, {i['ways']})")
+    d = run_json(["--layout", "none", "--tile", "64x64", "--elem", "half", "--access", "ldmatrix1", "--pattern", "col"])
+    i = d["instructions"][0]
+    check(len(i["lanes"]) == 8 and i["ideal"] == 1 and i["ways"] == 8,
+          f"ldmatrix1 down a column of 128-byte rows: 8 lanes, 8-way (got {len(i['lanes'])}, {i['ways']})")
+    # pad and TMA parameters
+    d = run_json(["--layout", "pad", "--access", "16", "--pattern", "row"])
+    check(d["layout"]["stride"] == 36 and d["layout"]["wasted_bytes"] == 512 and d["layout"]["pad"]["pad_bytes_per_row"] == 16,
+          "pad for 16 B on 32 floats: stride 36, 16 B per row, 512 B (pad.h)")
+    d = run_json(["--layout", "tma128", "--pattern", "row"])
+    check(d["layout"]["tma"] == {"mode": 128, "align": 1024, "atom_bytes": 1024}, "tma128 alignment 1024 B")
+    d = run_json(["--layout", "xor", "--pattern", "row"])
+    check(d["layout"]["xor"]["b"] == 5 and d["layout"]["xor"]["m"] == 0 and d["layout"]["xor"]["s"] == 5 and
+          d["layout"]["xor"]["triton"] == {"vec": 1, "per_phase": 1, "max_phase": 32},
+          "xor 32x32 float @4: Swizzle<5,0,5> = Triton (1, 1, 32)")
+    # transpose: a store of a row then a load of a column
+    d = run_json(["--layout", "none"])
+    ops = [(i["op"], i["pattern"]) for i in d["instructions"]]
+    check(ops == [("store", "row"), ("load", "col")], f"default pattern transpose: {ops}")
+    tt = d["tile_total"]
+    check(tt["wavefronts"] == sum(i["tile"]["wavefronts"] for i in d["instructions"]), "tile_total adds the two")
+    # origin: a column read starting lower, lanes past the bottom wrap to the next column
+    i = instr0(["--layout", "xor", "--pattern", "col", "--origin", "16,3"])
+    check(i["lanes"][0]["row"] == 16 and i["lanes"][0]["col"] == 3 and i["lanes"][16]["row"] == 0
+          and i["lanes"][16]["col"] == 4, "col from (16, 3) wraps to (0, 4)")
+    # --opt=value works like --opt value
+    a = run_json(["--layout=xor", "--tile=16x32", "--pattern=col"])
+    b = run_json(["--layout", "xor", "--tile", "16x32", "--pattern", "col"])
+    check(a == b, "--opt=value == --opt value")
+    c = run_json(["--layout", "xor", "--width", "16", "--height", "32", "--pattern", "col"])
+    check(c == b, "--width/--height == --tile")
+
+
+# ---- every field against the model ---------------------------------------------------------
+
+ORACLE_CASES = []
+for _tile, _elem in (("32x32", 4), ("16x32", 4), ("64x16", 2), ("64x64", 2), ("32x8", 8), ("8x64", 16), ("128x4", 1)):
+    for _lay in LAYOUTS:
+        for _acc in ("4", "8", "16", "ldmatrix1", "ldmatrix2", "ldmatrix4"):
+            for _pat in ("row", "col", "stride:3", "stride:16", "block", "transpose"):
+                ORACLE_CASES.append((_tile, _elem, _lay, _acc, _pat))
+
+
+def check_json_against_model(args, d, lay, access, pattern):
+    parts = pattern.split(":")
+    pats = [("row", 0), ("col", 0)] if pattern == "transpose" else [(parts[0], int(parts[1]) if len(parts) > 1 else 0)]
+    ok = check(len(d["instructions"]) == len(pats), f"{args}: {len(pats)} instructions")
+    origin = d["pattern"]["origin"]
+    for ins, (pname, stride) in zip(d["instructions"], pats):
+        m = model_instr(lay, pname, access, stride, origin[0], origin[1])
+        if not check(m is not None, f"{args}: the model finds a scattered vector where swz-check does not"):
+            return False
+        got = (ins["wavefronts"], ins["ideal"], ins["ways"], ins["permuted"])
+        want = (m["wavefronts"], m["ideal"], m["ways"], m["permuted"])
+        ok &= check(got == want, f"{args} {pname}: (wavefronts, ideal, ways, permuted) {got} vs model {want}")
+        lanes = [(x["lane"], x["row"], x["col"], x["addr"], x["permuted"]) for x in ins["lanes"]]
+        ok &= check(lanes == m["lanes"], f"{args} {pname}: lanes differ from the model")
+        mask = sum(1 << x[0] for x in m["lanes"])
+        ok &= check(ins["mask"] == mask, f"{args} {pname}: mask")
+        k = ACCESS_BYTES[access]
+        for x in ins["lanes"]:
+            ok &= check(x["banks"] == [(x["addr"] // 4 + j) % 32 for j in range(max(1, k // 4))]
+                        and x["offset"] * lay.e == x["addr"] and x["elems"] == k // lay.e,
+                        f"{args} lane {x['lane']}: banks/offset/elems")
+        # the bank map: each phase's cells are exactly its lanes' words, depth = wavefronts
+        per = [p for p in m["per_phase"]]
+        pm = ins["phase_map"]
+        ok &= check(len(pm) == len(per), f"{args}: {len(per)} phases in the map")
+        for ph, cost in zip(pm, per):
+            want_words = {}
+            for x in ins["lanes"]:
+                if ph["first"] <= x["lane"] < ph["first"] + ph["count"]:
+                    for j in range(max(1, k // 4)):
+                        want_words.setdefault(x["addr"] // 4 + j, set()).add(x["lane"])
+            got_words = {}
+            for b, cells in enumerate(ph["banks"]):
+                for c in cells:
+                    ok &= check(c["word"] % 32 == b, f"{args}: word {c['word']} drawn in bank {b}")
+                    got_words[c["word"]] = set(c["lanes"])
+            ok &= check(got_words == want_words, f"{args} phase {ph['first']}: bank map cells")
+            depth = max((len(c) for c in ph["banks"]), default=0)
+            ok &= check(depth == cost == ph["wavefronts"], f"{args} phase {ph['first']}: depth {depth}, model {cost}")
+        t = model_tile(lay, pname, access, stride)
+        got_t = None if "error" in ins["tile"] else {key: ins["tile"][key] for key in
+                                                     ("instructions", "wavefronts", "ideal", "worst_ways")}
+        ok &= check(got_t == t, f"{args} {pname}: whole tile {got_t} vs model {t}")
+    return ok
+
+
+def layout_valid(kind, w, h, e, a):
+    """layout.h's rules: which kinds accept these parameters."""
+    if w * e < a:
+        return False
+    if kind == "xor":
+        return w & (w - 1) == 0
+    if kind == "morton":
+        u = w * e // a
+        return w * e % a == 0 and u & (u - 1) == 0 and h & (h - 1) == 0
+    if kind.startswith("tma"):
+        return w * e % 16 == 0 and w * e <= int(kind[3:])
+    return True
+
+
+def test_oracle():
+    n = refused = 0
+    for tile, elem, lay_kind, access, pattern in ORACLE_CASES:
+        w, h = (int(x) for x in tile.split("x"))
+        k = ACCESS_BYTES[access]
+        if k % elem:
+            continue
+        args = ["--layout", lay_kind, "--tile", tile, "--elem", str(elem), "--access", access, "--pattern", pattern]
+        rc, out, err = run(args + ["--json"])
+        lay_ok = layout_valid(lay_kind, w, h, elem, k)
+        if not lay_ok:
+            check(rc == 2 and out == "" and err.startswith("swz-check: "), f"{args}: invalid layout refused (rc {rc})")
+            refused += 1
+            continue
+        lay = Layout(lay_kind, w, h, elem, k)
+        scattered = any(model_instr(lay, p, access, 0, 0, 0) is None
+                        for p in (["row", "col"] if pattern == "transpose" else [pattern.split(":")[0]]))
+        if scattered:
+            check(rc == 2 and "aligned" in err, f"{args}: scattered vector refused (rc {rc})")
+            refused += 1
+            continue
+        if not check(rc == 0, f"{args}: exit 0 (got {rc}: {err.strip()[:200]})"):
+            continue
+        check_json_against_model(" ".join(args), json.loads(out), lay, access, pattern)
+        n += 1
+    # also layouts built for a different width than the instruction, and origins
+    for lay_kind, la, access, pattern, origin in (
+            ("xor", "4", "8", "col", "0,0"), ("xor", "4", "16", "col", "5,8"), ("xor", "8", "4", "col", "0,0"),
+            ("xor", "16", "8", "row", "3,4"), ("pad", "16", "4", "col", "0,0"), ("pad", "16", "8", "block", "2,6"),
+            ("morton", "8", "4", "block", "8,8"), ("tma128", "16", "4", "col", "7,5"), ("none", "4", "8", "stride:5", "1,2"),
+            ("tma128", "4", "ldmatrix2", "block", "4,16")):
+        args = ["--layout", lay_kind, "--layout-access", la, "--access", access, "--pattern", pattern, "--origin", origin]
+        d = run_json(args)
+        lay = Layout(lay_kind, 32, 32, 4, int(la))
+        check_json_against_model(" ".join(args), d, lay, access, pattern)
+        n += 1
+    check(n > 300 and refused > 30, f"oracle: {n} cases compared, {refused} refused")
+
+
+# ---- text agrees with JSON -------------------------------------------------------------------
+
+TEXT_CASES = [
+    ["--layout", "none", "--pattern", "col"],
+    ["--layout", "xor", "--layout-access", "4", "--access", "8", "--pattern", "col"],
+    ["--layout", "pad", "--access", "16", "--pattern", "stride:0"],
+    ["--layout", "morton", "--pattern", "transpose", "--origin", "4,4"],
+    ["--layout", "tma128", "--tile", "64x8", "--elem", "2", "--access", "ldmatrix4", "--pattern", "col"],
+    ["--layout", "xor", "--tile", "16x32", "--pattern", "block"],
+    ["--layout", "none", "--tile", "7x5", "--pattern", "row"],
+]
+
+
+def test_text():
+    for args in TEXT_CASES:
+        rc, out, err = run(args)
+        d = run_json(args)
+        what = " ".join(args)
+        check(rc == 0 and err == "", f"{what}: text exit 0")
+        check(f"{d['layout']['name']} layout, {d['tile']['width']}x{d['tile']['height']} tile" in out,
+              f"{what}: header names layout and tile")
+        results = re.findall(r"^  result\s+(\d+) wavefronts?, ideal (\d+), (\d+)-way", out, re.M)
+        want = [(str(i["wavefronts"]), str(i["ideal"]), str(i["ways"])) for i in d["instructions"]]
+        check(results == want, f"{what}: result lines {results} == JSON {want}")
+        perm = re.findall(r"^  result.*permuted", out, re.M)
+        check(len(perm) == sum(1 for i in d["instructions"] if i["permuted"]), f"{what}: permuted shown")
+        tiles = re.findall(r"^  whole tile pattern (\w+): (\d+) instructions, (\d+) wavefronts, ideal (\d+), worst (\d+)-way",
+                           out, re.M)
+        want = [(i["tile"]["pattern"], str(i["tile"]["instructions"]), str(i["tile"]["wavefronts"]),
+                 str(i["tile"]["ideal"]), str(i["tile"]["worst_ways"])) for i in d["instructions"]]
+        check(tiles == want, f"{what}: whole-tile lines {tiles} == JSON {want}")
+        lanes = re.findall(r"^\s+(\d+)  \((\d+), (\d+)(?:-\d+)?\)\s+(\d+)\s+(\d+)  ([\d,]+)(  permuted)?$", out, re.M)
+        want = [(str(x["lane"]), str(x["row"]), str(x["col"]), str(x["offset"]), str(x["addr"]),
+                 ",".join(str(b) for b in x["banks"]), "  permuted" if x["permuted"] else "")
+                for i in d["instructions"] for x in i["lanes"]]
+        check(lanes == want, f"{what}: lane table == JSON lanes ({len(lanes)} vs {len(want)} rows)")
+        # each phase's grid has one line per wavefront
+        grids = re.findall(r"^  phase \d+ of \d+ \(lanes \d+-\d+\): (\d+) wavefronts?.*\n    bank[^\n]*\n((?:    wf[^\n]*\n)*)",
+                           out, re.M)
+        want = [ph["wavefronts"] for i in d["instructions"] for ph in i["phase_map"] if ph["active"]]
+        check([int(g[0]) for g in grids] == want and all(g[1].count("\n") == int(g[0]) for g in grids),
+              f"{what}: bank grids have one line per wavefront")
+        # the grids cell by cell: line k, column b = lowest lane of the k-th word of bank b
+        maps = [ph for i in d["instructions"] for ph in i["phase_map"] if ph["active"]]
+        got_cells = [[line.split()[1:] for line in g[1].splitlines()] for g in grids]
+        want_cells = [[[str(min(bank[k]["lanes"])) if k < len(bank) else "." for bank in ph["banks"]]
+                       for k in range(ph["wavefronts"])] for ph in maps]
+        check(got_cells == want_cells, f"{what}: bank grid cells == JSON phase maps")
+        shared = sum(1 for ph in maps for bank in ph["banks"] for c in bank if len(c["lanes"]) > 1)
+        check(("shared words" in out) == (shared > 0), f"{what}: shared words listed iff there are some")
+        if d["layout"]["name"] == "xor":
+            x = d["layout"]["xor"]
+            check(f"B={x['b']} M={x['m']} S={x['s']}" in out, f"{what}: B/M/S printed")
+            t = x["triton"]
+            check(f"vec={t['vec']} perPhase={t['per_phase']} maxPhase={t['max_phase']}" in out, f"{what}: Triton printed")
+        if d["layout"]["name"].startswith("tma"):
+            check(f"multiple of {d['layout']['tma']['align']} B" in out, f"{what}: TMA alignment printed")
+        check(f"wasted {d['layout']['wasted_bytes']} B" in out, f"{what}: wasted bytes printed")
+
+
+# ---- errors ----------------------------------------------------------------------------------
+
+BAD = [
+    ["--bogus"], ["-x"], ["positional"], ["-"], ["--"], [""], ["--layout"], ["--layout", ""],
+    ["--layout", "XOR"], ["--layout", "swizzle"], ["--layout", "xor", "--tile", "33x32"],
+    ["--layout", "xor", "--width", "48"], ["--tile", "32"], ["--tile", "x"], ["--tile", ""],
+    ["--tile", "0x32"], ["--tile", "32x0"], ["--tile", "-32x32"], ["--tile", "32x-1"], ["--tile", "+32x32"],
+    ["--tile", "32x32x32"], ["--tile", " 32x32"], ["--tile", "99999999999999999999x1"],
+    ["--tile", "4294967296x1"], ["--tile", "4294967295x4294967295"], ["--tile", "65537x1"],
+    ["--tile", "65536x65536"], ["--tile", "1e3x2"], ["--tile", "0x20x20"], ["--width", "abc"], ["--width", ""],
+    ["--height", "-1"], ["--height", "18446744073709551617"], ["--elem", "3"], ["--elem", "0"], ["--elem", ""],
+    ["--elem", "-4"], ["--elem", "32"], ["--elem", "float5"], ["--elem", "4294967300"],
+    ["--elem", "8", "--access", "4"], ["--elem", "16", "--access", "8"], ["--access", "32"], ["--access", "2"],
+    ["--access", "ldmatrix3"], ["--access", ""], ["--access", "-4"], ["--layout-access", "2"],
+    ["--layout-access", "12"], ["--layout-access", ""], ["--layout-access", "-16"], ["--pattern", "diag"],
+    ["--pattern", ""], ["--pattern", "stride"], ["--pattern", "stride:"], ["--pattern", "stride:-1"],
+    ["--pattern", "stride:99999999999"], ["--pattern", "stride:2x"], ["--origin", "32,0"], ["--origin", "0,32"],
+    ["--origin", "1"], ["--origin", "-1,0"], ["--origin", ","], ["--origin", ""], ["--origin", "4294967295,4294967295"],
+    ["--origin", "99999999999,0"], ["--svg", ""], ["--svg-grid", ""], ["--svg"], ["--json=1"], ["--summary=yes"],
+    ["--summary", "--layout", "xor"], ["--summary", "--pattern", "col"], ["--summary", "--tile", "33x0"],
+    ["--layout", "morton", "--tile", "24x32"], ["--layout", "morton", "--tile", "32x24"],
+    ["--layout", "tma32", "--tile", "32x32"], ["--layout", "tma128", "--tile", "30x32"],
+    ["--layout", "tma64", "--tile", "8x8", "--elem", "16"],
+    ["--layout", "morton", "--layout-access", "4", "--access", "16", "--pattern", "row"],
+    ["--tile", "1x32", "--access", "8"], ["--tile", "1x32", "--elem", "2"],
+    ["--layout", "xor", "--tile", "512x512", "--svg-grid", os.devnull],
+    ["--layout", "pad", "--tile", "65536x1024", "--elem", "1", "--origin", "1024,0"],
+]
+
+
+def test_errors():
+    for args in BAD:
+        try:
+            rc, out, err = run(args, timeout=30)
+        except subprocess.TimeoutExpired:
+            check(False, f"{args}: timed out")
+            continue
+        lines = err.splitlines()
+        check(rc == 2, f"{args}: exit 2 (got {rc})")
+        check(out == "", f"{args}: nothing on stdout ({out[:80]!r})")
+        check(len(lines) >= 2 and lines[0].startswith("swz-check: ") and len(lines[0]) > len("swz-check: ") + 5
+              and any(l.startswith("usage: swz-check") for l in lines[1:]),
+              f"{args}: one-line reason then usage on stderr ({err[:160]!r})")
+    # the library's reason, through swz_strerror
+    rc, _, err = run(["--layout", "xor", "--tile", "33x32"])
+    check("power of two" in err.splitlines()[0], "xor 33x32: the reason names the power of two")
+    rc, _, err = run(["--elem", "8", "--access", "4"])
+    check("multiple of the element" in err.splitlines()[0], "elem 8 access 4: the reason names the element size")
+    rc, _, err = run(["--origin", "32,0"])
+    check("outside the tile" in err.splitlines()[0], "origin outside: the reason says so")
+    # an output file that cannot be written: exit 1, a message, no crash
+    rc, out, err = run(["--layout", "xor", "--svg", "/nonexistent-dir/x/map.svg"])
+    check(rc == 1 and "cannot write" in err, f"unwritable --svg: exit 1 (got {rc})")
+
+
+# ---- SVG -------------------------------------------------------------------------------------
+
+SVG_NS = "{http://www.w3.org/2000/svg}"
+SVG_CASES = [
+    ["--layout", "none", "--pattern", "col"],
+    ["--layout", "xor", "--pattern", "transpose"],
+    ["--layout", "xor", "--layout-access", "4", "--access", "8", "--pattern", "col"],
+    ["--layout", "pad", "--access", "16", "--pattern", "stride:0"],
+    ["--layout", "tma128", "--tile", "64x64", "--elem", "half", "--access", "ldmatrix4", "--pattern", "col"],
+    ["--layout", "morton", "--tile", "64x128", "--pattern", "block"],
+    ["--layout", "xor", "--tile", "8x4", "--elem", "16", "--access", "16", "--pattern", "row"],
+]
+
+
+def text_of(el):
+    return "".join(el.itertext())
+
+
+def test_svg():
+    with tempfile.TemporaryDirectory(prefix="swz-cli-svg-") as tmp:
+        for n, args in enumerate(SVG_CASES):
+            what = " ".join(args)
+            paths = [os.path.join(tmp, f"{n}-{k}.svg") for k in ("map", "grid", "map2", "grid2")]
+            rc1, out1, _ = run(args + ["--svg", paths[0], "--svg-grid", paths[1]])
+            rc2, out2, _ = run(args + ["--svg", paths[2], "--svg-grid", paths[3]])
+            check(rc1 == 0 and rc2 == 0, f"{what}: --svg exit 0")
+            data = [open(p, "rb").read() for p in paths]
+            check(data[0] == data[2] and data[1] == data[3], f"{what}: SVG byte-identical on two runs")
+            check(out1 == out2 and out1 == run(args)[1], f"{what}: text unchanged by --svg")
+            d = run_json(args)
+            roots = []
+            for p in paths[:2]:
+                try:
+                    roots.append(ET.parse(p).getroot())
+                except ET.ParseError as e:
+                    check(False, f"{what}: {p} is not well-formed XML: {e}")
+                    roots.append(None)
+            if None in roots:
+                continue
+            m, g = roots
+            check(m.tag == SVG_NS + "svg" and g.tag == SVG_NS + "svg", f"{what}: root is <svg>")
+            for r in roots:
+                check(all(r.get(a, "").isdigit() for a in ("width", "height")), f"{what}: integer width/height")
+            # title: layout, tile, elem, access, pattern; the wavefront count
+            texts = [text_of(t) for t in m.iter(SVG_NS + "text")]
+            title = texts[0]
+            for word in (d["layout"]["name"], f"{d['tile']['width']}x{d['tile']['height']}",
+                         f"elem {d['tile']['elem']} B", f"access {d['access']['name']}", f"pattern {d['pattern']['name']}"):
+                check(word in title, f"{what}: map title has {word!r} ({title!r})")
+            total = sum(i["wavefronts"] for i in d["instructions"])
+            check(f"{total} wavefront" in texts[1], f"{what}: map shows {total} wavefronts ({texts[1]!r})")
+            # each cell (a <g> with a title) = one word of one bank; conflict class where depth > 1
+            cells = [c for c in m.iter(SVG_NS + "g") if c.find(SVG_NS + "title") is not None]
+            want = []
+            for ins in d["instructions"]:
+                for ph in ins["phase_map"]:
+                    for b, bank in enumerate(ph["banks"]):
+                        for c in bank:
+                            want.append((b, c["word"], sorted(c["lanes"]), "conflict" if len(bank) > 1 else "ok"))
+            got = []
+            for c in cells:
+                t = text_of(c.find(SVG_NS + "title"))
+                mm = re.match(r"bank (\d+), word (\d+) \(byte \d+\): lanes? ([\d,]+)", t)
+                if not mm:
+                    continue
+                got.append((int(mm.group(1)), int(mm.group(2)), [int(x) for x in mm.group(3).split(",")], c.get("class")))
+            check(got == want, f"{what}: map cells == JSON phase maps ({len(got)} vs {len(want)})")
+            conflict_cells = sum(1 for x in got if x[3] == "conflict")
+            check((conflict_cells > 0) == (max(i["ways"] for i in d["instructions"]) > 1),
+                  f"{what}: conflicts highlighted iff there is a conflict")
+            # the grid: one cell per element, number = bank of the element's first byte
+            lay = Layout(d["layout"]["name"], d["tile"]["width"], d["tile"]["height"], d["tile"]["elem"], d["layout"]["access"])
+            els = {}
+            for c in g.iter(SVG_NS + "g"):
+                tt = c.find(SVG_NS + "title")
+                mm = re.match(r"\((\d+), (\d+)\) offset (\d+), byte (\d+), banks? ([\d,]+)", text_of(tt) if tt is not None else "")
+                if mm:
+                    num = c.find(SVG_NS + "text")
+                    els[(int(mm.group(1)), int(mm.group(2)))] = (int(mm.group(3)), int(mm.group(5).split(",")[0]),
+                                                                 text_of(num) if num is not None else None,
+                                                                 c.find(SVG_NS + "rect").get("fill"))
+            w, h = d["tile"]["width"], d["tile"]["height"]
+            check(len(els) == w * h, f"{what}: grid has {w * h} elements (got {len(els)})")
+            bad = [(rc, v) for rc, v in els.items()
+                   if v[0] != lay.offset(*rc) or v[1] != (lay.offset(*rc) * lay.e // 4) % 32
+                   or (v[2] is not None and v[2] != str(v[1]))]
+            check(not bad, f"{what}: grid offsets/banks match the layout formula ({bad[:3]})")
+            colours = {}
+            for v in els.values():
+                colours.setdefault(v[1], set()).add(v[3])
+            check(all(len(s) == 1 for s in colours.values()) and
+                  len({next(iter(s)) for s in colours.values()}) == len(colours), f"{what}: one colour per bank")
+            outlined = [r for r in g.iter(SVG_NS + "rect") if r.get("fill") == "none"]
+            check(len(outlined) == sum(len(i["lanes"]) for i in d["instructions"]), f"{what}: one outline per lane")
+
+
+def test_help():
+    rc, out, err = run(["--help"])
+    check(rc == 0 and err == "" and out.startswith("usage: swz-check"), "--help: usage on stdout, exit 0")
+    for opt in ("--layout", "--tile", "--width", "--height", "--elem", "--access", "--layout-access", "--pattern",
+                "--origin", "--json", "--svg", "--svg-grid", "--summary", "ldmatrix4", "stride:S", "transpose",
+                "elements per row"):
+        check(opt in out, f"--help mentions {opt}")
+    for k in LAYOUTS:
+        check(k in out, f"--help mentions layout {k}")
+    rc, out, err = run(["--version"])
+    check(rc == 0 and re.match(r"swz-check \d+\.\d+\.\d+\n$", out) is not None, "--version")
+    rc, out2, _ = run(["-h"])
+    check(rc == 0 and out2.startswith("usage:"), "-h")
+
+
+GROUPS = {"summary": test_summary, "known": test_known, "oracle": test_oracle, "text": test_text,
+          "errors": test_errors, "svg": test_svg, "help": test_help}
+
+
+def main():
+    global SWZ
+    if len(sys.argv) != 3 or sys.argv[2] not in GROUPS:
+        raise SystemExit(__doc__)
+    SWZ = sys.argv[1]
+    try:
+        GROUPS[sys.argv[2]]()
+    except (AssertionError, KeyError, ValueError, TypeError, IndexError) as e:
+        FAILED.append(f"exception: {type(e).__name__}: {e}")
+        print(f"FAIL exception: {type(e).__name__}: {e}")
+    print(f"cli {sys.argv[2]}: {PASSED[0]} checks ok, {len(FAILED)} failed")
+    return 1 if FAILED else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
