@@ -1,0 +1,458 @@
+/* bench/bench_conformance.cu -- run warp access patterns on the GPU, one launch each, so that ncu
+ * can check swz/bank.h's model against the hardware counters (driven by bench/conformance.py).
+ *
+ * What it does
+ *   Builds a fixed list of warp access patterns (structured: unit strides, sub-word and same-word
+ *   accesses, half-/quarter-warp splits, lane masks, the rows/columns/blocks of every swz layout,
+ *   ldmatrix tiles; and random ones from a fixed seed) for every access kind the model knows:
+ *   1, 2, 4, 8, 16-byte loads and stores and ldmatrix .x1/.x2/.x4.  For each it records the
+ *   model's prediction (swz_bank_eval on the host), then launches one warp that executes that
+ *   exact instruction REPS times (conformance_kernel.cuh), and checks the values the warp read
+ *   (or what its stores left) against the host's copy of the buffer.  Before the patterns, one
+ *   launch of every kernel with reps = 0 measures the loop's fixed cost.
+ *
+ *   Output: DIR/conformance_launches.csv, one row per launch in launch order:
+ *     launch,pattern,kernel,kind,group,name,reps,mask,model_wavefronts,model_ideal,model_ways,
+ *     model_phases,check,addrs
+ *   check is ok / FAIL (values wrong) / - (not run: --list, or a reps = 0 baseline).
+ *   The exit status is 1 if any check failed, 77 without a GPU (unless --list).
+ *
+ * Usage
+ *   bench_conformance [--out DIR] [--list] [--reps R]
+ *     --list    write the launch list with the model's predictions and exit; needs no GPU
+ *     --reps R  instruction repeats per launch (odd, default 33)
+ *   Normally run through conformance.py, which wraps it in one ncu invocation:
+ *     python3 bench/conformance.py --bench build/bench/bench_conformance --out DIR
+ *
+ * Example of a pattern (what the model says and the GPU must agree with)
+ *   ld8  stride 2: lane l reads 8 bytes at 16*l -> each half-warp covers 256 bytes -> model:
+ *   2 wavefronts per half-warp, 4 in all, ideal 2.
+ */
+#include <swz/check.h>
+
+#include <cinttypes>
+#include <string>
+#include <vector>
+
+#include "bench_util.h"
+
+#define CONF_LOAD 0
+#define CONF_STORE 1
+#define CONF_LDSM 2
+#define CONF_SMEM_BYTES 32768u
+#define CONF_OUT_FLAG 128u /* out[128]: the shared base address mod 1024 */
+#define CONF_DEFAULT_REPS 33
+
+/* Initial content of the buffer (load kernels): word i. */
+__host__ __device__ static inline uint32_t conf_init_word(uint32_t i) { return (i * 0x9E3779B1u) ^ 0x5A5AC3C3u; }
+/* Word j of what lane `lane` stores. */
+__host__ __device__ static inline uint32_t conf_store_word(uint32_t lane, uint32_t j)
+{
+    return ((lane + 1u) * 0x01010101u) ^ (j * 0x10204080u) ^ 0x80000000u;
+}
+
+/* ---- the 13 kernels ------------------------------------------------------------------- */
+#define CONF_NAME conf_ld1
+#define CONF_MODE CONF_LOAD
+#define CONF_WORDS 1
+#define CONF_PTX "ld.volatile.shared.u8"
+#include "conformance_kernel.cuh"
+#define CONF_NAME conf_ld2
+#define CONF_MODE CONF_LOAD
+#define CONF_WORDS 1
+#define CONF_PTX "ld.volatile.shared.u16"
+#include "conformance_kernel.cuh"
+#define CONF_NAME conf_ld4
+#define CONF_MODE CONF_LOAD
+#define CONF_WORDS 1
+#define CONF_PTX "ld.volatile.shared.u32"
+#include "conformance_kernel.cuh"
+#define CONF_NAME conf_ld8
+#define CONF_MODE CONF_LOAD
+#define CONF_WORDS 2
+#define CONF_PTX "ld.volatile.shared.v2.u32"
+#include "conformance_kernel.cuh"
+#define CONF_NAME conf_ld16
+#define CONF_MODE CONF_LOAD
+#define CONF_WORDS 4
+#define CONF_PTX "ld.volatile.shared.v4.u32"
+#include "conformance_kernel.cuh"
+#define CONF_NAME conf_st1
+#define CONF_MODE CONF_STORE
+#define CONF_WORDS 1
+#define CONF_STORE_BYTES 1u
+#define CONF_PTX "st.volatile.shared.u8"
+#include "conformance_kernel.cuh"
+#define CONF_NAME conf_st2
+#define CONF_MODE CONF_STORE
+#define CONF_WORDS 1
+#define CONF_STORE_BYTES 2u
+#define CONF_PTX "st.volatile.shared.u16"
+#include "conformance_kernel.cuh"
+#define CONF_NAME conf_st4
+#define CONF_MODE CONF_STORE
+#define CONF_WORDS 1
+#define CONF_STORE_BYTES 4u
+#define CONF_PTX "st.volatile.shared.u32"
+#include "conformance_kernel.cuh"
+#define CONF_NAME conf_st8
+#define CONF_MODE CONF_STORE
+#define CONF_WORDS 2
+#define CONF_STORE_BYTES 8u
+#define CONF_PTX "st.volatile.shared.v2.u32"
+#include "conformance_kernel.cuh"
+#define CONF_NAME conf_st16
+#define CONF_MODE CONF_STORE
+#define CONF_WORDS 4
+#define CONF_STORE_BYTES 16u
+#define CONF_PTX "st.volatile.shared.v4.u32"
+#include "conformance_kernel.cuh"
+#define CONF_NAME conf_ldsm_x1
+#define CONF_MODE CONF_LDSM
+#define CONF_WORDS 1
+#define CONF_PTX "ldmatrix.sync.aligned.m8n8.x1.shared.b16"
+#include "conformance_kernel.cuh"
+#define CONF_NAME conf_ldsm_x2
+#define CONF_MODE CONF_LDSM
+#define CONF_WORDS 2
+#define CONF_PTX "ldmatrix.sync.aligned.m8n8.x2.shared.b16"
+#include "conformance_kernel.cuh"
+#define CONF_NAME conf_ldsm_x4
+#define CONF_MODE CONF_LDSM
+#define CONF_WORDS 4
+#define CONF_PTX "ldmatrix.sync.aligned.m8n8.x4.shared.b16"
+#include "conformance_kernel.cuh"
+
+typedef void (*conf_kernel_fn)(const uint32_t *, int, uint32_t, uint32_t *);
+
+/* One entry per kernel: its name, the model's access kind, and what it does. */
+struct conf_kernel {
+    const char *name;
+    int access; /* SWZ_ACCESS_* or SWZ_LDMATRIX_X* */
+    int mode;   /* CONF_LOAD, CONF_STORE, CONF_LDSM */
+    conf_kernel_fn fn;
+};
+static const conf_kernel KERNELS[] = {
+    {"conf_ld1", SWZ_ACCESS_1, CONF_LOAD, conf_ld1},
+    {"conf_ld2", SWZ_ACCESS_2, CONF_LOAD, conf_ld2},
+    {"conf_ld4", SWZ_ACCESS_4, CONF_LOAD, conf_ld4},
+    {"conf_ld8", SWZ_ACCESS_8, CONF_LOAD, conf_ld8},
+    {"conf_ld16", SWZ_ACCESS_16, CONF_LOAD, conf_ld16},
+    {"conf_st1", SWZ_ACCESS_1, CONF_STORE, conf_st1},
+    {"conf_st2", SWZ_ACCESS_2, CONF_STORE, conf_st2},
+    {"conf_st4", SWZ_ACCESS_4, CONF_STORE, conf_st4},
+    {"conf_st8", SWZ_ACCESS_8, CONF_STORE, conf_st8},
+    {"conf_st16", SWZ_ACCESS_16, CONF_STORE, conf_st16},
+    {"conf_ldsm_x1", SWZ_LDMATRIX_X1, CONF_LDSM, conf_ldsm_x1},
+    {"conf_ldsm_x2", SWZ_LDMATRIX_X2, CONF_LDSM, conf_ldsm_x2},
+    {"conf_ldsm_x4", SWZ_LDMATRIX_X4, CONF_LDSM, conf_ldsm_x4},
+};
+#define N_KERNELS ((int)(sizeof KERNELS / sizeof KERNELS[0]))
+
+/* The access-kind label conformance.py groups by: ld1 .. st16, ldsm_x1 .. ldsm_x4. */
+static std::string kind_label(int k) { return std::string(KERNELS[k].name).substr(5); }
+
+/* ---- patterns -------------------------------------------------------------------------- */
+struct conf_pattern {
+    int kernel; /* index into KERNELS */
+    std::string group, name;
+    uint32_t addr[32];
+    uint32_t mask;
+    swz_bank_result model;
+};
+
+struct conf_gen {
+    std::vector<conf_pattern> pats;
+    test_rng rng{0x5EED0C0F0B4A4Bull};
+
+    /* Add a pattern; addresses wrap into the buffer and are aligned down to the access size. */
+    void add(int k, const std::string &group, const std::string &name, const uint32_t *addr, uint32_t mask)
+    {
+        conf_pattern p;
+        p.kernel = k;
+        p.group = group;
+        p.name = name;
+        const uint32_t bytes = swz_access_bytes(KERNELS[k].access);
+        for (int l = 0; l < 32; ++l) p.addr[l] = (addr[l] % CONF_SMEM_BYTES) / bytes * bytes;
+        p.mask = KERNELS[k].mode == CONF_LDSM ? 0xFFFFFFFFu : mask; /* ldmatrix: the whole warp */
+        p.model = swz_bank_eval(p.addr, p.mask, KERNELS[k].access);
+        if (p.model.status != SWZ_OK) {
+            fprintf(stderr, "internal: pattern %s/%s rejected by the model (%d)\n", group.c_str(), name.c_str(),
+                    p.model.status);
+            exit(2);
+        }
+        pats.push_back(p);
+    }
+
+    template <class F> void add_fn(int k, const std::string &group, const std::string &name, F f,
+                                   uint32_t mask = 0xFFFFFFFFu)
+    {
+        uint32_t a[32];
+        for (uint32_t l = 0; l < 32; ++l) a[l] = f(l);
+        add(k, group, name, a, mask);
+    }
+
+    /* One warp instruction of pattern `pat` on a layout, placed by swz_check (check.h). */
+    void add_layout(int k, int layout, uint32_t w, uint32_t h, uint32_t e, uint32_t a_layout, int pat_kind,
+                    uint32_t row0 = 0, uint32_t col0 = 0)
+    {
+        swz_layout l;
+        if (swz_layout_make(&l, layout, w, h, e, a_layout) != SWZ_OK) return;
+        swz_pattern p = {pat_kind, KERNELS[k].access, 1u, row0, col0};
+        swz_check_result r = swz_check(&l, &p);
+        if (r.status != SWZ_OK || r.mask == 0u) return;
+        uint32_t a[32];
+        for (int i = 0; i < 32; ++i) a[i] = (r.mask >> i) & 1u ? r.addr[i] : 0u;
+        char nm[96];
+        snprintf(nm, sizeof nm, "%s %ux%u e%u a%u %s", swz_layout_name(layout), w, h, e, a_layout,
+                 swz_pattern_name(pat_kind));
+        add(k, "layout", nm, a, r.mask);
+    }
+
+    uint32_t rnd(uint32_t n) { return (uint32_t)(rng_next(&rng) >> 33) % n; }
+};
+
+static int kernel_index(const char *label)
+{
+    for (int k = 0; k < N_KERNELS; ++k)
+        if (kind_label(k) == label) return k;
+    fprintf(stderr, "internal: no kernel %s\n", label);
+    exit(2);
+}
+
+static std::vector<conf_pattern> make_patterns(void)
+{
+    conf_gen g;
+    const uint32_t widths[5] = {1, 2, 4, 8, 16};
+    const char *ops[2] = {"ld", "st"};
+    for (int o = 0; o < 2; ++o) {
+        for (int wi = 0; wi < 5; ++wi) {
+            const uint32_t K = widths[wi];
+            const int k = kernel_index((std::string(ops[o]) + std::to_string(K)).c_str());
+            /* G1: lane l at unit l*s (s = 0: every lane the same address, a broadcast). */
+            const uint32_t strides[8] = {0, 1, 2, 3, 4, 8, 32, 33};
+            for (uint32_t s : strides)
+                g.add_fn(k, "stride", "units*" + std::to_string(s), [&](uint32_t l) { return l * s * K; });
+            /* G2: sub-word accesses -- several lanes inside one word. */
+            if (K < 4) {
+                const uint32_t per = 4 / K;
+                g.add_fn(k, "subword", "same word", [&](uint32_t l) { return (l % per) * K; });
+                for (uint32_t s : {1u, 2u, 32u})
+                    g.add_fn(k, "subword", "words*" + std::to_string(s),
+                             [&](uint32_t l) { return (l / per) * 4u * s + (l % per) * K; });
+                g.add_fn(k, "subword", "two words one bank",
+                         [&](uint32_t l) { return (l % per) * K + (l / 16) * 128u; });
+            }
+            /* G3: half-warp and quarter-warp splits (phases of 8- and 16-byte accesses). */
+            g.add_fn(k, "split", "halves same addresses", [&](uint32_t l) { return (l % 16) * K; });
+            g.add_fn(k, "split", "halves next line", [&](uint32_t l) { return (l % 16) * K + (l / 16) * 128u; });
+            g.add_fn(k, "split", "halves 1 KiB apart", [&](uint32_t l) { return (l % 16) * K + (l / 16) * 1024u; });
+            g.add_fn(k, "split", "quarters same addresses", [&](uint32_t l) { return (l % 8) * K; });
+            g.add_fn(k, "split", "quarters one line each", [&](uint32_t l) { return (l % 8) * K + (l / 8) * 128u; });
+            g.add_fn(k, "split", "lane pairs across lines", [&](uint32_t l) { return (l % 2) * 128u + (l / 2) * K; });
+            /* G4: lane masks on a fully conflicting pattern (every lane in bank 0, 128 B apart). */
+            const uint32_t masks[5] = {0x1u, 0xFFu, 0xFFFF0000u, 0x55555555u, 0x0F0F0F0Fu};
+            for (uint32_t m : masks) {
+                char nm[48];
+                snprintf(nm, sizeof nm, "lines*1 mask %08x", m);
+                g.add_fn(k, "mask", nm, [&](uint32_t l) { return l * 128u; }, m);
+            }
+            /* G5: rows, columns and blocks of every layout (check.h places the lanes). */
+            if (K >= 4) {
+                for (int lay : {SWZ_LAYOUT_NONE, SWZ_LAYOUT_PAD, SWZ_LAYOUT_XOR, SWZ_LAYOUT_MORTON, SWZ_LAYOUT_TMA128})
+                    for (int pk : {SWZ_PAT_COL, SWZ_PAT_BLOCK}) g.add_layout(k, lay, 32, 32, 4, K, pk);
+                if (K > 4) /* the textbook c ^ r (tuned for 4-byte access) read as pairs / quads */
+                    g.add_layout(k, SWZ_LAYOUT_XOR, 32, 32, 4, 4, SWZ_PAT_COL);
+            } else {
+                for (int lay : {SWZ_LAYOUT_NONE, SWZ_LAYOUT_PAD, SWZ_LAYOUT_XOR})
+                    g.add_layout(k, lay, K == 1 ? 64 : 32, 32, K, 4, SWZ_PAT_COL);
+            }
+            /* G6: random (fixed seed): one in a small window (broadcasts and shared words), one
+             * anywhere, one in the window with a random mask. */
+            for (int r = 0; r < 3; ++r) {
+                const uint32_t span = r == 1 ? CONF_SMEM_BYTES : 512u;
+                const uint32_t mask = r == 2 ? (uint32_t)(rng_next(&g.rng) >> 32) : 0xFFFFFFFFu;
+                char nm[48];
+                snprintf(nm, sizeof nm, "random %u span %u", r, span);
+                g.add_fn(k, "random", nm, [&](uint32_t) { return g.rnd(span / K) * K; }, mask);
+            }
+        }
+    }
+    /* ldmatrix: each lane gives one 16-byte row address (lanes 0-7 / 0-15 / 0-31). */
+    for (const char *x : {"ldsm_x1", "ldsm_x2", "ldsm_x4"}) {
+        const int k = kernel_index(x);
+        for (uint32_t pitch : {16u, 32u, 64u, 128u, 144u, 256u})
+            g.add_fn(k, "stride", "rows pitch " + std::to_string(pitch), [&](uint32_t l) { return l * pitch; });
+        g.add_fn(k, "stride", "one row (broadcast)", [&](uint32_t) { return 0u; });
+        /* matrix m = l/8 beside each other in 128-byte rows r = l%8: plain and XOR-swizzled. */
+        g.add_fn(k, "tile", "128B rows side by side", [&](uint32_t l) { return (l % 8) * 128u + (l / 8) * 16u; });
+        g.add_fn(k, "tile", "128B rows side by side, m^r",
+                 [&](uint32_t l) { return (l % 8) * 128u + (((l / 8) ^ (l % 8)) & 7u) * 16u; });
+        g.add_fn(k, "tile", "matrices stacked, 64B rows", [&](uint32_t l) { return l * 64u; });
+        for (int lay : {SWZ_LAYOUT_NONE, SWZ_LAYOUT_PAD, SWZ_LAYOUT_XOR, SWZ_LAYOUT_MORTON, SWZ_LAYOUT_TMA128})
+            g.add_layout(k, lay, 64, 32, 2, 16, SWZ_PAT_COL);
+        g.add_layout(k, SWZ_LAYOUT_TMA64, 32, 32, 2, 16, SWZ_PAT_COL);
+        g.add_layout(k, SWZ_LAYOUT_TMA32, 16, 32, 2, 16, SWZ_PAT_COL);
+        g.add_layout(k, SWZ_LAYOUT_XOR, 64, 32, 2, 16, SWZ_PAT_BLOCK);
+        for (int r = 0; r < 3; ++r) {
+            const uint32_t span = r == 0 ? 256u : r == 1 ? 1024u : CONF_SMEM_BYTES;
+            char nm[48];
+            snprintf(nm, sizeof nm, "random %d span %u", r, span);
+            g.add_fn(k, "random", nm, [&](uint32_t) { return g.rnd(span / 16u) * 16u; });
+        }
+    }
+    return g.pats;
+}
+
+/* ---- host reference ------------------------------------------------------------------- */
+static uint32_t image_bytes(uint32_t addr, uint32_t n) /* n <= 4 bytes of the initial buffer */
+{
+    uint32_t v = 0;
+    for (uint32_t b = 0; b < n; ++b) {
+        uint32_t a = addr + b;
+        v |= ((conf_init_word(a / 4u) >> (8u * (a % 4u))) & 0xFFu) << (8u * b);
+    }
+    return v;
+}
+
+/* Check out[] (128 words) of one launch with `reps` repeats; returns an empty string or the
+ * first difference. */
+static std::string check_launch(const conf_pattern &p, int reps, const uint32_t *out)
+{
+    const conf_kernel &kn = KERNELS[p.kernel];
+    const uint32_t bytes = swz_access_bytes(kn.access), R = (uint32_t)reps;
+    char msg[160];
+    if (out[CONF_OUT_FLAG] != 0u) {
+        snprintf(msg, sizeof msg, "shared base not 1024-aligned (mod 1024 = %u)", out[CONF_OUT_FLAG]);
+        return msg;
+    }
+    for (uint32_t l = 0; l < 32; ++l) {
+        const bool act = (p.mask >> l) & 1u;
+        for (uint32_t j = 0; j < 4; ++j) {
+            uint32_t want = 0u, got = out[l * 4 + j];
+            bool any = false; /* store: got must be one of several values */
+            if (kn.mode == CONF_LOAD) {
+                if (act && 4u * j < bytes) want = R * image_bytes(p.addr[l] + 4u * j, bytes < 4u ? bytes : 4u);
+            } else if (kn.mode == CONF_LDSM) {
+                const uint32_t nmat = swz_access_lanes(kn.access) / 8u;
+                if (j < nmat) want = R * image_bytes(p.addr[j * 8u + l / 4u] + 4u * (l % 4u), 4u);
+            } else if (act && 4u * j < bytes && R > 0u) {
+                /* stores: the value some active lane with this very address stored */
+                any = true;
+                const uint32_t n = bytes < 4u ? bytes : 4u, keep = n == 4u ? 0xFFFFFFFFu : (1u << (8u * n)) - 1u;
+                bool found = false;
+                for (uint32_t q = 0; q < 32 && !found; ++q)
+                    if (((p.mask >> q) & 1u) && p.addr[q] == p.addr[l])
+                        found = (conf_store_word(q, j) & keep) == got;
+                if (!found) {
+                    snprintf(msg, sizeof msg, "lane %u word %u: read back 0x%08x, stored by no lane at 0x%x", l, j,
+                             got, p.addr[l]);
+                    return msg;
+                }
+            }
+            if (!any && got != want) {
+                snprintf(msg, sizeof msg, "lane %u word %u: got 0x%08x want 0x%08x", l, j, got, want);
+                return msg;
+            }
+        }
+    }
+    return "";
+}
+
+int main(int argc, char **argv)
+{
+    std::string out_dir = ".";
+    bool list = false;
+    int reps = CONF_DEFAULT_REPS;
+    for (int i = 1; i < argc; ++i) {
+        if (!strcmp(argv[i], "--out") && i + 1 < argc) out_dir = argv[++i];
+        else if (!strcmp(argv[i], "--list")) list = true;
+        else if (!strcmp(argv[i], "--reps") && i + 1 < argc) reps = atoi(argv[++i]);
+        else {
+            printf("usage: bench_conformance [--out DIR] [--list] [--reps R (odd)]\n");
+            return strcmp(argv[i], "--help") && strcmp(argv[i], "-h") ? 2 : 0;
+        }
+    }
+    if (reps < 1 || reps % 2 == 0) {
+        fprintf(stderr, "bench_conformance: --reps must be odd and >= 1 (an odd count identifies the value)\n");
+        return 2;
+    }
+    std::vector<conf_pattern> pats = make_patterns();
+
+    /* Launch order: one reps = 0 baseline per kernel, then every pattern. */
+    struct launch {
+        int pattern; /* -1: baseline */
+        int kernel, reps;
+        std::string check;
+    };
+    std::vector<launch> launches;
+    for (int k = 0; k < N_KERNELS; ++k) launches.push_back({-1, k, 0, "-"});
+    for (size_t i = 0; i < pats.size(); ++i) launches.push_back({(int)i, pats[i].kernel, reps, "-"});
+
+    int failures = 0;
+    if (!list) {
+        bench_require_gpu();
+        uint32_t *d_pat, *d_out, h_out[4 * 32 + 1], h_pat[33];
+        CUDA_CHECK(cudaMalloc(&d_pat, sizeof h_pat));
+        CUDA_CHECK(cudaMalloc(&d_out, sizeof h_out));
+        for (int k = 0; k < N_KERNELS; ++k)
+            CUDA_CHECK(cudaFuncSetAttribute((const void *)KERNELS[k].fn, cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                            (int)CONF_SMEM_BYTES));
+        for (launch &L : launches) {
+            const conf_pattern *p = L.pattern >= 0 ? &pats[(size_t)L.pattern] : &pats[0];
+            for (int l = 0; l < 32; ++l) h_pat[l] = L.pattern >= 0 ? p->addr[l] : 0u;
+            h_pat[32] = L.pattern >= 0 ? p->mask : 0xFFFFFFFFu;
+            CUDA_CHECK(cudaMemcpy(d_pat, h_pat, sizeof h_pat, cudaMemcpyHostToDevice));
+            gpu_poison(d_out, sizeof h_out);
+            CUDA_CHECK(cudaMemset(d_out, 0, 4 * 32 * sizeof(uint32_t))); /* inactive lanes must stay 0 */
+            KERNELS[L.kernel].fn<<<1, 32, CONF_SMEM_BYTES>>>(d_pat, L.reps, 0u, d_out);
+            CUDA_CHECK_LAUNCH();
+            CUDA_CHECK(cudaMemcpy(h_out, d_out, sizeof h_out, cudaMemcpyDeviceToHost));
+            if (L.pattern < 0) {
+                L.check = h_out[CONF_OUT_FLAG] == 0u ? "-" : "FAIL";
+            } else {
+                std::string e = check_launch(*p, L.reps, h_out);
+                L.check = e.empty() ? "ok" : "FAIL";
+                if (!e.empty()) {
+                    fprintf(stderr, "FAIL pattern %d (%s %s/%s): %s\n", L.pattern, KERNELS[L.kernel].name,
+                            p->group.c_str(), p->name.c_str(), e.c_str());
+                }
+            }
+            failures += L.check == "FAIL";
+        }
+        CUDA_CHECK(cudaFree(d_pat));
+        CUDA_CHECK(cudaFree(d_out));
+    }
+
+    std::string path = out_dir + "/conformance_launches.csv";
+    FILE *f = fopen(path.c_str(), "w");
+    if (!f) {
+        fprintf(stderr, "cannot write %s\n", path.c_str());
+        return 1;
+    }
+    fprintf(f, "launch,pattern,kernel,kind,group,name,reps,mask,model_wavefronts,model_ideal,model_ways,"
+               "model_phases,check,addrs\n");
+    for (size_t i = 0; i < launches.size(); ++i) {
+        const launch &L = launches[i];
+        if (L.pattern < 0) {
+            fprintf(f, "%zu,-1,%s,%s,baseline,reps 0,0,ffffffff,,,,,%s,\n", i, KERNELS[L.kernel].name,
+                    kind_label(L.kernel).c_str(), L.check.c_str());
+            continue;
+        }
+        const conf_pattern &p = pats[(size_t)L.pattern];
+        std::string addrs;
+        for (int l = 0; l < 32; ++l) {
+            char b[16];
+            snprintf(b, sizeof b, l ? " %x" : "%x", p.addr[l]);
+            addrs += b;
+        }
+        fprintf(f, "%zu,%d,%s,%s,%s,\"%s\",%d,%08x,%u,%u,%u,%u,%s,%s\n", i, L.pattern, KERNELS[L.kernel].name,
+                kind_label(L.kernel).c_str(), p.group.c_str(), p.name.c_str(), L.reps, p.mask, p.model.wavefronts,
+                p.model.ideal, p.model.ways, p.model.phases, L.check.c_str(), addrs.c_str());
+    }
+    fclose(f);
+    printf("# %zu patterns, %zu launches (%d baselines), reps %d: wrote %s\n", pats.size(), launches.size(),
+           N_KERNELS, reps, path.c_str());
+    if (failures) fprintf(stderr, "bench_conformance: %d launch(es) read or left wrong values\n", failures);
+    return failures ? 1 : 0;
+}
