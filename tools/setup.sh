@@ -19,6 +19,9 @@ command -v g++ >/dev/null 2>&1 || need+=(g++)
 command -v pkg-config >/dev/null 2>&1 || need+=(pkg-config)
 command -v python3 >/dev/null 2>&1 || need+=(python3)
 [ -f /usr/include/criterion/criterion.h ] || need+=(libcriterion-dev)
+command -v chromium >/dev/null 2>&1 || need+=(chromium)
+command -v clang >/dev/null 2>&1 || need+=(clang)
+command -v wasm-ld >/dev/null 2>&1 || need+=(lld)
 if [ ${#need[@]} -gt 0 ]; then
   if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
     echo "swz: installing ${need[*]}"

@@ -1,0 +1,147 @@
+/* docs/explorer/explorer.c -- the WebAssembly core of docs/explorer.html.
+ *
+ * What it is for
+ *   The explorer page must show exactly what swz-check and a kernel get, so its numbers come
+ *   from the swz headers themselves, compiled to WebAssembly: this file includes
+ *   <swz/check.h>, runs swz_layout_make / swz_check / swz_check_tile for the case the page
+ *   selects, and leaves the results in one exported array of 32-bit integers that the page's
+ *   JavaScript only draws.  docs/gen.sh builds it and embeds it base64 in docs/explorer.html:
+ *
+ *     clang --target=wasm32 -ffreestanding -nostdlib -O2 -mbulk-memory -Iinclude \
+ *           -Wl,--no-entry -Wl,--strip-all -o explorer.wasm docs/explorer/explorer.c
+ *
+ * Output layout (ex_out(), int32 words; see the EX_* indices below)
+ *   [EX_STATUS..]   status (SWZ_OK or a negative SWZ_E*), which step failed (1 layout, 2 check,
+ *                   3 tile totals), the model's wavefronts / ideal / ways / phases, permuted,
+ *                   active-lane mask, layout stride / size / waste bytes / B / M / S, tile
+ *                   totals (instructions, wavefronts, ideal, worst ways), lanes per phase,
+ *                   bytes per lane, lanes used by the instruction, the XOR layout's Triton
+ *                   (vec, perPhase, maxPhase) from swz_xor_to_triton, and swz_tma_align.
+ *   [EX_LANE + 8*l] per lane l: row, first column, byte address, words touched, and for each
+ *                   of up to 4 words its bank and its "turn" in that bank within the lane's
+ *                   phase (0 = first distinct word of the bank, 1 = second = a conflict ...),
+ *                   packed as bank | turn << 8.
+ *   [EX_BANKLOAD + 32*p + b] distinct words phase p puts in bank b (the conflict degree).
+ *
+ * The turn of a word is its rank among the distinct words of its bank in its phase, in lane
+ * order -- a picture of rule R5 of bank.h (cost = the largest count), computed here so that the
+ * page does no modelling of its own.
+ */
+#include <swz/check.h>
+
+enum {
+    EX_STATUS = 0, EX_STEP, EX_WAVEFRONTS, EX_IDEAL, EX_WAYS, EX_PHASES, EX_PERMUTED, EX_MASK,
+    EX_STRIDE, EX_SIZE, EX_WASTE, EX_XB, EX_XM, EX_XS,
+    EX_T_INSTR, EX_T_WAVEFRONTS, EX_T_IDEAL, EX_T_WAYS, EX_T_STATUS,
+    EX_PHASE_LANES, EX_BYTES, EX_LANES,
+    EX_TRITON_STATUS, EX_TRITON_VEC, EX_TRITON_PER_PHASE, EX_TRITON_MAX_PHASE, EX_TMA_ALIGN,
+    EX_LANE = 32,              /* 32 lanes x 8 words */
+    EX_BANKLOAD = 32 + 32 * 8, /* 4 phases x 32 banks (8-lane phases: at most 4) */
+    EX_WORDS = EX_BANKLOAD + 4 * 32
+};
+
+static int32_t out[EX_WORDS];
+static swz_layout lay;
+
+__attribute__((export_name("ex_out"))) int32_t *ex_out(void) { return out; }
+
+__attribute__((export_name("ex_strerror"))) const char *ex_strerror(int code)
+{
+    return swz_strerror(code);
+}
+
+/* Bank of the element (row, col) of the layout made by the last ex_run; -1 outside or when
+ * the layout is invalid. */
+__attribute__((export_name("ex_cell_bank"))) int ex_cell_bank(uint32_t row, uint32_t col)
+{
+    uint32_t o;
+    if (out[EX_STEP] == 1) return -1;
+    o = swz_layout_offset(&lay, row, col);
+    return o == SWZ_BAD_OFFSET ? -1 : (int)swz_bank(o * lay.elem);
+}
+
+__attribute__((export_name("ex_run"))) int ex_run(int kind, uint32_t width, uint32_t height,
+                                                  uint32_t elem, uint32_t layout_access,
+                                                  int pattern, int access, uint32_t stride,
+                                                  uint32_t row0, uint32_t col0)
+{
+    swz_pattern p;
+    swz_check_result r;
+    swz_check_totals t;
+    uint32_t i, j, ph, bytes, pl, per_lane;
+    int e;
+    for (i = 0; i < (uint32_t)EX_WORDS; ++i) out[i] = 0;
+    out[EX_STEP] = 1;
+    e = swz_layout_make(&lay, kind, width, height, elem, layout_access);
+    if (e != SWZ_OK) { out[EX_STATUS] = e; return e; }
+    out[EX_STRIDE] = (int32_t)lay.stride;
+    out[EX_SIZE] = (int32_t)swz_layout_size(&lay);
+    out[EX_WASTE] = (int32_t)swz_layout_waste_bytes(&lay);
+    out[EX_XB] = (int32_t)lay.x.b;
+    out[EX_XM] = (int32_t)lay.x.m;
+    out[EX_XS] = (int32_t)lay.x.s;
+    if (kind == SWZ_LAYOUT_XOR) {
+        uint32_t v = 0, pp = 0, mp = 0;
+        out[EX_TRITON_STATUS] = swz_xor_to_triton(lay.x, width, &v, &pp, &mp);
+        out[EX_TRITON_VEC] = (int32_t)v;
+        out[EX_TRITON_PER_PHASE] = (int32_t)pp;
+        out[EX_TRITON_MAX_PHASE] = (int32_t)mp;
+    }
+    out[EX_TMA_ALIGN] = (int32_t)swz_tma_align(swz__layout_tma_mode(kind));
+
+    out[EX_STEP] = 2;
+    p.kind = pattern;
+    p.access = access;
+    p.stride = stride;
+    p.row0 = row0;
+    p.col0 = col0;
+    r = swz_check(&lay, &p);
+    bytes = swz_access_bytes(access);
+    pl = swz_access_phase_lanes(access);
+    out[EX_PHASE_LANES] = (int32_t)pl;
+    out[EX_BYTES] = (int32_t)bytes;
+    out[EX_LANES] = (int32_t)swz_access_lanes(access);
+    if (r.status != SWZ_OK) { out[EX_STATUS] = r.status; return r.status; }
+    out[EX_WAVEFRONTS] = (int32_t)r.bank.wavefronts;
+    out[EX_IDEAL] = (int32_t)r.bank.ideal;
+    out[EX_WAYS] = (int32_t)r.bank.ways;
+    out[EX_PHASES] = (int32_t)r.bank.phases;
+    out[EX_PERMUTED] = r.permuted;
+    out[EX_MASK] = (int32_t)r.mask;
+
+    /* Per phase: its distinct words in lane order; a word's turn is the number of distinct
+     * words of its bank met before it (R4: a word shared by several lanes is one word). */
+    per_lane = bytes <= 4u ? 1u : bytes / 4u;
+    for (ph = 0; ph * pl < 32u; ++ph) {
+        uint32_t words[128], turns[128], nw = 0, k, q;
+        for (i = ph * pl; i < (ph + 1u) * pl; ++i) {
+            int32_t *lane = out + EX_LANE + 8 * i;
+            if (!((r.mask >> i) & 1u)) continue;
+            lane[0] = (int32_t)r.row[i];
+            lane[1] = (int32_t)r.col[i];
+            lane[2] = (int32_t)r.addr[i];
+            lane[3] = (int32_t)per_lane;
+            for (j = 0; j < per_lane; ++j) {
+                uint32_t w = (r.addr[i] >> 2) + j, b = w & 31u, turn = 0;
+                for (q = 0; q < nw && words[q] != w; ++q) continue;
+                if (q == nw) { /* a new distinct word */
+                    for (k = 0; k < nw; ++k) turn += (words[k] & 31u) == b;
+                    words[nw] = w;
+                    turns[nw++] = turn;
+                    out[EX_BANKLOAD + 32 * ph + b] += 1;
+                }
+                lane[4 + j] = (int32_t)(b | turns[q] << 8);
+            }
+        }
+    }
+
+    out[EX_STEP] = 3;
+    e = swz_check_tile(&lay, pattern, access, stride, &t);
+    out[EX_T_STATUS] = e;
+    out[EX_T_INSTR] = (int32_t)t.instructions;
+    out[EX_T_WAVEFRONTS] = (int32_t)t.wavefronts;
+    out[EX_T_IDEAL] = (int32_t)t.ideal;
+    out[EX_T_WAYS] = (int32_t)t.worst_ways;
+    out[EX_STEP] = 0;
+    return SWZ_OK;
+}

@@ -1,0 +1,169 @@
+#!/usr/bin/env python3
+"""docs/explorer.html agrees with swz-check --json (suite 'docs').
+
+Usage: explorer_test.py EXPLORER_HTML SWZ_CHECK
+
+Opens the explorer in headless Chromium (no server: a file:// URL) with a #selftest hash that
+makes the page put each case into its form, render it as for a user, and read the numbers
+back from the rendered page into <pre id="selftest">.  Every case is also run through
+swz-check --json; wavefronts, ideal, ways, permuted, every active lane's (row, col, byte
+address) and the whole-tile totals must be equal.  A second load opens one conflicting case the
+way a user's link does (#layout=...) and checks the verdict line the user reads.
+Exit 77 (skip) when no Chromium is installed.
+"""
+import html
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import urllib.parse
+
+# (swz-check options) -- several layouts, element sizes, access widths and kinds, patterns,
+# origins; conflict free and conflicting; one invalid layout (both must refuse it).
+CASES = [
+    "--layout none --tile 32x32 --elem 4 --access 4 --pattern col",
+    "--layout none --tile 32x32 --elem 4 --access 4 --pattern stride:2",
+    "--layout pad --tile 32x32 --elem 4 --access 4 --pattern col",
+    "--layout pad --tile 64x64 --elem 2 --access 16 --pattern col",
+    "--layout xor --tile 32x32 --elem 4 --access 4 --pattern col",
+    "--layout xor --tile 32x32 --elem 4 --layout-access 4 --access 8 --pattern col",
+    "--layout xor --tile 32x32 --elem 4 --layout-access 8 --access 8 --pattern col",
+    "--layout xor --tile 64x64 --elem 2 --access 16 --pattern col",
+    "--layout xor --tile 16x32 --elem 4 --access 4 --pattern col",
+    "--layout xor --tile 32x32 --elem 4 --access 4 --pattern transpose",
+    "--layout morton --tile 32x32 --elem 4 --access 4 --pattern row",
+    "--layout morton --tile 32x32 --elem 4 --access 4 --pattern block --origin 8,8",
+    "--layout tma128 --tile 64x64 --elem 2 --access ldmatrix4 --pattern col",
+    "--layout tma128 --tile 32x32 --elem 4 --access 4 --pattern col",
+    "--layout tma64 --tile 32x32 --elem 2 --access 8 --pattern row --origin 3,8",
+    "--layout tma32 --tile 16x32 --elem 2 --access ldmatrix2 --pattern col",
+    "--layout none --tile 64x16 --elem 8 --access 8 --pattern stride:5 --origin 1,2",
+    "--layout xor --tile 24x32 --elem 4 --access 4 --pattern col",
+]
+USER_CASE = "--layout xor --tile 32x32 --elem 4 --layout-access 4 --access 8 --pattern col"
+
+
+def cli_to_hash(opts):
+    """swz-check options -> the explorer's hash (the same names, without the dashes)."""
+    words = opts.split()
+    pairs = [(words[i][2:], words[i + 1]) for i in range(0, len(words), 2)]
+    return "&".join(f"{k}={v}" for k, v in pairs)
+
+
+def find_chromium():
+    for name in ("chromium", "chromium-browser", "google-chrome", "chrome"):
+        path = shutil.which(name)
+        if path:
+            return path
+    return None
+
+
+def dump_dom(chromium, url, profile):
+    cmd = [chromium, "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
+           "--disable-extensions", "--allow-file-access-from-files", f"--user-data-dir={profile}",
+           "--virtual-time-budget=20000", "--dump-dom", url]
+    p = subprocess.run(cmd, capture_output=True, text=True, timeout=120)
+    if p.returncode != 0:
+        sys.stderr.write(p.stderr[-3000:])
+        raise SystemExit(f"chromium exited {p.returncode}")
+    return p.stdout
+
+
+def swz_json(swz, opts):
+    p = subprocess.run([swz] + opts.split() + ["--json"], capture_output=True, text=True, timeout=60)
+    if p.returncode != 0:
+        return None, (p.stderr or p.stdout).strip()
+    return json.loads(p.stdout), None
+
+
+def compare(opts, ref, got, errors):
+    def bad(msg):
+        errors.append(f"[{opts}] {msg}")
+
+    ins_ref = ref["instructions"]
+    ins_got = got["instr"]
+    if len(ins_ref) != len(ins_got):
+        bad(f"{len(ins_ref)} instructions in swz-check, {len(ins_got)} in the explorer")
+        return
+    for k, (a, b) in enumerate(zip(ins_ref, ins_got)):
+        if b.get("status") != 0:
+            bad(f"instruction {k}: explorer status {b.get('status')}")
+            continue
+        for key in ("wavefronts", "ideal", "ways"):
+            if a[key] != b[key]:
+                bad(f"instruction {k}: {key} {a[key]} (swz-check) vs {b[key]} (explorer)")
+        if int(bool(a["permuted"])) != b["permuted"]:
+            bad(f"instruction {k}: permuted {a['permuted']} vs {b['permuted']}")
+        la = [(x["lane"], x["row"], x["col"], x["addr"]) for x in a["lanes"]]
+        lb = [(x["lane"], x["row"], x["col"], x["addr"]) for x in b["lanes"]]
+        if la != lb:
+            diff = next((i for i, (x, y) in enumerate(zip(la, lb)) if x != y), min(len(la), len(lb)))
+            bad(f"instruction {k}: lanes differ (first at index {diff}: "
+                f"{la[diff] if diff < len(la) else None} vs {lb[diff] if diff < len(lb) else None})")
+        t = a["tile"]
+        if "error" not in t:
+            tb = b.get("totals")
+            want = {"instructions": t["instructions"], "wavefronts": t["wavefronts"],
+                    "ideal": t["ideal"], "worst": t["worst_ways"]}
+            if tb != want:
+                bad(f"instruction {k}: tile totals {want} vs {tb}")
+
+
+def main():
+    if len(sys.argv) != 3:
+        raise SystemExit(__doc__)
+    page, swz = os.path.abspath(sys.argv[1]), sys.argv[2]
+    chromium = find_chromium()
+    if not chromium:
+        print("no chromium: skipped (Debian: apt-get install chromium)")
+        return 77
+    url = "file://" + urllib.parse.quote(page)
+    errors = []
+    with tempfile.TemporaryDirectory(prefix="swz-explorer-") as profile:
+        # 1. all cases in one page load, through the page's own form and renderer
+        cases = ";".join(cli_to_hash(c) for c in CASES)
+        dom = dump_dom(chromium, url + "#selftest=" + urllib.parse.quote(cases, safe=""), profile)
+        m = re.search(r'<pre id="selftest"[^>]*data-done="1"[^>]*>(.*?)</pre>', dom, re.S)
+        if not m:
+            raise SystemExit("the explorer did not finish its self-test:\n" + dom[-2000:])
+        results = json.loads(html.unescape(m.group(1)))
+        if len(results) != len(CASES):
+            raise SystemExit(f"{len(results)} results for {len(CASES)} cases")
+        conflicting = 0
+        for opts, got in zip(CASES, results):
+            ref, err = swz_json(swz, opts)
+            if ref is None:  # swz-check refuses the case: the explorer must show an error too
+                if not got["instr"] or all(i.get("status", 0) == 0 for i in got["instr"]):
+                    errors.append(f"[{opts}] swz-check refuses it ({err}) but the explorer does not")
+                else:
+                    print(f"ok   {opts}: both refuse it")
+                continue
+            compare(opts, ref, got, errors)
+            ways = max(i["ways"] for i in ref["instructions"])
+            conflicting += ways > 1
+            print(f"ok   {opts}: " + ", ".join(
+                f"{i['wavefronts']} wavefronts (ideal {i['ideal']}, {i['ways']}-way)" for i in ref["instructions"]))
+        if conflicting < 3:
+            errors.append(f"only {conflicting} conflicting cases: the comparison would miss conflict bugs")
+
+        # 2. a user's link: the verdict line as displayed
+        ref, _ = swz_json(swz, USER_CASE)
+        dom = dump_dom(chromium, url + "#" + cli_to_hash(USER_CASE), profile)
+        m = re.search(r'<div class="verdict[^"]*"[^>]*>([^<]*)</div>', dom)
+        i0 = ref["instructions"][0]
+        want = f"{i0['wavefronts']} wavefronts (ideal {i0['ideal']}) — {i0['ways']}-way bank conflict"
+        if not m or html.unescape(m.group(1)) != want:
+            errors.append(f"user link {USER_CASE}: verdict {m.group(1) if m else None!r}, expected {want!r}")
+        else:
+            print(f"ok   user link shows: {want}")
+    for e in errors:
+        print("FAIL " + e)
+    print("explorer agrees with swz-check on all cases" if not errors else "explorer disagrees with swz-check")
+    return 1 if errors else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
