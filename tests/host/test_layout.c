@@ -1,0 +1,328 @@
+/* tests/host/test_layout.c -- exhaustive bijection of every layout kind of swz/layout.h.
+ *
+ * What it proves
+ *   For every kind (NONE, PAD, XOR, MORTON, TMA32/64/128), every tile width and height that is
+ *   a power of two in 1..1024 (all pairs), every element size 1/2/4/8/16 and every access
+ *   width 4/8/16 (and for PAD and TMA every width 1..1024 with a few heights):
+ *     - swz_layout_make returns the code the header docs prescribe (derived here, independently,
+ *       from the rules written in layout.h / common.h; invalid combinations included);
+ *     - for a valid layout, every (row, col) maps into [0, swz_layout_size), no two collide
+ *       (a bitmap), the offset equals the formula documented in pad.h / xor.h / morton.h /
+ *       BRIEF section 2 (re-implemented here bit by bit), swz_layout_coord inverts it, and every
+ *       offset of [0, size) that holds no element is reported as SWZ_ERANGE.
+ *   A self-test feeds the checker a broken layout to show it can fail.
+ *
+ * Sanitized build (SWZ_TEST_SANITIZED): power-of-two sides stop at 256 instead of 1024 and the
+ * PAD all-widths sweep stops at width 256; everything else is the same.
+ *
+ * Run: meson test -C <build> host-layout   (or the executable with --verbose / --filter)
+ */
+#include <swz/layout.h>
+
+#include <stdio.h>
+
+#include "host_util.h"
+
+#define MAX_SIDE_LOG2 (SWZ_TEST_SANITIZED ? 8u : 10u)
+#define PAD_ALL_WIDTHS (SWZ_TEST_SANITIZED ? 256u : 1024u)
+
+static const uint32_t elems[] = {1, 2, 4, 8, 16};
+static const uint32_t accesses[] = {4, 8, 16};
+#define N_ELEMS 5
+#define N_ACCESSES 3
+
+static uint32_t ref_tma_mode(int kind)
+{
+    return kind == SWZ_LAYOUT_TMA32 ? 32u : kind == SWZ_LAYOUT_TMA64 ? 64u : kind == SWZ_LAYOUT_TMA128 ? 128u : 0u;
+}
+
+/* layout.h: "All kinds need E in {1,2,4,8,16}, A in {4,8,16} a multiple of E, W*E >= A, W, H in
+ * [1, SWZ_MAX_SIDE] and W*H <= SWZ_MAX_ELEMS"; XOR: W a power of two; MORTON: W*E/A and H powers
+ * of two; TMA: W*E a multiple of 16 and <= mode.  Codes (common.h): EKIND unknown layout,
+ * EELEM element size, EACCESS access width, ERANGE a size zero or too large, EWIDTH W*E < A,
+ * EPOW2 not a power of two; swz_layout_make reports the first in the order it lists them
+ * (EKIND, EELEM, EACCESS, ERANGE, EWIDTH, EPOW2) and the kind-specific rules after the
+ * general ones.  A TMA row that is not a multiple of 16 bytes or wider than the mode is a size
+ * out of range for that mode: ERANGE. */
+static int expected_make(int kind, uint32_t w, uint32_t h, uint32_t e, uint32_t a)
+{
+    uint64_t rowb = (uint64_t)w * e;
+    if (kind < 0 || kind > 6) return SWZ_EKIND;
+    if (!ref_valid_elem(e)) return SWZ_EELEM;
+    if (!ref_valid_access(e, a)) return SWZ_EACCESS;
+    if (w == 0 || h == 0 || w > 65536u || h > 65536u || (uint64_t)w * h > (1ull << 26)) return SWZ_ERANGE;
+    if (rowb < a) return SWZ_EWIDTH;
+    switch (kind) {
+    case SWZ_LAYOUT_XOR:
+        if (!ref_is_pow2(w)) return SWZ_EPOW2;
+        break;
+    case SWZ_LAYOUT_MORTON:
+        if (rowb % a != 0 || !ref_is_pow2(rowb / a) || !ref_is_pow2(h)) return SWZ_EPOW2;
+        break;
+    case SWZ_LAYOUT_TMA32:
+    case SWZ_LAYOUT_TMA64:
+    case SWZ_LAYOUT_TMA128:
+        if (rowb % 16 != 0 || rowb > ref_tma_mode(kind)) return SWZ_ERANGE;
+        break;
+    default: break;
+    }
+    return SWZ_OK;
+}
+
+/* pad.h: units = ceil(W*E/A), made odd by adding one if even; stride = units*A/E. */
+static uint32_t ref_pad_stride(uint32_t w, uint32_t e, uint32_t a)
+{
+    uint32_t units = (w * e) / a + ((w * e) % a != 0);
+    if (units % 2 == 0) units += 1;
+    return units * a / e;
+}
+
+/* The documented formula of each kind, written independently of the headers. */
+static uint32_t ref_offset(int kind, uint32_t w, uint32_t h, uint32_t e, uint32_t a, uint32_t r, uint32_t c)
+{
+    uint32_t vec = a / e;
+    switch (kind) {
+    case SWZ_LAYOUT_NONE: return r * w + c;
+    case SWZ_LAYOUT_PAD: return r * ref_pad_stride(w, e, a) + c;
+    case SWZ_LAYOUT_XOR: {
+        /* xor.h section 2: the unit u of row r moves to u ^ key(r); Ur accesses per row,
+         * N per 128-byte line; rows >= 128 B: key = r mod N, else key = (r / (N/Ur)) mod Ur. */
+        uint32_t ur = w * e / a, n = 128u / a, u = c / vec;
+        uint32_t key = ur >= n ? r % n : (r / (n / ur)) % ur;
+        return r * w + (u ^ key) * vec + c % vec;
+    }
+    case SWZ_LAYOUT_MORTON: {
+        /* morton.h: k = min(log2(W/vec), log2 H); z = interleave(u mod 2^k, r mod 2^k) +
+         * ((u or r, the longer side) >> k) << 2k; offset = z*vec + c mod vec. */
+        uint32_t wu = w / vec, u = c / vec, lwu = ref_log2(wu), lh = ref_log2(h);
+        uint32_t k = lwu < lh ? lwu : lh, side = 1u << k;
+        uint64_t z = ref_interleave(u % side, r % side, k);
+        uint32_t hi = wu > h ? u / side : r / side;
+        z += (uint64_t)hi * side * side;
+        return (uint32_t)z * vec + c % vec;
+    }
+    default: { /* TMA: the hardware map of the byte address, base aligned to 8*mode */
+        uint32_t byte = (r * w + c) * e;
+        return ref_tma_bits(ref_tma_mode(kind), byte) / e;
+    }
+    }
+}
+
+typedef uint32_t (*offset_fn)(const swz_layout *l, uint32_t r, uint32_t c);
+
+static uint32_t real_offset(const swz_layout *l, uint32_t r, uint32_t c) { return swz_layout_offset(l, r, c); }
+
+/* Checks one valid layout.  Returns 0, or 1 with a message in msg. */
+static int check_layout(const swz_layout *l, offset_fn off_of, int with_ref, host_bitmap *bm, char *msg, size_t n)
+{
+    uint32_t w = l->width, h = l->height, size = swz_layout_size(l), r, c, o, rr, cc;
+    uint64_t holes = 0;
+#define FAIL(...)                                                                               \
+    do {                                                                                        \
+        snprintf(msg, n, __VA_ARGS__);                                                          \
+        return 1;                                                                               \
+    } while (0)
+    if ((uint64_t)size < (uint64_t)w * h) FAIL("size %u < %u elements", size, w * h);
+    host_bitmap_reset(bm, size);
+    for (r = 0; r < h; ++r) {
+        for (c = 0; c < w; ++c) {
+            o = off_of(l, r, c);
+            if (o >= size) FAIL("(%u,%u) -> %u, outside [0,%u)", r, c, o, size);
+            if (host_bitmap_set(bm, o)) FAIL("(%u,%u) -> %u, already taken by another element", r, c, o);
+            if (with_ref) {
+                uint32_t want = ref_offset(l->kind, w, h, l->elem, l->access, r, c);
+                if (o != want) FAIL("(%u,%u) -> %u, documented formula gives %u", r, c, o, want);
+            }
+            rr = cc = 0xDEADu;
+            if (swz_layout_coord(l, o, &rr, &cc) != SWZ_OK || rr != r || cc != c)
+                FAIL("coord(%u) = (%u,%u), want (%u,%u)", o, rr, cc, r, c);
+        }
+    }
+    for (o = 0; o < size; ++o) {
+        if (host_bitmap_get(bm, o)) continue;
+        ++holes;
+        if (swz_layout_coord(l, o, &rr, &cc) != SWZ_ERANGE) FAIL("coord(%u) of a hole is not SWZ_ERANGE", o);
+    }
+    if (swz_layout_coord(l, size, &rr, &cc) != SWZ_ERANGE) FAIL("coord(size=%u) is not SWZ_ERANGE", size);
+    if (swz_layout_coord(l, 0xFFFFFFF0u, &rr, &cc) != SWZ_ERANGE) FAIL("coord(0xFFFFFFF0) is not SWZ_ERANGE");
+    if (swz_layout_offset(l, h, 0) != SWZ_BAD_OFFSET) FAIL("offset(row=height) is not SWZ_BAD_OFFSET");
+    if (swz_layout_offset(l, 0, w) != SWZ_BAD_OFFSET) FAIL("offset(col=width) is not SWZ_BAD_OFFSET");
+    if (swz_layout_waste_bytes(l) != holes * l->elem)
+        FAIL("waste %llu bytes, holes %llu x %u bytes", (unsigned long long)swz_layout_waste_bytes(l),
+             (unsigned long long)holes, l->elem);
+    return 0;
+#undef FAIL
+}
+
+/* Make and check (kind, w, h, e, a); returns 1 when the combination was valid. */
+static int one_combo(int kind, uint32_t w, uint32_t h, uint32_t e, uint32_t a, host_bitmap *bm)
+{
+    swz_layout l;
+    char msg[256];
+    int want = expected_make(kind, w, h, e, a), got = swz_layout_make(&l, kind, w, h, e, a);
+    CHECK(got == want, "make(%s, W=%u, H=%u, E=%u, A=%u) = %d, the docs give %d", swz_layout_name(kind), w, h, e, a,
+          got, want);
+    if (got != SWZ_OK) return 0;
+    CHECK(l.kind == kind && l.width == w && l.height == h && l.elem == e && l.access == a,
+          "descriptor fields do not echo the parameters");
+    if (check_layout(&l, real_offset, 1, bm, msg, sizeof msg))
+        cr_assert_fail("%s W=%u H=%u E=%u A=%u: %s", swz_layout_name(kind), w, h, e, a, msg);
+    return 1;
+}
+
+/* All power-of-two (W, H) pairs in 1..2^MAX_SIDE_LOG2, all E, all A. */
+static void sweep_pow2(int kind)
+{
+    host_bitmap bm = {NULL, 0};
+    uint32_t lw, lh, ie, ia, valid = 0, invalid = 0;
+    for (lw = 0; lw <= MAX_SIDE_LOG2; ++lw)
+        for (lh = 0; lh <= MAX_SIDE_LOG2; ++lh)
+            for (ie = 0; ie < N_ELEMS; ++ie)
+                for (ia = 0; ia < N_ACCESSES; ++ia) {
+                    if (one_combo(kind, 1u << lw, 1u << lh, elems[ie], accesses[ia], &bm)) ++valid;
+                    else ++invalid;
+                }
+    host_bitmap_free(&bm);
+    cr_log_info("%s: %u valid and %u invalid combinations checked", swz_layout_name(kind), valid, invalid);
+    cr_assert_gt(valid, 0u, "no valid combination was checked");
+}
+
+Test(layout, bijection_none) { sweep_pow2(SWZ_LAYOUT_NONE); }
+Test(layout, bijection_pad) { sweep_pow2(SWZ_LAYOUT_PAD); }
+Test(layout, bijection_xor) { sweep_pow2(SWZ_LAYOUT_XOR); }
+Test(layout, bijection_morton) { sweep_pow2(SWZ_LAYOUT_MORTON); }
+Test(layout, bijection_tma32) { sweep_pow2(SWZ_LAYOUT_TMA32); }
+Test(layout, bijection_tma64) { sweep_pow2(SWZ_LAYOUT_TMA64); }
+Test(layout, bijection_tma128) { sweep_pow2(SWZ_LAYOUT_TMA128); }
+
+/* PAD accepts any width: every W in 1..1024 with heights 1, 2, 33. */
+Test(layout, bijection_pad_every_width)
+{
+    static const uint32_t heights[] = {1, 2, 33};
+    host_bitmap bm = {NULL, 0};
+    uint32_t w, ih, ie, ia, valid = 0;
+    for (w = 1; w <= PAD_ALL_WIDTHS; ++w)
+        for (ih = 0; ih < 3; ++ih)
+            for (ie = 0; ie < N_ELEMS; ++ie)
+                for (ia = 0; ia < N_ACCESSES; ++ia)
+                    valid += one_combo(SWZ_LAYOUT_PAD, w, heights[ih], elems[ie], accesses[ia], &bm);
+    host_bitmap_free(&bm);
+    cr_assert_gt(valid, 0u);
+}
+
+/* TMA and NONE accept widths that are not powers of two (e.g. 96-byte rows): every W in
+ * 1..1024 with heights 1, 8, 9, 64 (TMA: only rows that are multiples of 16 bytes and at most
+ * the mode are valid); XOR and MORTON must reject them. */
+Test(layout, every_width_tma_none_xor_morton)
+{
+    static const uint32_t heights[] = {1, 8, 9, 64};
+    static const int kinds[] = {SWZ_LAYOUT_NONE, SWZ_LAYOUT_XOR, SWZ_LAYOUT_MORTON, SWZ_LAYOUT_TMA32,
+                                SWZ_LAYOUT_TMA64, SWZ_LAYOUT_TMA128};
+    host_bitmap bm = {NULL, 0};
+    uint32_t w, ih, ie, ia, ik, valid = 0;
+    for (ik = 0; ik < 6; ++ik)
+        for (w = 1; w <= 1024; ++w)
+            for (ih = 0; ih < 4; ++ih)
+                for (ie = 0; ie < N_ELEMS; ++ie)
+                    for (ia = 0; ia < N_ACCESSES; ++ia) {
+                        /* keep NONE cheap: its non-power-of-two widths up to 300 only */
+                        if (kinds[ik] == SWZ_LAYOUT_NONE && w > 300) continue;
+                        valid += one_combo(kinds[ik], w, heights[ih], elems[ie], accesses[ia], &bm);
+                    }
+    host_bitmap_free(&bm);
+    cr_assert_gt(valid, 0u);
+}
+
+/* Invalid parameters of every kind: the returned code follows the documented rules. */
+Test(layout, make_error_codes)
+{
+    static const uint32_t ws[] = {0, 1, 2, 3, 4, 5, 7, 8, 12, 16, 24, 32, 48, 64, 96, 100, 128, 1000, 1024,
+                                  4096, 65535, 65536, 65537, 1u << 20, 0xFFFFFFFFu};
+    static const uint32_t hs[] = {0, 1, 2, 3, 8, 48, 64, 1024, 2048, 65536, 65537};
+    static const uint32_t es[] = {0, 1, 2, 3, 4, 5, 6, 8, 12, 16, 24, 32};
+    static const uint32_t as[] = {0, 1, 2, 3, 4, 6, 8, 12, 16, 24, 32};
+    uint32_t iw, ih, ie, ia, seen[8] = {0};
+    int kind;
+    swz_layout l;
+    for (kind = -2; kind <= 8; ++kind)
+        for (iw = 0; iw < sizeof ws / sizeof ws[0]; ++iw)
+            for (ih = 0; ih < sizeof hs / sizeof hs[0]; ++ih)
+                for (ie = 0; ie < sizeof es / sizeof es[0]; ++ie)
+                    for (ia = 0; ia < sizeof as / sizeof as[0]; ++ia) {
+                        int want = expected_make(kind, ws[iw], hs[ih], es[ie], as[ia]);
+                        int got = swz_layout_make(&l, kind, ws[iw], hs[ih], es[ie], as[ia]);
+                        CHECK(got == want, "make(kind=%d, W=%u, H=%u, E=%u, A=%u) = %d (%s), the docs give %d (%s)",
+                              kind, ws[iw], hs[ih], es[ie], as[ia], got, swz_strerror(got), want, swz_strerror(want));
+                        seen[-want] += 1;
+                    }
+    /* every code occurs, so none of the rules went untested */
+    for (ie = 0; ie <= 7; ++ie)
+        if (-(int)ie != SWZ_EALIGN) /* no layout rule is about alignment */
+            cr_expect_gt(seen[ie], 0u, "code %d never produced", -(int)ie);
+}
+
+/* The example of layout.h's doc block: XOR 32x32 floats, (3,5) -> 3*32 + (5 ^ 3). */
+Test(layout, doc_example)
+{
+    swz_layout l;
+    uint32_t r = 99, c = 99;
+    cr_assert_eq(swz_layout_make(&l, SWZ_LAYOUT_XOR, 32, 32, 4, 4), SWZ_OK);
+    cr_assert_eq(swz_layout_offset(&l, 3, 5), 3u * 32u + (5u ^ 3u));
+    cr_assert_eq(swz_layout_coord(&l, 3u * 32u + (5u ^ 3u), &r, &c), SWZ_OK);
+    cr_assert(r == 3 && c == 5);
+    /* the classic padded tile float[32][33]: 32 * 1 floats of padding */
+    cr_assert_eq(swz_layout_make(&l, SWZ_LAYOUT_PAD, 32, 32, 4, 4), SWZ_OK);
+    cr_assert_eq(swz_layout_size(&l), 32u * 33u);
+    cr_assert_eq(swz_layout_waste_bytes(&l), 32u * 4u);
+}
+
+Test(layout, names)
+{
+    int k, j;
+    for (k = 0; k < SWZ_LAYOUT_COUNT; ++k) {
+        cr_assert_str_neq(swz_layout_name(k), "?");
+        for (j = 0; j < k; ++j) cr_assert_str_neq(swz_layout_name(k), swz_layout_name(j));
+    }
+    cr_assert_str_eq(swz_layout_name(SWZ_LAYOUT_COUNT), "?");
+    cr_assert_str_eq(swz_layout_name(-1), "?");
+}
+
+/* ---- self-test: the checker detects broken layouts ------------------------------------- */
+static uint32_t broken_collide(const swz_layout *l, uint32_t r, uint32_t c)
+{
+    /* the last element lands on the first */
+    if (r == l->height - 1 && c == l->width - 1) return swz_layout_offset(l, 0, 0);
+    return swz_layout_offset(l, r, c);
+}
+static uint32_t broken_outside(const swz_layout *l, uint32_t r, uint32_t c)
+{
+    return r == 1 && c == 0 ? swz_layout_size(l) : swz_layout_offset(l, r, c);
+}
+static uint32_t broken_swap(const swz_layout *l, uint32_t r, uint32_t c)
+{
+    /* a valid bijection that disagrees with the layout's own inverse */
+    if (r == 0 && c < 2) return swz_layout_offset(l, 0, 1 - c);
+    return swz_layout_offset(l, r, c);
+}
+
+Test(layout, checker_detects_broken_layouts)
+{
+    host_bitmap bm = {NULL, 0};
+    char msg[256];
+    swz_layout l;
+    int k;
+    for (k = 0; k < SWZ_LAYOUT_COUNT; ++k) {
+        cr_assert_eq(swz_layout_make(&l, k, 8, 8, 4, 4), SWZ_OK); /* 32-byte rows suit every kind */
+        cr_assert_eq(check_layout(&l, real_offset, 1, &bm, msg, sizeof msg), 0, "%s", msg);
+        cr_assert_eq(check_layout(&l, broken_collide, 0, &bm, msg, sizeof msg), 1, "collision missed (%s)",
+                     swz_layout_name(k));
+        cr_assert_eq(check_layout(&l, broken_outside, 0, &bm, msg, sizeof msg), 1, "out of range missed");
+        cr_assert_eq(check_layout(&l, broken_swap, 0, &bm, msg, sizeof msg), 1, "wrong inverse missed");
+        cr_assert_eq(check_layout(&l, broken_swap, 1, &bm, msg, sizeof msg), 1, "formula mismatch missed");
+    }
+    /* a layout whose descriptor lies about its kind disagrees with the documented formula */
+    cr_assert_eq(swz_layout_make(&l, SWZ_LAYOUT_XOR, 32, 32, 4, 8), SWZ_OK);
+    l.x.s = 5; /* key (r/2) mod 16 instead of r mod 16: still a bijection, not the documented one */
+    cr_assert_eq(check_layout(&l, real_offset, 1, &bm, msg, sizeof msg), 1, "formula mismatch missed");
+    host_bitmap_free(&bm);
+}
