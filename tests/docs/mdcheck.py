@@ -8,7 +8,10 @@ Usage:
   mdcheck.py --mode console --swz-check PATH --update FILE.md ...   rewrite their output
 
 Blocks are selected by the first word of the fence's info string; add the word `nocheck`
-after it to exclude one block (none of the docs needs it today).
+after it to exclude one block (none of the docs needs it today).  A block whose info string
+has `file=NAME` (e.g. ```cuda file=smem_transpose.cuh) is a header the reader saves under
+that name: it is written to the build directory (which is on the include path) and checked
+by compiling the blocks that include it; one that no block includes is an error.
   c        a whole translation unit: gcc -std=c11 -Wall -Wextra -Wpedantic -Werror; a block
            with main() is linked and run and must exit 0, others are compiled with -c.
   cuda     a whole translation unit: nvcc -arch=sm_90 -c (exit 77 without nvcc).
@@ -120,15 +123,25 @@ def main():
                 print("no nvcc: skipped")
                 return 77
         with tempfile.TemporaryDirectory(prefix="swz-mdcheck-") as tmp:
-            todo = []
+            todo, headers = [], []
             for f in a.files:
                 n = 0
                 for lang, words, first, _, text, _ in blocks(f):
-                    if lang == a.mode and "nocheck" not in words:
-                        todo.append((f, first, text))
-                        n += 1
+                    if lang != a.mode or "nocheck" in words:
+                        continue
+                    name = next((w[5:] for w in words if w.startswith("file=")), None)
+                    if name:
+                        open(os.path.join(tmp, name), "w").write(text)
+                        headers.append((f, first, name))
+                        continue
+                    todo.append((f, first, text))
+                    n += 1
                 if n == 0 and not a.allow_none:
                     errors.append(f"{f}: no ```{a.mode} block")
+            for f, first, name in headers:
+                if not any(re.search(r'#\s*include\s*"' + re.escape(name) + '"', b[2]) for b in todo):
+                    errors.append(f"{f}:{first}: file={name} is included by no checked block")
+            a.incs = [tmp] + a.incs
             with concurrent.futures.ThreadPoolExecutor(max_workers=2) as ex:
                 if a.mode == "c":
                     res = list(ex.map(lambda b: check_c(b, tmp, a.incs), todo))
