@@ -1,0 +1,87 @@
+/* examples/gemm/gemm_variants.h -- the GEMM variants built into the swz-gemm library, and a
+ * table over them for tests, the example and benchmarks.
+ *
+ * What it is for
+ *   Declares every instantiated launcher swz_gemm_<layout>_<TILE>_<elem> (and its host
+ *   emulation, description and bank-model helpers, see gemm.cuh) and swz_gemm_variants[], one
+ *   entry per variant, so that a program can loop over them.  Plain C (C linkage); link with
+ *   the library (Meson: dependency swz_gemm_dep).
+ *
+ * Example
+ *   #include "gemm_variants.h"
+ *   // C = A*B for 1000 x 700 x 300 floats, XOR-swizzled A tile, Morton block order:
+ *   cudaError_t e = swz_gemm_xor_128_float(1000, 700, 300, 1.0f, dA, 300, dB, 700, 0.0f,
+ *                                          dC, 700, SWZ_GEMM_RASTER_MORTON, 0);
+ *   for (int i = 0; i < swz_gemm_variant_count; ++i) puts(swz_gemm_variants[i].name);
+ *
+ * The set: ELEM float and double x LAYOUT NONE, PAD, XOR x TILE 128 (large products) and 64
+ * (small ones: four times as many blocks).  gemm_f32.cu and gemm_f64.cu instantiate it.
+ */
+#ifndef SWZ_GEMM_VARIANTS_H
+#define SWZ_GEMM_VARIANTS_H
+
+#include <cuda_runtime_api.h>
+#include <stdint.h>
+
+#include "gemm_api.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* X(LAYOUT, TILE, ELEM) for every variant in the library. */
+#define SWZ_GEMM_VARIANTS(X)                                                                    \
+    X(NONE, 128, float) X(PAD, 128, float) X(XOR, 128, float)                                  \
+    X(NONE, 64, float) X(PAD, 64, float) X(XOR, 64, float)                                     \
+    X(NONE, 128, double) X(PAD, 128, double) X(XOR, 128, double)                               \
+    X(NONE, 64, double) X(PAD, 64, double) X(XOR, 64, double)
+
+#define SWZ__GEMM_DECLARE(L, T, E)                                                              \
+    cudaError_t SWZ_GEMM_NAME(L, T, E)(int64_t M, int64_t N, int64_t K, E alpha, const E *A,   \
+                                       int64_t lda, const E *B, int64_t ldb, E beta, E *C,     \
+                                       int64_t ldc, int raster, cudaStream_t stream);          \
+    cudaError_t SWZ__GCAT(SWZ_GEMM_NAME(L, T, E), _host)(int64_t M, int64_t N, int64_t K,      \
+                                       E alpha, const E *A, int64_t lda, const E *B,           \
+                                       int64_t ldb, E beta, E *C, int64_t ldc, int raster,     \
+                                       int order);                                             \
+    void SWZ__GCAT(SWZ_GEMM_NAME(L, T, E), _info)(swz_gemm_info *info);                        \
+    int SWZ__GCAT(SWZ_GEMM_NAME(L, T, E), _smem_pattern)(int op, int idx, int warp,            \
+                                                         uint32_t addr[32], int *access);      \
+    int SWZ__GCAT(SWZ_GEMM_NAME(L, T, E), _selfcheck)(void);
+SWZ_GEMM_VARIANTS(SWZ__GEMM_DECLARE)
+
+typedef cudaError_t (*swz_gemm_fn_f)(int64_t, int64_t, int64_t, float, const float *, int64_t,
+                                     const float *, int64_t, float, float *, int64_t, int,
+                                     cudaStream_t);
+typedef cudaError_t (*swz_gemm_fn_d)(int64_t, int64_t, int64_t, double, const double *, int64_t,
+                                     const double *, int64_t, double, double *, int64_t, int,
+                                     cudaStream_t);
+typedef cudaError_t (*swz_gemm_host_fn_f)(int64_t, int64_t, int64_t, float, const float *,
+                                          int64_t, const float *, int64_t, float, float *,
+                                          int64_t, int, int);
+typedef cudaError_t (*swz_gemm_host_fn_d)(int64_t, int64_t, int64_t, double, const double *,
+                                          int64_t, const double *, int64_t, double, double *,
+                                          int64_t, int, int);
+
+typedef struct swz_gemm_variant {
+    const char *name; /* "xor_128_float" */
+    void (*info)(swz_gemm_info *);
+    int (*smem_pattern)(int op, int idx, int warp, uint32_t addr[32], int *access);
+    int (*selfcheck)(void);
+    swz_gemm_fn_f run_f;       /* float variants; NULL otherwise */
+    swz_gemm_host_fn_f host_f;
+    swz_gemm_fn_d run_d;       /* double variants; NULL otherwise */
+    swz_gemm_host_fn_d host_d;
+} swz_gemm_variant;
+
+extern const swz_gemm_variant swz_gemm_variants[];
+extern const int swz_gemm_variant_count;
+
+/* The variant called name ("xor_128_float"), or NULL. */
+const swz_gemm_variant *swz_gemm_find(const char *name);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* SWZ_GEMM_VARIANTS_H */
