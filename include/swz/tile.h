@@ -1,0 +1,529 @@
+/* swz/tile.h -- cooperative copies between a row-major global matrix and a shared-memory tile
+ * stored in any swz layout: load, store and transposed store, plus a host-side model of the
+ * shared-memory instructions those copies issue.
+ *
+ * What it is for
+ *   The global side of a tiled kernel wants wide (16-byte), coalesced accesses and careful
+ *   edges; the shared side wants a conflict-free layout.  This header writes the copy loops
+ *   once, with the layout as a parameter: a macro SWZ_TILE_LAYOUT(r, c) that returns the
+ *   element offset of tile element (r, c) -- any of the swz offset macros, or your own.
+ *   It is a *template header*: define the parameters, include it, and it generates a small set
+ *   of functions named after SWZ_TILE_NAME, then #undefs every parameter, so one file can
+ *   generate many.  Included without SWZ_TILE_NAME it only declares the shared helpers.
+ *
+ * Example (a 64x64 float tile, XOR-swizzled for 16-byte rows and 4-byte column reads)
+ *   #include <swz/xor.h>
+ *   #define SWZ_TILE_NAME     t64f
+ *   #define SWZ_TILE_ELEM     float
+ *   #define SWZ_TILE_ROWS     64
+ *   #define SWZ_TILE_COLS     64
+ *   #define SWZ_TILE_THREADS  256
+ *   #define SWZ_TILE_LAYOUT(r, c) SWZ_XOR(3, 2, 6, (uint32_t)(r) * 64u + (uint32_t)(c))
+ *   #include <swz/tile.h>
+ *   __global__ void transpose64(const float *in, float *out, int64_t n) {   // n x n, ld = n
+ *       __shared__ __align__(16) float s[64 * 64];
+ *       int64_t r0 = blockIdx.y * 64, c0 = blockIdx.x * 64;
+ *       t64f_load(s, in, n, r0, c0, n, n);        // global (r0.., c0..) -> tile, zero-filled
+ *       __syncthreads();
+ *       t64f_store_t(s, out, n, c0, r0, n, n);    // tile(r, c) -> out[(c0 + c) * n + r0 + r]
+ *   }
+ *
+ * Parameters (define before including; all are #undef'ed by the include)
+ *   SWZ_TILE_NAME        prefix of the generated names
+ *   SWZ_TILE_ELEM        element type; sizeof must be 1, 2, 4, 8 or 16
+ *   SWZ_TILE_ROWS/COLS   tile shape in elements (integer constants > 0)
+ *   SWZ_TILE_THREADS     threads taking part: a multiple of 32
+ *   SWZ_TILE_LAYOUT(r,c) element offset of (r, c) in the shared array (uint32_t-valued)
+ *   SWZ_TILE_VBYTES      widest access in bytes (1, 2, 4, 8, 16; default 16).  The layout must
+ *                        keep every aligned group of VEC = NAME_VEC consecutive elements of a
+ *                        row together, in order, at an offset that is a multiple of VEC (XOR
+ *                        with M >= log2 VEC, PAD/MORTON built for this access width, NONE).
+ *                        NAME_model reports SWZ_EALIGN when the layout breaks that rule.
+ *   SWZ_TILE_ROTATE      0 (default) or 1: transposed-store read order for a *padded* layout
+ *                        (see store_t below).
+ *
+ * Generated (NAME = SWZ_TILE_NAME; device functions exist only under nvcc, __CUDACC__)
+ *   void NAME_load(ELEM *s, const ELEM *g, int64_t ld, int64_t row0, int64_t col0,
+ *                  int64_t rows, int64_t cols)
+ *        tile(r, c) = g[(row0 + r) * ld + col0 + c], 0 where (row0 + r, col0 + c) lies
+ *        outside [0, rows) x [0, cols).
+ *   void NAME_store(const ELEM *s, ELEM *g, ...same...)
+ *        g[(row0 + r) * ld + col0 + c] = tile(r, c) where inside; nothing written outside.
+ *   void NAME_store_t(const ELEM *s, ELEM *g, ...same...)
+ *        g[(row0 + c) * ld + col0 + r] = tile(r, c) where (row0 + c, col0 + r) is inside
+ *        [0, rows) x [0, cols): the tile written transposed (rows/cols describe g).
+ *   int  NAME_vec_ok(const void *g, int64_t ld, int64_t col0, int vec)   (host + device)
+ *        1 when rows of g at column col0 are aligned for vec-element vectors.
+ *   int  NAME_model(int op, swz_tile_cost *cost)                          (host, any C)
+ *        the shared instructions one call issues for a whole tile (SWZ_TILE_OP_LOAD: stores
+ *        into shared; SWZ_TILE_OP_STORE / _STORE_T: loads from shared), run through bank.h.
+ *   Constants NAME_VEC (elements per load/store vector), NAME_VEC_T (per store_t vector),
+ *   NAME_READ_BYTES (bytes per store_t shared read).
+ *   The functions do not synchronize: put __syncthreads() between a load and the reads.
+ *
+ * How the copies work (E = sizeof(ELEM), VEC = largest power of two <= VBYTES/E dividing COLS)
+ *   load/store: vector i = tid + j*THREADS covers row i / (COLS/VEC), columns VEC*(i mod
+ *     COLS/VEC) ..+VEC: consecutive lanes take consecutive vectors of a row, so each warp reads
+ *     or writes whole 32*VEC*E-byte runs (coalesced); shared side: one VEC*E-byte access.
+ *   store_t: a thread reads VEC_T rows x one 4-byte word (RW = 4/E elements; 1 for E >= 4)
+ *     of the tile and writes RW output vectors of VEC_T elements (register transpose with
+ *     byte permutes for 1- and 2-byte elements).  Lanes of a warp take NQ consecutive
+ *     vectors of an output row (NQ*VEC_T*E = 128 bytes when the tile allows) times 32/NQ
+ *     words, so global writes are whole 128-byte lines.  The shared reads of one instruction
+ *     touch rows VEC_T*q + k (q = 0..NQ-1) and 32/NQ consecutive words: a layout is conflict
+ *     free for them when it spreads those NQ rows over distinct 128/NQ-byte slots -- the XOR
+ *     swizzle with key (r / VEC_T) mod NQ does (Triton terms: vec = 128/(NQ*E),
+ *     perPhase = VEC_T, maxPhase = NQ).  A padded row stride cannot (rows VEC_T apart land on
+ *     the same slots), so with SWZ_TILE_ROTATE = 1 the lanes read their VEC_T rows in a
+ *     rotated order, (k + rot(q)) mod VEC_T, which makes one instruction's rows consecutive;
+ *     registers are rotated back with selects.
+ *   Global accesses are VEC*E (load/store) or VEC_T*E (store_t) bytes wide when the matrix
+ *   pointer, ld and the origin column are aligned to that (checked at run time: the same
+ *   answer for every thread, so no divergence), else element by element; a vector that
+ *   crosses the matrix edge is done element by element.  The shared access is the same in
+ *   both cases, so NAME_model holds for ragged tiles too.  Global indices are 64-bit.
+ *
+ * Supported block shapes
+ *   Any 1-, 2- or 3-D block: the functions use the linear thread index
+ *   x + X*(y + Y*z); threads with index >= SWZ_TILE_THREADS return at once.  THREADS must be
+ *   a multiple of 32 (warps are whole); it need not divide the number of vectors.  Origins may
+ *   be negative (halos): those elements are zero-filled / skipped.
+ *
+ * Outside CUDA (C99, C11, C++ without nvcc) only the model and the helpers are compiled: the
+ * device functions have no body to offer there.
+ */
+#ifndef SWZ_TILE_H
+#define SWZ_TILE_H
+
+#include "common.h"
+#include "bank.h"
+
+/* Result of NAME_model: totals of one call over a whole tile (all THREADS threads). */
+typedef struct swz_tile_cost {
+    int status;            /* SWZ_OK, SWZ_EALIGN (layout breaks vector groups), SWZ_EKIND */
+    uint32_t access;       /* bytes per lane of the shared instruction */
+    uint64_t instructions; /* warp-level shared instructions (loads for STORE*, stores for LOAD) */
+    uint64_t wavefronts;   /* predicted wavefronts in total */
+    uint64_t ideal;        /* the same without conflicts */
+    uint32_t worst_ways;   /* worst n-way conflict of any instruction */
+} swz_tile_cost;
+
+#define SWZ_TILE_OP_LOAD 0    /* global -> shared: shared stores */
+#define SWZ_TILE_OP_STORE 1   /* shared -> global: shared loads */
+#define SWZ_TILE_OP_STORE_T 2 /* shared -> global transposed: shared loads */
+
+#define SWZ__TILE_CAT_(a, b) a##b
+#define SWZ__TILE_CAT(a, b) SWZ__TILE_CAT_(a, b)
+
+/* Largest power of two p <= m (m <= 16) with n % p == 0. */
+#define SWZ__TILE_P2DIV(n, m)                                                                   \
+    ((m) >= 16 && (n) % 16 == 0 ? 16 : (m) >= 8 && (n) % 8 == 0 ? 8                             \
+   : (m) >= 4 && (n) % 4 == 0 ? 4 : (m) >= 2 && (n) % 2 == 0 ? 2 : 1)
+
+/* Largest power of two p <= m (m <= 32) with n % p == 0. */
+#define SWZ__TILE_P2DIV32(n, m) ((m) >= 32 && (n) % 32 == 0 ? 32 : SWZ__TILE_P2DIV(n, m))
+
+/* Model helper: evaluate one instruction and add it to *c. */
+static inline void swz__tile_cost_add(swz_tile_cost *c, const uint32_t addr[32], uint32_t mask,
+                                      int access)
+{
+    swz_bank_result r;
+    if (mask == 0u || c->status != SWZ_OK) return;
+    r = swz_bank_eval(addr, mask, access);
+    if (r.status != SWZ_OK) {
+        c->status = r.status;
+        return;
+    }
+    c->instructions += 1u;
+    c->wavefronts += r.wavefronts;
+    c->ideal += r.ideal;
+    if (r.ways > c->worst_ways) c->worst_ways = r.ways;
+}
+
+static inline void swz__tile_cost_init(swz_tile_cost *c, uint32_t access)
+{
+    c->status = SWZ_OK;
+    c->access = access;
+    c->instructions = c->wavefronts = c->ideal = 0u;
+    c->worst_ways = 0u;
+}
+
+#if defined(__CUDACC__)
+#define SWZ__TILE_DFN static __device__ __forceinline__
+
+/* Up to 16 bytes in registers, addressed in units of 1..16 bytes. */
+typedef union swz__tile_v16 {
+    uint4 q;
+    uint2 d[2];
+    uint32_t w[4];
+    uint16_t h[8];
+    uint8_t b[16];
+} swz__tile_v16;
+
+/* v.unit[u] = *(bytes-wide *)p */
+SWZ__TILE_DFN void swz__tile_get(swz__tile_v16 *v, int u, const void *p, int bytes)
+{
+    switch (bytes) {
+    case 16: v->q = *(const uint4 *)p; break;
+    case 8: v->d[u] = *(const uint2 *)p; break;
+    case 4: v->w[u] = *(const uint32_t *)p; break;
+    case 2: v->h[u] = *(const uint16_t *)p; break;
+    default: v->b[u] = *(const uint8_t *)p; break;
+    }
+}
+
+/* *(bytes-wide *)p = v.unit[u] */
+SWZ__TILE_DFN void swz__tile_put(void *p, const swz__tile_v16 *v, int u, int bytes)
+{
+    switch (bytes) {
+    case 16: *(uint4 *)p = v->q; break;
+    case 8: *(uint2 *)p = v->d[u]; break;
+    case 4: *(uint32_t *)p = v->w[u]; break;
+    case 2: *(uint16_t *)p = v->h[u]; break;
+    default: *(uint8_t *)p = v->b[u]; break;
+    }
+}
+
+/* dst.unit[ud] = src.unit[us] (units of `bytes`) */
+SWZ__TILE_DFN void swz__tile_mov(swz__tile_v16 *dst, int ud, const swz__tile_v16 *src, int us,
+                                 int bytes)
+{
+    switch (bytes) {
+    case 16: dst->q = src->q; break;
+    case 8: dst->d[ud] = src->d[us]; break;
+    case 4: dst->w[ud] = src->w[us]; break;
+    case 2: dst->h[ud] = src->h[us]; break;
+    default: dst->b[ud] = src->b[us]; break;
+    }
+}
+
+/* Linear thread index of any block shape. */
+#define SWZ__TILE_TID() ((int)(threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z)))
+#endif /* __CUDACC__ */
+
+#endif /* SWZ_TILE_H */
+
+/* ======================= generated part (each inclusion with SWZ_TILE_NAME) ================ */
+#if defined(SWZ_TILE_NAME)
+
+#if !defined(SWZ_TILE_ELEM) || !defined(SWZ_TILE_ROWS) || !defined(SWZ_TILE_COLS) ||           \
+    !defined(SWZ_TILE_THREADS) || !defined(SWZ_TILE_LAYOUT)
+#error "swz/tile.h: define SWZ_TILE_ELEM, SWZ_TILE_ROWS, SWZ_TILE_COLS, SWZ_TILE_THREADS and SWZ_TILE_LAYOUT(r, c) along with SWZ_TILE_NAME"
+#endif
+#ifndef SWZ_TILE_VBYTES
+#define SWZ_TILE_VBYTES 16
+#endif
+#ifndef SWZ_TILE_ROTATE
+#define SWZ_TILE_ROTATE 0
+#endif
+
+#define SWZ__TN(x) SWZ__TILE_CAT(SWZ_TILE_NAME, x)
+
+/* Derived constants.  E element bytes; VB widest access; VR/VT elements per load-store /
+ * store_t vector; RW elements per store_t shared read (RA bytes); NQ output vectors per warp
+ * row-run; D, SP, QD the rotation of a padded layout (see the doc block). */
+enum {
+    SWZ__TN(__E) = (int)sizeof(SWZ_TILE_ELEM),
+    SWZ__TN(__VB) = (SWZ_TILE_VBYTES) < (int)sizeof(SWZ_TILE_ELEM) ? (int)sizeof(SWZ_TILE_ELEM)
+                  : (SWZ_TILE_VBYTES) > 16 ? 16 : (SWZ_TILE_VBYTES),
+    SWZ__TN(_VEC) = SWZ__TILE_P2DIV((SWZ_TILE_COLS), SWZ__TN(__VB) / SWZ__TN(__E)),
+    SWZ__TN(_VEC_T) = SWZ__TILE_P2DIV((SWZ_TILE_ROWS), SWZ__TN(__VB) / SWZ__TN(__E)),
+    SWZ__TN(__RW) = (SWZ__TN(__E) < 4 && SWZ__TN(_VEC) * SWZ__TN(__E) >= 4 &&
+                     SWZ__TN(_VEC_T) * SWZ__TN(__E) >= 4) ? 4 / SWZ__TN(__E) : 1,
+    SWZ__TN(_READ_BYTES) = SWZ__TN(__RW) * SWZ__TN(__E),
+    SWZ__TN(__NR) = (SWZ_TILE_ROWS) * (SWZ_TILE_COLS) / SWZ__TN(_VEC),
+    SWZ__TN(__NCW) = (SWZ_TILE_COLS) / SWZ__TN(__RW),
+    SWZ__TN(__NQT) = (SWZ_TILE_ROWS) / SWZ__TN(_VEC_T),
+    SWZ__TN(__NT) = SWZ__TN(__NCW) * SWZ__TN(__NQT),
+    SWZ__TN(__NQL) = 128 / (SWZ__TN(_VEC_T) * SWZ__TN(__E)) > 32 ? 32
+                   : 128 / (SWZ__TN(_VEC_T) * SWZ__TN(__E)) < 1 ? 1
+                   : 128 / (SWZ__TN(_VEC_T) * SWZ__TN(__E)),
+    SWZ__TN(__NQ) = SWZ__TILE_P2DIV32(SWZ__TN(__NQT), SWZ__TN(__NQL)),
+    SWZ__TN(__D) = 128 / (SWZ__TN(_VEC) * SWZ__TN(__E)) < 1 ? 1 : 128 / (SWZ__TN(_VEC) * SWZ__TN(__E)),
+    SWZ__TN(__SP) = SWZ__TN(__D) / SWZ__TN(__NQ) < 1 ? 1 : SWZ__TN(__D) / SWZ__TN(__NQ),
+    SWZ__TN(__QD) = SWZ__TN(__D) / SWZ__TN(_VEC_T) < 1 ? 1 : SWZ__TN(__D) / SWZ__TN(_VEC_T),
+    SWZ__TN(__PR) = (SWZ__TN(__NR) + (SWZ_TILE_THREADS)-1) / (SWZ_TILE_THREADS),
+    SWZ__TN(__PT) = (SWZ__TN(__NT) + (SWZ_TILE_THREADS)-1) / (SWZ_TILE_THREADS),
+    SWZ__TN(__BR) = SWZ__TN(__PR) < 8 ? SWZ__TN(__PR) : 8,
+    SWZ__TN(__TW) = SWZ__TN(_VEC_T) * SWZ__TN(_READ_BYTES) / 4 < 1 ? 1
+                  : SWZ__TN(_VEC_T) * SWZ__TN(_READ_BYTES) / 4, /* registers per item */
+    SWZ__TN(__BT) = SWZ__TN(__PT) < 32 / SWZ__TN(__TW) ? SWZ__TN(__PT)
+                  : 32 / SWZ__TN(__TW) < 1 ? 1 : 32 / SWZ__TN(__TW)
+};
+
+SWZ_STATIC_ASSERT(sizeof(SWZ_TILE_ELEM) == 1 || sizeof(SWZ_TILE_ELEM) == 2 ||
+                      sizeof(SWZ_TILE_ELEM) == 4 || sizeof(SWZ_TILE_ELEM) == 8 ||
+                      sizeof(SWZ_TILE_ELEM) == 16,
+                  swz_error_tile_element_size_must_be_1_2_4_8_or_16);
+SWZ_STATIC_ASSERT((SWZ_TILE_THREADS) > 0 && (SWZ_TILE_THREADS) % 32 == 0,
+                  swz_error_tile_threads_must_be_a_positive_multiple_of_32);
+SWZ_STATIC_ASSERT((SWZ_TILE_ROWS) > 0 && (SWZ_TILE_COLS) > 0 &&
+                      (SWZ_TILE_ROWS) * (SWZ_TILE_COLS) <= (1 << 24),
+                  swz_error_tile_shape_must_be_positive_and_at_most_2_to_the_24_elements);
+SWZ_STATIC_ASSERT((SWZ_TILE_ROTATE) == 0 || (SWZ_TILE_ROTATE) == 1,
+                  swz_error_tile_rotate_must_be_0_or_1);
+
+/* Item maps, shared by the device code and the model. */
+SWZ_FN void SWZ__TN(__load_item)(int i, int *r, int *c)
+{
+    *r = i / ((SWZ_TILE_COLS) / SWZ__TN(_VEC));
+    *c = (i % ((SWZ_TILE_COLS) / SWZ__TN(_VEC))) * SWZ__TN(_VEC);
+}
+/* store_t item i -> first tile row q*VEC_T, first tile column cw*RW, and the rotation. */
+SWZ_FN void SWZ__TN(__t_item)(int i, int *r, int *c, int *rot)
+{
+    const int ql = i % SWZ__TN(__NQ), rest = i / SWZ__TN(__NQ);
+    const int cw = rest % SWZ__TN(__NCW), qh = rest / SWZ__TN(__NCW);
+    *r = (qh * SWZ__TN(__NQ) + ql) * SWZ__TN(_VEC_T);
+    *c = cw * SWZ__TN(__RW);
+    *rot = (SWZ_TILE_ROTATE) ? (SWZ__TN(__SP) * (ql / SWZ__TN(__QD))) & (SWZ__TN(_VEC_T) - 1) : 0;
+}
+
+SWZ_FN int SWZ__TN(_vec_ok)(const void *g, int64_t ld, int64_t col0, int vec)
+{
+    const int64_t vb = (int64_t)vec * SWZ__TN(__E);
+    return ((((int64_t)(uintptr_t)g + col0 * SWZ__TN(__E)) & (vb - 1)) == 0) &&
+           (((ld * SWZ__TN(__E)) & (vb - 1)) == 0);
+}
+
+#if defined(__CUDACC__)
+
+SWZ__TILE_DFN void SWZ__TN(_load)(SWZ_TILE_ELEM *s, const SWZ_TILE_ELEM *g, int64_t ld,
+                                   int64_t row0, int64_t col0, int64_t rows, int64_t cols)
+{
+    enum { kE = SWZ__TN(__E), kVR = SWZ__TN(_VEC), kNR = SWZ__TN(__NR), kPR = SWZ__TN(__PR),
+           kBR = SWZ__TN(__BR), kTH = (SWZ_TILE_THREADS) };
+    const int tid = SWZ__TILE_TID();
+    const int vec = SWZ__TN(_vec_ok)(g, ld, col0, kVR);
+    const char *gb = (const char *)g;
+    char *sb = (char *)s;
+    if (tid >= kTH) return;
+#pragma unroll
+    for (int j0 = 0; j0 < kPR; j0 += kBR) {
+        swz__tile_v16 v[kBR];
+#pragma unroll
+        for (int b = 0; b < kBR; ++b) {
+            const int i = tid + (j0 + b) * kTH;
+            int r, c;
+            if (j0 + b >= kPR || (kNR % kTH != 0 && i >= kNR)) continue;
+            SWZ__TN(__load_item)(i, &r, &c);
+            const int64_t gr = row0 + r, gc = col0 + c;
+            v[b].q = make_uint4(0u, 0u, 0u, 0u);
+            if ((uint64_t)gr < (uint64_t)rows) {
+                const char *p = gb + (gr * ld + gc) * kE;
+                if (vec && gc >= 0 && gc + kVR <= cols) {
+                    swz__tile_get(&v[b], 0, p, kVR * kE);
+                } else {
+#pragma unroll
+                    for (int x = 0; x < kVR; ++x)
+                        if ((uint64_t)(gc + x) < (uint64_t)cols) swz__tile_get(&v[b], x, p + x * kE, kE);
+                }
+            }
+        }
+#pragma unroll
+        for (int b = 0; b < kBR; ++b) {
+            const int i = tid + (j0 + b) * kTH;
+            int r, c;
+            if (j0 + b >= kPR || (kNR % kTH != 0 && i >= kNR)) continue;
+            SWZ__TN(__load_item)(i, &r, &c);
+            swz__tile_put(sb + (size_t)(SWZ_TILE_LAYOUT(r, c)) * kE, &v[b], 0, kVR * kE);
+        }
+    }
+}
+
+SWZ__TILE_DFN void SWZ__TN(_store)(const SWZ_TILE_ELEM *s, SWZ_TILE_ELEM *g, int64_t ld,
+                                    int64_t row0, int64_t col0, int64_t rows, int64_t cols)
+{
+    enum { kE = SWZ__TN(__E), kVR = SWZ__TN(_VEC), kNR = SWZ__TN(__NR), kPR = SWZ__TN(__PR),
+           kBR = SWZ__TN(__BR), kTH = (SWZ_TILE_THREADS) };
+    const int tid = SWZ__TILE_TID();
+    const int vec = SWZ__TN(_vec_ok)(g, ld, col0, kVR);
+    char *gb = (char *)g;
+    const char *sb = (const char *)s;
+    if (tid >= kTH) return;
+#pragma unroll
+    for (int j0 = 0; j0 < kPR; j0 += kBR) {
+        swz__tile_v16 v[kBR];
+#pragma unroll
+        for (int b = 0; b < kBR; ++b) {
+            const int i = tid + (j0 + b) * kTH;
+            int r, c;
+            if (j0 + b >= kPR || (kNR % kTH != 0 && i >= kNR)) continue;
+            SWZ__TN(__load_item)(i, &r, &c);
+            swz__tile_get(&v[b], 0, sb + (size_t)(SWZ_TILE_LAYOUT(r, c)) * kE, kVR * kE);
+        }
+#pragma unroll
+        for (int b = 0; b < kBR; ++b) {
+            const int i = tid + (j0 + b) * kTH;
+            int r, c;
+            if (j0 + b >= kPR || (kNR % kTH != 0 && i >= kNR)) continue;
+            SWZ__TN(__load_item)(i, &r, &c);
+            const int64_t gr = row0 + r, gc = col0 + c;
+            if ((uint64_t)gr >= (uint64_t)rows) continue;
+            char *p = gb + (gr * ld + gc) * kE;
+            if (vec && gc >= 0 && gc + kVR <= cols) {
+                swz__tile_put(p, &v[b], 0, kVR * kE);
+            } else {
+#pragma unroll
+                for (int x = 0; x < kVR; ++x)
+                    if ((uint64_t)(gc + x) < (uint64_t)cols) swz__tile_put(p + x * kE, &v[b], x, kE);
+            }
+        }
+    }
+}
+
+SWZ__TILE_DFN void SWZ__TN(_store_t)(const SWZ_TILE_ELEM *s, SWZ_TILE_ELEM *g, int64_t ld,
+                                      int64_t row0, int64_t col0, int64_t rows, int64_t cols)
+{
+    enum { kE = SWZ__TN(__E), kVT = SWZ__TN(_VEC_T), kRW = SWZ__TN(__RW), kRA = SWZ__TN(_READ_BYTES),
+           kNT = SWZ__TN(__NT), kPT = SWZ__TN(__PT), kBT = SWZ__TN(__BT), kTH = (SWZ_TILE_THREADS) };
+    const int tid = SWZ__TILE_TID();
+    const int vec = SWZ__TN(_vec_ok)(g, ld, col0, kVT);
+    char *gb = (char *)g;
+    const char *sb = (const char *)s;
+    if (tid >= kTH) return;
+#pragma unroll
+    for (int j0 = 0; j0 < kPT; j0 += kBT) {
+        swz__tile_v16 w[kBT][kVT];
+        /* shared reads: kVT rows x kRA bytes per item, rows in rotated order when ROTATE */
+#pragma unroll
+        for (int b = 0; b < kBT; ++b) {
+            const int i = tid + (j0 + b) * kTH;
+            int r, c, rot;
+            if (j0 + b >= kPT || (kNT % kTH != 0 && i >= kNT)) continue;
+            SWZ__TN(__t_item)(i, &r, &c, &rot);
+#pragma unroll
+            for (int k = 0; k < kVT; ++k) {
+                const int kk = (SWZ_TILE_ROTATE) ? ((k + rot) & (kVT - 1)) : k;
+                swz__tile_get(&w[b][k], 0, sb + (size_t)(SWZ_TILE_LAYOUT(r + kk, c)) * kE, kRA);
+            }
+        }
+#pragma unroll
+        for (int b = 0; b < kBT; ++b) {
+            const int i = tid + (j0 + b) * kTH;
+            int r, c, rot;
+            if (j0 + b >= kPT || (kNT % kTH != 0 && i >= kNT)) continue;
+            SWZ__TN(__t_item)(i, &r, &c, &rot);
+            if (SWZ_TILE_ROTATE) { /* w[k] holds row (k + rot) mod kVT: rotate back by rot */
+#pragma unroll
+                for (int sh = 1; sh < kVT; sh <<= 1) {
+                    swz__tile_v16 t[kVT];
+                    const int on = (rot & sh) != 0;
+#pragma unroll
+                    for (int m = 0; m < kVT; ++m) t[m] = w[b][(m - sh) & (kVT - 1)];
+#pragma unroll
+                    for (int m = 0; m < kVT; ++m)
+                        if (on) w[b][m] = t[m];
+                }
+            }
+#pragma unroll
+            for (int p = 0; p < kRW; ++p) {
+                swz__tile_v16 o;
+                o.q = make_uint4(0u, 0u, 0u, 0u);
+                if (kRW == 1) {
+#pragma unroll
+                    for (int k = 0; k < kVT; ++k) swz__tile_mov(&o, k, &w[b][k], 0, kE);
+                } else if (kE == 2) {
+#pragma unroll
+                    for (int j = 0; j < kVT / 2 && j < 4; ++j)
+                        o.w[j] = __byte_perm(w[b][2 * j].w[0], w[b][2 * j + 1].w[0],
+                                             p ? 0x7632u : 0x5410u);
+                } else { /* kE == 1 */
+                    const unsigned sel = (unsigned)p | ((unsigned)(p + 4) << 4);
+#pragma unroll
+                    for (int j = 0; j < kVT / 4 && j < 4; ++j) {
+                        const unsigned lo = __byte_perm(w[b][4 * j].w[0], w[b][4 * j + 1].w[0], sel);
+                        const unsigned hi = __byte_perm(w[b][4 * j + 2].w[0], w[b][4 * j + 3].w[0], sel);
+                        o.w[j] = __byte_perm(lo, hi, 0x5410u);
+                    }
+                }
+                const int64_t gr = row0 + c + p, gc = col0 + r;
+                if ((uint64_t)gr >= (uint64_t)rows) continue;
+                char *q = gb + (gr * ld + gc) * kE;
+                if (vec && gc >= 0 && gc + kVT <= cols) {
+                    swz__tile_put(q, &o, 0, kVT * kE);
+                } else {
+#pragma unroll
+                    for (int x = 0; x < kVT; ++x)
+                        if ((uint64_t)(gc + x) < (uint64_t)cols) swz__tile_put(q + x * kE, &o, x, kE);
+                }
+            }
+        }
+    }
+}
+
+#endif /* __CUDACC__ */
+
+/* Host model: the shared instructions of one call over a whole tile. */
+static inline int SWZ__TN(_model)(int op, swz_tile_cost *cost)
+{
+    enum { kE = SWZ__TN(__E), kVR = SWZ__TN(_VEC), kVT = SWZ__TN(_VEC_T), kRW = SWZ__TN(__RW),
+           kRA = SWZ__TN(_READ_BYTES), kNR = SWZ__TN(__NR), kNT = SWZ__TN(__NT),
+           kPR = SWZ__TN(__PR), kPT = SWZ__TN(__PT), kTH = (SWZ_TILE_THREADS) };
+    uint32_t addr[32], mask;
+    int w, j, l, k, x;
+    if (op == SWZ_TILE_OP_LOAD || op == SWZ_TILE_OP_STORE) {
+        swz__tile_cost_init(cost, (uint32_t)(kVR * kE));
+        for (w = 0; w < kTH / 32; ++w)
+            for (j = 0; j < kPR; ++j) {
+                mask = 0u;
+                for (l = 0; l < 32; ++l) {
+                    const int i = w * 32 + l + j * kTH;
+                    int r, c;
+                    uint32_t base;
+                    addr[l] = 0u;
+                    if (i >= kNR) continue;
+                    SWZ__TN(__load_item)(i, &r, &c);
+                    base = (uint32_t)(SWZ_TILE_LAYOUT(r, c));
+                    for (x = 0; x < kVR; ++x) /* the vector group must stay whole and aligned */
+                        if ((uint32_t)(SWZ_TILE_LAYOUT(r, c + x)) != base + (uint32_t)x)
+                            cost->status = SWZ_EALIGN;
+                    addr[l] = base * (uint32_t)kE;
+                    mask |= 1u << l;
+                }
+                if (cost->status != SWZ_OK) return cost->status;
+                swz__tile_cost_add(cost, addr, mask, kVR * kE);
+            }
+        return cost->status;
+    }
+    if (op == SWZ_TILE_OP_STORE_T) {
+        swz__tile_cost_init(cost, (uint32_t)kRA);
+        for (w = 0; w < kTH / 32; ++w)
+            for (j = 0; j < kPT; ++j)
+                for (k = 0; k < kVT; ++k) {
+                    mask = 0u;
+                    for (l = 0; l < 32; ++l) {
+                        const int i = w * 32 + l + j * kTH;
+                        int r, c, rot, kk;
+                        uint32_t base;
+                        addr[l] = 0u;
+                        if (i >= kNT) continue;
+                        SWZ__TN(__t_item)(i, &r, &c, &rot);
+                        kk = (SWZ_TILE_ROTATE) ? ((k + rot) & (kVT - 1)) : k;
+                        base = (uint32_t)(SWZ_TILE_LAYOUT(r + kk, c));
+                        for (x = 0; x < kRW; ++x)
+                            if ((uint32_t)(SWZ_TILE_LAYOUT(r + kk, c + x)) != base + (uint32_t)x)
+                                cost->status = SWZ_EALIGN;
+                        addr[l] = base * (uint32_t)kE;
+                        mask |= 1u << l;
+                    }
+                    if (cost->status != SWZ_OK) return cost->status;
+                    swz__tile_cost_add(cost, addr, mask, kRA);
+                }
+        return cost->status;
+    }
+    swz__tile_cost_init(cost, 0u);
+    cost->status = SWZ_EKIND;
+    return SWZ_EKIND;
+}
+
+#undef SWZ__TN
+#undef SWZ_TILE_NAME
+#undef SWZ_TILE_ELEM
+#undef SWZ_TILE_ROWS
+#undef SWZ_TILE_COLS
+#undef SWZ_TILE_THREADS
+#undef SWZ_TILE_LAYOUT
+#undef SWZ_TILE_VBYTES
+#undef SWZ_TILE_ROTATE
+#endif /* SWZ_TILE_NAME */
