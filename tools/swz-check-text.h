@@ -332,9 +332,9 @@ static void swzc_print_summary(FILE *f, const swzc_summary *s)
     for (t = 0; t < s->ntables; ++t)
         for (k = 0; k < s->tables[t].nrows; ++k)
             if (s->tables[t].rows[k].status == SWZ_OK && s->tables[t].rows[k].kind >= SWZ_LAYOUT_TMA32) any_tma = 1;
-    fprintf(f, "\nwasted = bytes of storage holding no element.");
-    if (any_tma) fprintf(f, " tmaS: Hopper TMA/wgmma swizzle; the buffer must be aligned to 8*S bytes.");
-    fprintf(f, "\nOne instruction in detail: swz-check --layout xor --pattern col (see swz-check --help).\n");
+    fprintf(f, "\nwasted = bytes of storage that hold no element.\n");
+    if (any_tma) fprintf(f, "tmaS = Hopper's TMA/wgmma swizzle of S bytes: the buffer must be aligned to 8*S bytes.\n");
+    fprintf(f, "One instruction in detail: swz-check --layout xor --pattern col (more: swz-check --help).\n");
 }
 
 #endif /* SWZ_CHECK_TEXT_H */

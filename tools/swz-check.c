@@ -54,58 +54,66 @@ static const char usage_text[] =
 static const char help_text[] =
     "\n"
     "Predicts the shared-memory bank conflicts of one warp instruction on a tile stored in a\n"
-    "swz layout (the bank model of <swz/bank.h>: 32 banks of 4 bytes, 128 bytes per wavefront,\n"
-    "8-byte accesses served by half-warps, 16-byte and ldmatrix by quarter-warps).\n"
-    "Without a question (no --layout, --access, --layout-access, --pattern, --origin, --svg,\n"
-    "--svg-grid) it prints the summary table of every layout x pattern.\n"
+    "swz layout, with the bank model of <swz/bank.h> (32 banks of 4 bytes, 128 bytes per\n"
+    "wavefront; 8-byte accesses served by half-warps, 16-byte and ldmatrix by quarter-warps).\n"
+    "With no option that asks about an instruction (--layout, --access, --layout-access,\n"
+    "--pattern, --origin, --svg, --svg-grid) it prints the summary of every layout x pattern.\n"
     "\n"
     "The tile\n"
-    "  --tile WxH           W elements per row (the contiguous dimension), H rows  [32x32]\n"
+    "  --tile WxH             W elements per row (the contiguous dimension), H rows\n"
+    "                         (default 32x32)\n"
     "  --width W, --height H  the same, one side at a time\n"
-    "  --elem E             element bytes: 1 2 4 8 16, or a type name: u8 i8 char half f16 bf16\n"
-    "                       u16 float f32 int u32 half2 double f64 u64 float2 float4 f4x4 int4\n"
-    "                       double2                                                 [4]\n"
+    "  --elem E               element bytes: 1, 2, 4, 8, 16 or a type name (default 4):\n"
+    "                         1: u8 i8 char            2: half f16 bf16 u16 short\n"
+    "                         4: float f32 int u32 half2   8: double f64 u64 float2\n"
+    "                         16: float4 f4x4 int4 double2\n"
     "The layout\n"
-    "  --layout L           none   row-major, offset r*W + c                        [none]\n"
-    "                       pad    odd row stride in access units (pad.h)\n"
-    "                       xor    automatic XOR swizzle (xor.h: CuTe B,M,S / Triton vec,perPhase,maxPhase)\n"
-    "                       morton Z-order over access units (morton.h)\n"
-    "                       tma32 tma64 tma128  Hopper TMA/wgmma swizzle; buffer aligned to 8*S bytes\n"
-    "  --layout-access A    the access width (bytes: 4, 8 or 16) the layout is built for\n"
-    "                       [the instruction's width; 16 for ldmatrix]\n"
+    "  --layout L             none    row-major, offset r*W + c (default)\n"
+    "                         pad     odd row stride in access units (pad.h)\n"
+    "                         xor     automatic XOR swizzle (xor.h; CuTe B,M,S and Triton\n"
+    "                                 vec,perPhase,maxPhase are printed)\n"
+    "                         morton  Z-order over access units (morton.h)\n"
+    "                         tma32, tma64, tma128  Hopper TMA/wgmma swizzle of S bytes; the\n"
+    "                                 buffer must be aligned to 8*S bytes\n"
+    "  --layout-access A      the access width the layout is built for: 4, 8 or 16 bytes\n"
+    "                         (default: the instruction's width; 16 for ldmatrix)\n"
     "The instruction\n"
-    "  --access K           4, 8, 16 (bytes per lane: ld/st.shared.b32, .v2.b32, .v4.b32) or\n"
-    "                       ldmatrix1, ldmatrix2, ldmatrix4 (ldmatrix .x1/.x2/.x4: 16-byte rows from\n"
-    "                       8/16/32 lanes)                                           [max(4, E)]\n"
-    "  --pattern P          row        lanes along rows (a warp writing rows)          [transpose]\n"
-    "                       col        lanes down a column (the read side of a transpose)\n"
-    "                       stride:S   lane l accesses unit l*S (the a[lane*S] experiment)\n"
-    "                       block      each phase reads a compact 2-D block of units\n"
-    "                                  (8x4 units for 4-byte, 4x4 for 8-byte, 4x2 for 16-byte)\n"
-    "                       transpose  two instructions: the store of a row, then the load of a column\n"
-    "  --origin R,C         row and column (elements) of the pattern's first lane      [0,0]\n"
+    "  --access K             bytes per lane: 4, 8, 16 (ld/st.shared .b32, .v2.b32, .v4.b32), or\n"
+    "                         ldmatrix1, ldmatrix2, ldmatrix4 (ldmatrix .x1/.x2/.x4: one 16-byte\n"
+    "                         row address from each of 8/16/32 lanes) (default: 4, or E if wider)\n"
+    "  --pattern P            where the lanes go (default transpose):\n"
+    "                         row        along a row, continuing on the next row (a row write)\n"
+    "                         col        down a column, continuing at the top of the next one\n"
+    "                         stride:S   lane l takes unit l*S in row-major order (a[lane*S])\n"
+    "                         block      each phase a compact 2-D block of units: 8x4 (4-byte),\n"
+    "                                    4x4 (8-byte) or 4x2 (16-byte, ldmatrix), stacked down\n"
+    "                         transpose  two instructions: the store of a row, then the load of\n"
+    "                                    a column\n"
+    "  --origin R,C           row and column (elements) of the first lane (default 0,0)\n"
     "A lane accesses one unit of K bytes = K/E consecutive elements of a row; lanes that fall\n"
     "outside the tile are inactive.\n"
     "\n"
     "Output\n"
-    "  (default)            text: the layout's parameters, each phase's bank map (32 banks as\n"
-    "                       columns; line k = the k-th distinct word of each bank, i.e. the k-th\n"
-    "                       wavefront; numbers are lanes), lane -> (row, col) -> offset -> byte ->\n"
-    "                       banks, wavefronts, ideal, n-way, 'permuted', and whole-tile totals\n"
-    "  --json               the same result as JSON (schema in tools/swz-check-json.h)\n"
-    "  --svg FILE           an SVG picture of the bank map\n"
-    "  --svg-grid FILE      an SVG picture of the tile: each element's bank (tiles up to 256x256)\n"
-    "  --summary            the summary table (for --tile/--elem other than 32x32 floats)\n"
-    "Options take their value as the next argument or after '=' (--tile=64x32).\n"
+    "  (text)                 the layout's parameters; for each phase a bank map (32 banks as\n"
+    "                         columns, line k = the k-th distinct word of each bank = wavefront k,\n"
+    "                         numbers are lanes); lane -> (row, col) -> offset -> byte -> banks;\n"
+    "                         wavefronts, ideal, n-way, 'permuted'; whole-tile totals\n"
+    "  --json                 the same result as JSON (schema: tools/swz-check-json.h)\n"
+    "  --svg FILE             an SVG picture of the bank map\n"
+    "  --svg-grid FILE        an SVG picture of the tile, each element coloured by its bank\n"
+    "                         (tiles up to 256x256)\n"
+    "  --summary              the summary, for a --tile / --elem other than 32x32 floats\n"
+    "Values follow the option as the next argument or after '=' (--tile=64x32).\n"
     "\n"
     "Exit status: 0 success, 1 an output file could not be written, 2 bad arguments.\n"
     "\n"
     "Examples\n"
-    "  swz-check --layout xor --pattern col                 conflict free: 1 wavefront\n"
-    "  swz-check --layout none --pattern col                32-way: 32 wavefronts\n"
+    "  swz-check --layout xor --pattern col          conflict free: 1 wavefront\n"
+    "  swz-check --layout none --pattern col         32-way: 32 wavefronts\n"
     "  swz-check --layout xor --layout-access 4 --access 8 --pattern col\n"
-    "                                                       the c ^ r trap: 2-way, permuted\n"
-    "  swz-check --layout tma128 --tile 64x8 --elem 2 --access ldmatrix4 --pattern col\n";
+    "                                                the c ^ r trap: 2-way, permuted\n"
+    "  swz-check --layout tma128 --tile 64x8 --elem half --access ldmatrix4 --pattern col\n"
+    "  swz-check --layout xor --pattern transpose --svg map.svg --svg-grid tile.svg\n";
 
 static void die_usage(const char *fmt, ...)
 {
@@ -371,6 +379,9 @@ static int run_check(options *o)
         swzc_layout_hint(hint, sizeof hint, o->layout, st, o->width, o->elem, o->layout_access);
         die_usage("%s: %s%s%s", ctx, swz_strerror(st), hint[0] ? ": " : "", hint);
     }
+    if (o->svg_grid && (o->width > SWZC_GRID_MAX || o->height > SWZC_GRID_MAX))
+        die_usage("--svg-grid draws tiles up to %ux%u (this one is %" PRIu32 "x%" PRIu32 ")", SWZC_GRID_MAX,
+                  SWZC_GRID_MAX, o->width, o->height);
     if (o->pattern == SWZC_PAT_TRANSPOSE) {
         n = 2u;
         st = swzc_instr_eval(&in[0], &l, SWZ_PAT_ROW, o->access, 0u, o->row0, o->col0, "store");
@@ -389,9 +400,6 @@ static int run_check(options *o)
     if (st != SWZ_OK)
         die_usage("--access %s --pattern %s on %s: %s", swzc_access_name(o->access), o->pattern_text, ctx,
                   swz_strerror(st));
-    if (o->svg_grid && (o->width > SWZC_GRID_MAX || o->height > SWZC_GRID_MAX))
-        die_usage("--svg-grid draws tiles up to %ux%u (this one is %" PRIu32 "x%" PRIu32 ")", SWZC_GRID_MAX,
-                  SWZC_GRID_MAX, o->width, o->height);
     if (o->json) {
         swzc_json_check(stdout, &l, in, n, o->pattern_text);
     } else {

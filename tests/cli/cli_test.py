@@ -19,6 +19,7 @@ all passed, 1 otherwise.
 import json
 import math
 import os
+import random
 import re
 import subprocess
 import sys
@@ -646,6 +647,41 @@ def test_errors():
         check(len(lines) >= 2 and lines[0].startswith("swz-check: ") and len(lines[0]) > len("swz-check: ") + 5
               and any(l.startswith("usage: swz-check") for l in lines[1:]),
               f"{args}: one-line reason then usage on stderr ({err[:160]!r})")
+    # fixed-seed random combinations of good and bad values: exit 0 or 2, never a crash
+    rng = random.Random(20240611)
+    vocab = {
+        "--layout": LAYOUTS + ["", "Xor", "tma16"],
+        "--tile": ["32x32", "16x32", "64x8", "8x64", "24x32", "1x1", "0x4", "65536x1024", "x", "4x", "33x33", "128x2"],
+        "--elem": ["1", "2", "4", "8", "16", "half", "double", "f4x4", "3", "", "-1"],
+        "--access": ["4", "8", "16", "ldmatrix1", "ldmatrix2", "ldmatrix4", "1", "ldmatrix"],
+        "--layout-access": ["4", "8", "16", "0", "32"],
+        "--pattern": ["row", "col", "block", "transpose", "stride:0", "stride:1", "stride:33", "stride:4294967295",
+                      "stride:x"],
+        "--origin": ["0,0", "1,1", "31,31", "7,100", "0,", "100000,0"],
+    }
+    counts = {0: 0, 2: 0}
+    for _ in range(150):
+        args = []
+        for opt in rng.sample(sorted(vocab), rng.randint(1, 5)):
+            args += [opt, rng.choice(vocab[opt])]
+        if "65536x1024" in args:  # keep the run short: that tile is slow to total, not wrong
+            args += ["--pattern", "stride:1"]
+        if rng.random() < 0.3:
+            args.append("--json")
+        rc, out, err = run(args, timeout=60)
+        counts[rc] = counts.get(rc, 0) + 1
+        if rc == 0:
+            check(out != "" and err == "", f"{args}: exit 0 with a report")
+            if "--json" in args:
+                try:
+                    json.loads(out)
+                    check(True, "")
+                except ValueError:
+                    check(False, f"{args}: --json output does not parse")
+        else:
+            check(rc == 2 and out == "" and err.startswith("swz-check: ") and "usage: swz-check" in err,
+                  f"{args}: exit 0 or 2 with a reason (got {rc}: {err[:120]!r})")
+    check(counts[0] > 10 and counts[2] > 10, f"random arguments: both outcomes seen ({counts})")
     # the library's reason, through swz_strerror
     rc, _, err = run(["--layout", "xor", "--tile", "33x32"])
     check("power of two" in err.splitlines()[0], "xor 33x32: the reason names the power of two")
