@@ -99,6 +99,7 @@ static int swzc_summary_eval(swzc_summary *s, uint32_t w, uint32_t h, uint32_t e
     if (st != SWZ_OK) return st;
     for (a = a0; a <= 16u; a *= 2u) {
         swzc_sum_table *t = &s->tables[s->ntables];
+        int fits = swz_layout_make(&probe, SWZ_LAYOUT_NONE, w, h, e, a) == SWZ_OK; /* a fits a row */
         t->access = a;
         t->nrows = 0u;
         for (k = 0; k < SWZ_LAYOUT_COUNT; ++k) {
@@ -106,7 +107,7 @@ static int swzc_summary_eval(swzc_summary *s, uint32_t w, uint32_t h, uint32_t e
             swzc_sum_row_eval(row, k, w, h, e, a, a);
             /* the main table lists every layout; wider tables only those that allow the width */
             if (a == a0 || row->status == SWZ_OK) t->nrows += 1u;
-            if (k == SWZ_LAYOUT_XOR && a != a0) { /* the XOR built for the narrow width */
+            if (k == SWZ_LAYOUT_XOR && a != a0 && fits) { /* the XOR built for the narrow width */
                 row = &t->rows[t->nrows];
                 swzc_sum_row_eval(row, k, w, h, e, a0, a);
                 if (row->status == SWZ_OK) t->nrows += 1u;
