@@ -86,7 +86,7 @@ def parse_number(text, unit=""):
     except ValueError:
         return None
     u = (unit or "").strip()
-    if len(u) > 1 and u[0] in _SCALE and u[0] != "" and u[1:] in ("inst", "wavefront", "wavefronts"):
+    if len(u) > 1 and u[0] in "KMG" and u[1:].isalpha():  # 'Kinst', 'Mwavefront', ...
         v *= _SCALE[u[0]]
     return v
 
@@ -365,8 +365,18 @@ def run_ncu(args):
     print("# " + " ".join(cmd), flush=True)
     t0 = time.time()
     env = dict(os.environ, LC_ALL="C", LANG="C")  # '1234.5', not '1.234,5'
-    p = subprocess.run(cmd, env=env)
+    p = subprocess.run(cmd, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, errors="replace")
     wall = time.time() - t0
+    sys.stdout.write(p.stdout)  # the program's own lines and ncu's messages
+    with open(os.path.join(args.out, "ncu_stdout.txt"), "w") as f:
+        f.write(p.stdout)
+    # Some ncu versions print the report on stdout despite --log-file: use it if the log has none.
+    try:
+        with open(raw, errors="replace") as f:
+            parse_ncu_csv(f.read())
+    except (OSError, ParseError):
+        with open(raw, "w") as f:
+            f.write(p.stdout)
     launches = load_launches(os.path.join(args.out, "conformance_launches.csv"))
     print("# ncu: %.1f s for %d launches (%.2f s per launch), exit %d" %
           (wall, len(launches), wall / max(1, len(launches)), p.returncode), flush=True)
