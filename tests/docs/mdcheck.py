@@ -11,7 +11,9 @@ Blocks are selected by the first word of the fence's info string; add the word `
 after it to exclude one block (none of the docs needs it today).  A block whose info string
 has `file=NAME` (e.g. ```cuda file=smem_transpose.cuh) is a header the reader saves under
 that name: it is written to the build directory (which is on the include path) and checked
-by compiling the blocks that include it; one that no block includes is an error.
+by compiling the blocks that include it; one that no block includes is an error.  A block
+with `fails=WORD` must NOT compile, and the compiler's message must contain WORD (the docs
+show what a mistake looks like: e.g. ```c fails=swz_error_xor_tile_width_must_be_a_power_of_two).
   c        a whole translation unit: gcc -std=c11 -Wall -Wextra -Wpedantic -Werror; a block
            with main() is linked and run and must exit 0, others are compiled with -c.
   cuda     a whole translation unit: nvcc -arch=sm_90 -c (exit 77 without nvcc).
@@ -56,11 +58,21 @@ def run(cmd, **kw):
     return subprocess.run(cmd, capture_output=True, text=True, timeout=300, **kw)
 
 
+def expect_failure(p, path, line, word, tool):
+    if p.returncode == 0:
+        return f"{path}:{line}: {tool} accepted a block marked fails={word}"
+    if word not in p.stderr:
+        return f"{path}:{line}: {tool} failed, but its message does not name {word}\n{p.stderr[-2000:]}"
+    return None
+
+
 def check_c(blk, tmp, incs):
-    path, line, text = blk
+    path, line, text, fails = blk
     src = os.path.join(tmp, f"block{line}.c")
     open(src, "w").write(text)
     flags = ["-std=c11", "-Wall", "-Wextra", "-Wpedantic", "-Werror"] + [f"-I{d}" for d in incs]
+    if fails:
+        return expect_failure(run(["gcc"] + flags + ["-c", src, "-o", src + ".o"]), path, line, fails, "gcc")
     if re.search(r"\bint\s+main\s*\(", text):
         exe = src[:-2]
         p = run(["gcc"] + flags + [src, "-o", exe])
@@ -75,10 +87,12 @@ def check_c(blk, tmp, incs):
 
 
 def check_cuda(blk, tmp, incs, nvcc):
-    path, line, text = blk
+    path, line, text, fails = blk
     src = os.path.join(tmp, f"block{line}.cu")
     open(src, "w").write(text)
     p = run([nvcc, "-arch=sm_90", "-c"] + [f"-I{d}" for d in incs] + [src, "-o", src + ".o"])
+    if fails:
+        return expect_failure(p, path, line, fails, "nvcc")
     return f"{path}:{line}: nvcc failed\n{p.stderr}" if p.returncode else None
 
 
@@ -134,7 +148,8 @@ def main():
                         open(os.path.join(tmp, name), "w").write(text)
                         headers.append((f, first, name))
                         continue
-                    todo.append((f, first, text))
+                    fails = next((w[6:] for w in words if w.startswith("fails=")), None)
+                    todo.append((f, first, text, fails))
                     n += 1
                 if n == 0 and not a.allow_none:
                     errors.append(f"{f}: no ```{a.mode} block")
@@ -152,7 +167,7 @@ def main():
                 if r:
                     errors.append(r)
                 else:
-                    print(f"ok   {b[0]}:{b[1]} ({a.mode})")
+                    print(f"ok   {b[0]}:{b[1]} ({a.mode}{', fails as documented' if b[3] else ''})")
     else:
         if not a.swz_check:
             ap.error("--mode console needs --swz-check")
