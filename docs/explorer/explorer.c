@@ -40,6 +40,8 @@ enum {
     EX_WORDS = EX_BANKLOAD + 4 * 32
 };
 
+SWZ_STATIC_ASSERT(EX_TMA_ALIGN < EX_LANE, explorer_header_words_overlap_the_lane_words);
+
 static int32_t out[EX_WORDS];
 static swz_layout lay;
 
