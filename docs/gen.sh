@@ -1,14 +1,16 @@
 #!/usr/bin/env bash
 # docs/gen.sh -- regenerate every generated file under docs/: the bank-map pictures
-# (docs/img/*.svg, drawn by swz-check) and docs/explorer.html (docs/explorer/page.html with
-# docs/explorer/explorer.c -- the swz headers -- compiled to WebAssembly and embedded base64).
+# (docs/img/*.svg, drawn by swz-check), docs/explorer.html (docs/explorer/page.html with
+# docs/explorer/explorer.c -- the swz headers -- compiled to WebAssembly and embedded base64),
+# and the output shown under each `$ swz-check ...` line of docs/guide.md and docs/layouts.md.
 #
 #   bash docs/gen.sh                          # build swz-check from tools/swz-check.c, write docs/
 #   bash docs/gen.sh --swz-check build/tools/swz-check
 #   bash docs/gen.sh --out /tmp/d --only svg  # what tests/docs does: regenerate elsewhere, compare
 #
 # Options: --swz-check PATH (default: compile tools/swz-check.c with cc), --out DIR (default:
-# docs/; pictures go to DIR/img), --only svg|explorer.  Needs: cc for swz-check; clang with the
+# docs/; pictures go to DIR/img), --only svg|explorer|md (md: the console blocks, rewritten in
+# place; done only when writing to docs/).  Needs: cc for swz-check; clang with the
 # wasm32 target and wasm-ld (Debian: clang, lld) for the explorer.  Output is byte-for-byte
 # deterministic: the test suite checks the committed files against a fresh run.
 set -euo pipefail
@@ -21,7 +23,7 @@ while [ $# -gt 0 ]; do
     --swz-check) SWZ=$2; shift 2 ;;
     --out) OUT=$2; shift 2 ;;
     --only) ONLY=$2; shift 2 ;;
-    -h|--help) sed -n '2,14p' "$0"; exit 0 ;;
+    -h|--help) sed -n "2,15p" "$0"; exit 0 ;;
     *) echo "gen.sh: unknown option $1" >&2; exit 2 ;;
   esac
 done
@@ -66,12 +68,16 @@ PICTURES=(
   "tma32-16x32h-grid|--layout tma32 --tile 16x32 --elem 2 --access 16 --pattern col|svg-grid"
 )
 
-gen_svg() {
+build_swz() {
   if [ -z "$SWZ" ]; then
     command -v cc >/dev/null || { echo "gen.sh: no cc to build swz-check; pass --swz-check PATH" >&2; exit 1; }
     cc -std=c11 -O2 -I"$ROOT/include" -I"$ROOT/tools" "$ROOT/tools/swz-check.c" -o "$TMP/swz-check"
     SWZ=$TMP/swz-check
   fi
+}
+
+gen_svg() {
+  build_swz
   mkdir -p "$OUT/img"
   local entry name opts kind
   for entry in "${PICTURES[@]}"; do
@@ -120,9 +126,17 @@ with open(out, "w", encoding="utf-8", newline="\n") as f:
 PY
 }
 
+gen_md() {
+  [ "$(cd "$OUT" && pwd)" = "$ROOT/docs" ] || return 0
+  build_swz
+  python3 "$ROOT/tests/docs/mdcheck.py" --mode console --swz-check "$SWZ" --update \
+    "$ROOT/docs/guide.md" "$ROOT/docs/layouts.md" >/dev/null
+}
+
 case "$ONLY" in
-  "") gen_svg; gen_explorer ;;
+  "") gen_svg; gen_explorer; gen_md ;;
   svg) gen_svg ;;
   explorer) gen_explorer ;;
-  *) echo "gen.sh: --only svg|explorer" >&2; exit 2 ;;
+  md) gen_md ;;
+  *) echo "gen.sh: --only svg|explorer|md" >&2; exit 2 ;;
 esac

@@ -4,7 +4,8 @@
 # (--only explorer) byte for byte, and no committed picture is missing or left over.
 # Usage: gen_current.sh SOURCE_ROOT SWZ_CHECK svg|explorer
 # Exit 77 for `explorer` when clang cannot build WebAssembly (Debian: apt-get install clang lld).
-# After changing a header, the CLI or docs/explorer/: run `bash docs/gen.sh` and commit.
+# After changing a header, the CLI or docs/explorer/: run `bash docs/gen.sh` and commit docs/
+# (it also refreshes the swz-check output quoted in docs/guide.md and docs/layouts.md).
 set -euo pipefail
 ROOT=$1
 SWZ=$2
@@ -36,7 +37,7 @@ else
   cmp -s "$TMP/explorer.html" "$ROOT/docs/explorer.html" || { echo "out of date: docs/explorer.html"; fail=1; }
 fi
 if [ $fail -ne 0 ]; then
-  echo "regenerate with: bash docs/gen.sh --swz-check <build>/tools/swz-check, then commit docs/"
+  echo "regenerate with: bash docs/gen.sh (or --swz-check <build>/tools/swz-check), then commit docs/"
   exit 1
 fi
 echo "docs/$([ "$WHAT" = svg ] && echo 'img/*.svg' || echo explorer.html) current"
