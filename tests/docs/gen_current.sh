@@ -33,6 +33,13 @@ if [ "$WHAT" = svg ]; then
   done <"$TMP/new.list"
   [ "$n" -gt 0 ] || { echo "no picture generated"; fail=1; }
   echo "$n pictures compared"
+  # every picture is shown somewhere, and every picture a page shows exists
+  for f in $(cat "$TMP/new.list"); do
+    grep -q "img/$f" "$ROOT"/docs/*.md || { echo "docs/img/$f is referenced by no docs/*.md"; fail=1; }
+  done
+  for f in $(grep -oh 'img/[A-Za-z0-9_.-]*\.svg' "$ROOT"/docs/*.md | sort -u); do
+    [ -f "$ROOT/docs/$f" ] || { echo "docs/$f is referenced but does not exist"; fail=1; }
+  done
 else
   cmp -s "$TMP/explorer.html" "$ROOT/docs/explorer.html" || { echo "out of date: docs/explorer.html"; fail=1; }
 fi
