@@ -1,0 +1,417 @@
+/* tests/gpu/gemm/test_gemm.cu -- tests of the GEMM family (examples/gemm).
+ *
+ *   test_gemm selfcheck   index maps of every variant (each shared slot written once per slice,
+ *                         every output owned by one thread, the kernel's incremental offsets
+ *                         equal to the layout formula) and the bank model's verdict on every
+ *                         shared instruction of every warp against the analysis in gemm.cuh.
+ *                         Host only.
+ *   test_gemm emulate     the kernel's algorithm run on the CPU (the *_host functions: same
+ *                         index code, NaN-filled shared memory, two phase orders) against a
+ *                         double reference, on ragged, misaligned and degenerate shapes.  Host only.
+ *   test_gemm args        argument checks of every launcher and host function.  Host only.
+ *   test_gemm gpu float|double   every variant on the GPU against a double reference, both block
+ *                         orders; beta = 0 with C poisoned (NaN must not leak), beta != 0 with
+ *                         random C, alpha = 0 with NaN in A and B; C outside M x N (padding
+ *                         columns, a guard row) must stay bit-identical.  Exit 77 without a GPU.
+ *
+ * Tolerance per element: u * (2 sqrt(K) + 4) * (|alpha| sum_k |a_ik b_kj| + |beta c_ij|), u the
+ * unit roundoff (2^-24 float; 2^-52 double, whose reference shares the rounding).  Rounding
+ * errors of a K-term sum of random-sign terms grow like sqrt(K); the bound sits far above the
+ * expected error and far below one missing or repeated term (|a b| ~ 1/4).
+ */
+#include <cuda_runtime.h>
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <swz/bank.h>
+
+#include "gemm_variants.h"
+#include "gpu_util.h"
+
+static int failures = 0, checks = 0;
+
+#define EXPECT(cond, ...)                                                                       \
+    do {                                                                                        \
+        ++checks;                                                                               \
+        if (!(cond)) {                                                                          \
+            ++failures;                                                                         \
+            if (failures <= 30) {                                                               \
+                fprintf(stderr, "FAIL %s:%d: ", __FILE__, __LINE__);                            \
+                fprintf(stderr, __VA_ARGS__);                                                   \
+                fprintf(stderr, "\n");                                                          \
+            }                                                                                   \
+        }                                                                                       \
+    } while (0)
+
+/* ---- selfcheck ------------------------------------------------------------------------- */
+
+/* The n-way conflict gemm.cuh's analysis promises for the transposed A store. */
+static uint32_t promised_store_ways(const swz_gemm_info *in)
+{
+    if (in->layout == SWZ_GEMM_LAYOUT_NONE) return 4; /* 4 values of k, one bank */
+    if (in->layout == SWZ_GEMM_LAYOUT_PAD) return in->elem_bytes == 4 ? 2 : 1;
+    return 1;
+}
+
+static void test_selfcheck(void)
+{
+    for (int v = 0; v < swz_gemm_variant_count; ++v) {
+        const swz_gemm_variant *x = &swz_gemm_variants[v];
+        swz_gemm_info in;
+        int sc = x->selfcheck();
+        x->info(&in);
+        EXPECT(sc == 0, "%s: index self-check failed with code %d", x->name, sc);
+        EXPECT(strcmp(in.name, x->name) == 0, "%s: info name %s", x->name, in.name);
+        EXPECT(in.tm * in.tn * in.threads == in.tile * in.tile, "%s: outputs per block", x->name);
+        EXPECT(in.smem_bytes == 2 * in.stage_bytes && in.stage_bytes % 128 == 0 && in.a_tile_bytes % 128 == 0,
+               "%s: stages must start on 128-byte lines", x->name);
+        EXPECT(in.a_tile_bytes == (unsigned)(in.bk * in.a_ld * in.elem_bytes), "%s: A tile size", x->name);
+        EXPECT(in.bk * in.elem_bytes == 64, "%s: BK is 64 bytes of K", x->name);
+        for (int op = 0; op < SWZ_GEMM_OP_COUNT; ++op) {
+            uint32_t addr[32];
+            int access = 0;
+            int n = x->smem_pattern(op, -1, 0, addr, &access);
+            EXPECT(n > 0, "%s: op %d has no instructions", x->name, op);
+            for (int w = 0; w < in.threads / 32; ++w)
+                for (int i = 0; i < n; ++i) {
+                    swz_bank_result r;
+                    uint32_t want;
+                    x->smem_pattern(op, i, w, addr, &access);
+                    for (int l = 0; l < 32; ++l)
+                        EXPECT(addr[l] + (uint32_t)access <= in.stage_bytes && addr[l] % access == 0,
+                               "%s: op %d lane %d address %u outside the stage or misaligned", x->name, op, l,
+                               addr[l]);
+                    r = swz_bank_eval(addr, 0xFFFFFFFFu, access);
+                    want = op == SWZ_GEMM_OP_A_STORE ? promised_store_ways(&in) : 1;
+                    EXPECT(r.status == SWZ_OK && r.ways == want && r.wavefronts == want * r.ideal,
+                           "%s: op %d warp %d instr %d: %u-way, %u wavefronts (ideal %u), promised %u-way",
+                           x->name, op, w, i, r.ways, r.wavefronts, r.ideal, want);
+                    /* reads: lanes n, n^1 share the A vector, lanes n, n^2 the B vector */
+                    if (op == SWZ_GEMM_OP_A_READ || op == SWZ_GEMM_OP_B_READ)
+                        for (int l = 0; l < 32; ++l)
+                            EXPECT(addr[l] == addr[l ^ (op == SWZ_GEMM_OP_A_READ ? 1 : 2)],
+                                   "%s: op %d lanes %d pair", x->name, op, l);
+                }
+        }
+    }
+}
+
+/* ---- problems and the reference ------------------------------------------------------- */
+
+typedef struct tcase {
+    int64_t M, N, K;
+    int64_t lda_pad, ldb_pad, ldc_pad; /* ld = cols + pad */
+    int offA, offB, offC;              /* element offsets from an aligned base */
+    const char *what;
+} tcase;
+
+template <class T> struct problem {
+    tcase c;
+    int64_t lda, ldb, ldc;
+    size_t na, nb, nc;      /* buffer elements (offset + matrix; C: plus a guard row) */
+    T *A, *B, *C0;          /* host buffers: A, B and the initial C (whole buffer) */
+    double *ref, *mag;      /* sum a*b and sum |a*b| */
+};
+
+template <class T> static void make(problem<T> *p, const tcase *c, test_rng *rng, int nan_ab, int nan_c)
+{
+    p->c = *c;
+    p->lda = c->K + c->lda_pad;
+    p->ldb = c->N + c->ldb_pad;
+    p->ldc = c->N + c->ldc_pad;
+    p->na = (size_t)(c->offA + c->M * p->lda + 1);
+    p->nb = (size_t)(c->offB + c->K * p->ldb + 1);
+    p->nc = (size_t)(c->offC + (c->M + 1) * p->ldc);
+    p->A = (T *)malloc(sizeof(T) * p->na);
+    p->B = (T *)malloc(sizeof(T) * p->nb);
+    p->C0 = (T *)malloc(sizeof(T) * p->nc);
+    p->ref = (double *)calloc((size_t)(c->M * c->N) + 1, sizeof(double));
+    p->mag = (double *)calloc((size_t)(c->M * c->N) + 1, sizeof(double));
+    if (!p->A || !p->B || !p->C0 || !p->ref || !p->mag) {
+        fprintf(stderr, "out of memory\n");
+        exit(1);
+    }
+    /* Everything in the buffers that is not an element of A or B is NaN: the kernel must never
+     * use it (a padding column, the offset, the element past the end). */
+    for (size_t i = 0; i < p->na; ++i) p->A[i] = (T)NAN;
+    for (size_t i = 0; i < p->nb; ++i) p->B[i] = (T)NAN;
+    if (!nan_ab) {
+        for (int64_t i = 0; i < c->M; ++i)
+            for (int64_t k = 0; k < c->K; ++k) p->A[c->offA + i * p->lda + k] = (T)rng_float(rng);
+        for (int64_t k = 0; k < c->K; ++k)
+            for (int64_t j = 0; j < c->N; ++j) p->B[c->offB + k * p->ldb + j] = (T)rng_float(rng);
+    }
+    if (nan_c) memset(p->C0, 0xFF, sizeof(T) * p->nc);
+    else for (size_t i = 0; i < p->nc; ++i) p->C0[i] = (T)rng_float(rng);
+    if (nan_ab) return;
+    for (int64_t i = 0; i < c->M; ++i)
+        for (int64_t k = 0; k < c->K; ++k) {
+            const double a = (double)p->A[c->offA + i * p->lda + k];
+            const T *brow = p->B + c->offB + k * p->ldb;
+            double *r = p->ref + i * c->N, *m = p->mag + i * c->N;
+            for (int64_t j = 0; j < c->N; ++j) {
+                const double ab = a * (double)brow[j];
+                r[j] += ab;
+                m[j] += fabs(ab);
+            }
+        }
+}
+
+template <class T> static void release(problem<T> *p)
+{
+    free(p->A); free(p->B); free(p->C0); free(p->ref); free(p->mag);
+}
+
+/* Check C (whole buffer) after C = alpha*A*B + beta*C0. */
+template <class T> static void verify(const problem<T> *p, const T *C, double alpha, double beta, const char *who,
+                                      int raster)
+{
+    const double u = sizeof(T) == 4 ? ldexp(1.0, -24) : ldexp(1.0, -52);
+    const double g = u * (2.0 * sqrt((double)p->c.K) + 4.0);
+    int bad = 0;
+    for (size_t o = 0; o < p->nc; ++o) {
+        const int64_t rel = (int64_t)o - p->c.offC, i = rel >= 0 ? rel / p->ldc : -1, j = rel >= 0 ? rel % p->ldc : -1;
+        if (i >= 0 && i < p->c.M && j < p->c.N) {
+            const double c0 = (double)p->C0[o];
+            const double want = alpha * p->ref[i * p->c.N + j] + (beta != 0 ? beta * c0 : 0.0);
+            const double tol = g * (fabs(alpha) * p->mag[i * p->c.N + j] + (beta != 0 ? fabs(beta * c0) : 0.0));
+            const double got = (double)C[o];
+            if (!(fabs(got - want) <= tol)) {
+                if (++bad <= 3)
+                    fprintf(stderr, "  %s %s raster %d alpha %g beta %g: C[%lld][%lld] = %.10g, want %.10g (tol %.3g)\n",
+                            who, p->c.what, raster, alpha, beta, (long long)i, (long long)j, got, want, tol);
+            }
+        } else if (memcmp(&C[o], &p->C0[o], sizeof(T)) != 0) {
+            if (++bad <= 3)
+                fprintf(stderr, "  %s %s raster %d: element %lld outside M x N was written\n", who, p->c.what,
+                        raster, (long long)o);
+        }
+    }
+    EXPECT(bad == 0, "%s on %s (%lldx%lldx%lld), raster %d, alpha %g, beta %g: %d wrong elements", who,
+           p->c.what, (long long)p->c.M, (long long)p->c.N, (long long)p->c.K, raster, alpha, beta, bad);
+}
+
+/* (alpha, beta, A/B NaN, C NaN) runs of each shape */
+typedef struct coef { double alpha, beta; int nan_ab, nan_c; } coef;
+static const coef coefs[] = {
+    {1.25, 0.0, 0, 1},  /* beta = 0: C poisoned, must not be read */
+    {-0.75, 0.5, 0, 0}, /* beta != 0: C is an input */
+    {0.0, 2.0, 1, 0},   /* alpha = 0: A and B are NaN and must not be read; C = 2*C */
+};
+
+/* ---- emulation ------------------------------------------------------------------------ */
+
+static const tcase emu_cases[] = {
+    {1, 1, 1, 0, 0, 0, 0, 0, 0, "1x1x1"},
+    {3, 70, 5, 0, 0, 0, 0, 0, 0, "3x70x5"},
+    {129, 131, 17, 0, 0, 3, 0, 0, 0, "129x131x17 ldc+3"},
+    {70, 90, 33, 3, 2, 0, 0, 0, 0, "70x90x33 lda+3 ldb+2 (K not a multiple of 4, aligned A)"},
+    {40, 37, 21, 2, 1, 0, 1, 1, 1, "40x37x21 misaligned A, B, C"},
+    {65, 66, 0, 0, 0, 1, 0, 0, 0, "65x66x0 (K = 0)"},
+};
+
+template <class T> static void emulate_type(void)
+{
+    test_rng rng = {0x5EEDULL + sizeof(T)};
+    for (size_t s = 0; s < sizeof emu_cases / sizeof emu_cases[0]; ++s)
+        for (size_t f = 0; f < sizeof coefs / sizeof coefs[0]; ++f) {
+            problem<T> p;
+            T *C;
+            make(&p, &emu_cases[s], &rng, coefs[f].nan_ab, coefs[f].nan_c);
+            C = (T *)malloc(sizeof(T) * p.nc);
+            for (int v = 0; v < swz_gemm_variant_count; ++v) {
+                const swz_gemm_variant *x = &swz_gemm_variants[v];
+                if ((sizeof(T) == 4 ? (void *)x->host_f : (void *)x->host_d) == NULL) continue;
+                for (int order = 0; order < 2; ++order)
+                    for (int raster = 0; raster < 2; ++raster) {
+                        cudaError_t e;
+                        char who[96];
+                        memcpy(C, p.C0, sizeof(T) * p.nc);
+                        if (sizeof(T) == 4)
+                            e = x->host_f(p.c.M, p.c.N, p.c.K, (float)coefs[f].alpha, (const float *)p.A + p.c.offA,
+                                          p.lda, (const float *)p.B + p.c.offB, p.ldb, (float)coefs[f].beta,
+                                          (float *)C + p.c.offC, p.ldc, raster, order);
+                        else
+                            e = x->host_d(p.c.M, p.c.N, p.c.K, coefs[f].alpha, (const double *)p.A + p.c.offA,
+                                          p.lda, (const double *)p.B + p.c.offB, p.ldb, coefs[f].beta,
+                                          (double *)C + p.c.offC, p.ldc, raster, order);
+                        snprintf(who, sizeof who, "%s (host, order %d)", x->name, order);
+                        EXPECT(e == cudaSuccess, "%s: %s", who, cudaGetErrorString(e));
+                        verify(&p, C, coefs[f].alpha, coefs[f].beta, who, raster);
+                    }
+            }
+            free(C);
+            release(&p);
+        }
+}
+
+/* ---- argument checks ------------------------------------------------------------------ */
+
+typedef struct argcase {
+    int64_t M, N, K, lda, ldb, ldc;
+    int nullA, nullB, nullC, raster;
+    cudaError_t want;
+    const char *what;
+} argcase;
+
+static const argcase arg_cases[] = {
+    {-1, 4, 4, 4, 4, 4, 0, 0, 0, 0, cudaErrorInvalidValue, "M < 0"},
+    {4, -1, 4, 4, 4, 4, 0, 0, 0, 0, cudaErrorInvalidValue, "N < 0"},
+    {4, 4, -1, 4, 4, 4, 0, 0, 0, 0, cudaErrorInvalidValue, "K < 0"},
+    {4, 4, 4, 4, 4, 4, 0, 0, 0, 2, cudaErrorInvalidValue, "raster 2"},
+    {4, 4, 4, 4, 4, 4, 0, 0, 0, -1, cudaErrorInvalidValue, "raster -1"},
+    {4, 4, 4, 4, 4, 4, 0, 0, 1, 0, cudaErrorInvalidValue, "C null"},
+    {4, 4, 4, 4, 4, 4, 1, 0, 0, 0, cudaErrorInvalidValue, "A null"},
+    {4, 4, 4, 4, 4, 4, 0, 1, 0, 0, cudaErrorInvalidValue, "B null"},
+    {4, 4, 4, 3, 4, 4, 0, 0, 0, 0, cudaErrorInvalidValue, "lda < K"},
+    {4, 4, 4, 4, 3, 4, 0, 0, 0, 0, cudaErrorInvalidValue, "ldb < N"},
+    {4, 4, 4, 4, 4, 3, 0, 0, 0, 0, cudaErrorInvalidValue, "ldc < N"},
+    {4, 4, 4, 4, 4, 0, 0, 0, 0, 0, cudaErrorInvalidValue, "ldc 0"},
+    {1LL << 40, 4, 1, 1LL << 40, 4, 4, 0, 0, 0, 0, cudaErrorInvalidValue, "A offsets overflow int64"},
+    {4, 4, 1LL << 40, 1LL << 40, 1LL << 40, 4, 0, 0, 0, 0, cudaErrorInvalidValue, "B offsets overflow int64"},
+    {1LL << 40, 1LL << 20, 0, 1, 1LL << 20, 1LL << 20, 0, 0, 0, 0, cudaErrorInvalidValue, "grid too large"},
+    {1, 1, 1LL << 31, 1LL << 31, 1, 1, 0, 0, 0, 0, cudaErrorInvalidValue, "K too large"},
+    {0, 4, 4, 0, 0, 0, 1, 1, 1, 0, cudaSuccess, "M = 0 (no-op, pointers unused)"},
+    {4, 0, 4, 0, 0, 0, 1, 1, 1, 0, cudaSuccess, "N = 0 (no-op, pointers unused)"},
+};
+
+static void test_args(void)
+{
+    static double buf[64]; /* never touched: every case fails or is empty */
+    for (int v = 0; v < swz_gemm_variant_count; ++v) {
+        const swz_gemm_variant *x = &swz_gemm_variants[v];
+        for (size_t i = 0; i < sizeof arg_cases / sizeof arg_cases[0]; ++i) {
+            const argcase *a = &arg_cases[i];
+            void *A = a->nullA ? NULL : buf, *B = a->nullB ? NULL : buf, *C = a->nullC ? NULL : buf;
+            cudaError_t e1, e2;
+            if (x->run_f) {
+                e1 = x->run_f(a->M, a->N, a->K, 1.f, (const float *)A, a->lda, (const float *)B, a->ldb, 0.f,
+                              (float *)C, a->ldc, a->raster, 0);
+                e2 = x->host_f(a->M, a->N, a->K, 1.f, (const float *)A, a->lda, (const float *)B, a->ldb, 0.f,
+                               (float *)C, a->ldc, a->raster, 0);
+            } else {
+                e1 = x->run_d(a->M, a->N, a->K, 1., (const double *)A, a->lda, (const double *)B, a->ldb, 0.,
+                              (double *)C, a->ldc, a->raster, 0);
+                e2 = x->host_d(a->M, a->N, a->K, 1., (const double *)A, a->lda, (const double *)B, a->ldb, 0.,
+                               (double *)C, a->ldc, a->raster, 0);
+            }
+            EXPECT(e1 == a->want && e2 == a->want, "%s, %s: launcher %d, host %d, want %d", x->name, a->what,
+                   (int)e1, (int)e2, (int)a->want);
+        }
+    }
+    for (size_t i = 0; i < sizeof buf / sizeof buf[0]; ++i) EXPECT(buf[i] == 0.0, "buffer touched");
+}
+
+/* ---- GPU ------------------------------------------------------------------------------- */
+
+static const tcase gpu_cases[] = {
+    {1, 1, 1, 0, 0, 0, 0, 0, 0, "1x1x1"},
+    {1, 300, 77, 0, 0, 0, 0, 0, 0, "1xNxK"},
+    {257, 1, 64, 0, 0, 0, 0, 0, 0, "Mx1xK"},
+    {65, 70, 0, 0, 0, 2, 0, 0, 0, "K = 0"},
+    {300, 200, 1, 0, 0, 0, 0, 0, 0, "K = 1"},
+    {129, 131, 17, 0, 0, 3, 0, 0, 0, "129x131x17 ldc+3"},
+    {257, 263, 131, 0, 0, 0, 0, 0, 0, "257x263x131"},
+    {64, 64, 64, 0, 0, 0, 0, 0, 0, "64^3"},
+    {128, 128, 128, 0, 0, 0, 0, 0, 0, "128^3"},
+    {70, 90, 33, 3, 2, 0, 0, 0, 0, "70x90x33 lda+3 ldb+2"},
+    {100, 101, 99, 2, 0, 0, 1, 1, 1, "100x101x99 misaligned A, B, C"},
+    {130, 132, 40, 0, 0, 0, 0, 0, 1, "130x132x40 misaligned C"},
+    {130, 132, 40, 0, 0, 0, 0, 2, 0, "130x132x40 B 8-byte aligned only"},
+    {512, 384, 1000, 0, 0, 0, 0, 0, 0, "512x384x1000"},
+    {777, 1025, 515, 1, 3, 5, 0, 0, 0, "777x1025x515 padded lds"},
+    {1024, 1024, 2048, 0, 0, 0, 0, 0, 0, "1024x1024x2048"},
+};
+
+template <class T> static void gpu_type(void)
+{
+    test_rng rng = {0xC0FFEEULL + sizeof(T)};
+    int ran = 0;
+    for (size_t s = 0; s < sizeof gpu_cases / sizeof gpu_cases[0]; ++s)
+        for (size_t f = 0; f < sizeof coefs / sizeof coefs[0]; ++f) {
+            problem<T> p;
+            T *dA, *dB, *dC, *C;
+            make(&p, &gpu_cases[s], &rng, coefs[f].nan_ab, coefs[f].nan_c);
+            C = (T *)malloc(sizeof(T) * p.nc);
+            CUDA_CHECK(cudaMalloc(&dA, sizeof(T) * p.na));
+            CUDA_CHECK(cudaMalloc(&dB, sizeof(T) * p.nb));
+            CUDA_CHECK(cudaMalloc(&dC, sizeof(T) * p.nc));
+            CUDA_CHECK(cudaMemcpy(dA, p.A, sizeof(T) * p.na, cudaMemcpyHostToDevice));
+            CUDA_CHECK(cudaMemcpy(dB, p.B, sizeof(T) * p.nb, cudaMemcpyHostToDevice));
+            for (int v = 0; v < swz_gemm_variant_count; ++v) {
+                const swz_gemm_variant *x = &swz_gemm_variants[v];
+                if ((sizeof(T) == 4 ? (void *)x->run_f : (void *)x->run_d) == NULL) continue;
+                for (int raster = 0; raster < 2; ++raster) {
+                    cudaError_t e;
+                    CUDA_CHECK(cudaMemcpy(dC, p.C0, sizeof(T) * p.nc, cudaMemcpyHostToDevice));
+                    if (sizeof(T) == 4)
+                        e = x->run_f(p.c.M, p.c.N, p.c.K, (float)coefs[f].alpha, (const float *)dA + p.c.offA, p.lda,
+                                     (const float *)dB + p.c.offB, p.ldb, (float)coefs[f].beta,
+                                     (float *)dC + p.c.offC, p.ldc, raster, 0);
+                    else
+                        e = x->run_d(p.c.M, p.c.N, p.c.K, coefs[f].alpha, (const double *)dA + p.c.offA, p.lda,
+                                     (const double *)dB + p.c.offB, p.ldb, coefs[f].beta,
+                                     (double *)dC + p.c.offC, p.ldc, raster, 0);
+                    EXPECT(e == cudaSuccess, "%s: launch: %s", x->name, cudaGetErrorString(e));
+                    CUDA_CHECK(cudaDeviceSynchronize());
+                    CUDA_CHECK(cudaMemcpy(C, dC, sizeof(T) * p.nc, cudaMemcpyDeviceToHost));
+                    verify(&p, C, coefs[f].alpha, coefs[f].beta, x->name, raster);
+                    ++ran;
+                }
+            }
+            CUDA_CHECK(cudaFree(dA));
+            CUDA_CHECK(cudaFree(dB));
+            CUDA_CHECK(cudaFree(dC));
+            free(C);
+            release(&p);
+        }
+    /* An invalid call launches nothing: C stays as it was. */
+    {
+        T *dC, h[16], back[16];
+        for (int i = 0; i < 16; ++i) h[i] = (T)(i + 1);
+        CUDA_CHECK(cudaMalloc(&dC, sizeof h));
+        CUDA_CHECK(cudaMemcpy(dC, h, sizeof h, cudaMemcpyHostToDevice));
+        for (int v = 0; v < swz_gemm_variant_count; ++v) {
+            const swz_gemm_variant *x = &swz_gemm_variants[v];
+            cudaError_t e;
+            if (sizeof(T) == 4 && x->run_f)
+                e = x->run_f(4, 4, 4, 1.f, (const float *)dC, 4, (const float *)dC, 4, 0.f, (float *)dC, 3, 0, 0);
+            else if (sizeof(T) == 8 && x->run_d)
+                e = x->run_d(4, 4, 4, 1., (const double *)dC, 4, (const double *)dC, 4, 0., (double *)dC, 3, 0, 0);
+            else
+                continue;
+            EXPECT(e == cudaErrorInvalidValue, "%s: ldc < N accepted", x->name);
+        }
+        CUDA_CHECK(cudaDeviceSynchronize());
+        CUDA_CHECK(cudaMemcpy(back, dC, sizeof h, cudaMemcpyDeviceToHost));
+        EXPECT(memcmp(h, back, sizeof h) == 0, "an invalid call wrote C");
+        CUDA_CHECK(cudaFree(dC));
+    }
+    printf("%d launches checked element by element\n", ran);
+}
+
+int main(int argc, char **argv)
+{
+    const char *mode = argc > 1 ? argv[1] : "";
+    if (strcmp(mode, "selfcheck") == 0) {
+        test_selfcheck();
+    } else if (strcmp(mode, "emulate") == 0) {
+        emulate_type<float>();
+        emulate_type<double>();
+    } else if (strcmp(mode, "args") == 0) {
+        test_args();
+    } else if (strcmp(mode, "gpu") == 0 && argc > 2 &&
+               (strcmp(argv[2], "float") == 0 || strcmp(argv[2], "double") == 0)) {
+        gpu_require_device();
+        if (strcmp(argv[2], "float") == 0) gpu_type<float>();
+        else gpu_type<double>();
+    } else {
+        fprintf(stderr, "usage: %s selfcheck | emulate | args | gpu float|double\n", argv[0]);
+        return 2;
+    }
+    printf("%s: %d checks, %d failed\n", mode, checks, failures);
+    return failures ? 1 : 0;
+}
