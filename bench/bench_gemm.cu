@@ -13,9 +13,11 @@
  *
  * Checks (a wrong result -> exit 1; a timing never fails)
  *   cuBLAS (pedantic) against a CPU double-precision dot product at 64 random entries
- *   (|c - ref| <= 1e-5 * sum |a*b| + 1e-6); every swz variant, on an output poisoned with NaN,
- *   against cuBLAS over the whole matrix: ||C - C_cublas||_F / ||C_cublas||_F < 1e-5 and every
- *   element finite.  Inputs are random in [-1, 1), never zero.
+ *   (|c - ref| <= 1e-6 * sum |a*b| + 1e-6); every swz variant, on an output poisoned with NaN,
+ *   against cuBLAS over the whole matrix: ||C - C_cublas||_F / ||C_cublas||_F < 5e-5 and every
+ *   element finite.  Two fp32 products of length K = 8192 in different orders differ by about
+ *   3e-6 on random [-1, 1) data; a TF32 product by about 3e-4: the bound tells them apart.
+ *   Inputs are random in [-1, 1), never zero.
  *
  * Usage: bench_gemm [--out DIR] [--quick] [--reps N]  -> DIR/gemm.csv
  */
@@ -131,7 +133,7 @@ int main(int argc, char **argv)
                     ref += (double)row[k] * col[k];
                     mag += fabs((double)row[k] * col[k]);
                 }
-                if (!(fabs(c - ref) <= 1e-5 * mag + 1e-6)) ++bad;
+                if (!(fabs(c - ref) <= 1e-6 * mag + 1e-6)) ++bad; /* fp32: ~1e-7 * mag; TF32 ~4e-6 * mag */
             }
             if (bad) t.fail("cublasSgemm %s: %d of 64 entries differ from the CPU double reference", sz.c_str(), bad);
         }
@@ -166,7 +168,7 @@ int main(int argc, char **argv)
                 run();
                 CUDA_CHECK_LAUNCH();
                 const double err = gemm_rel_err(C, Cref, e, d_acc, d_bad);
-                if (!(err >= 0.0 && err < 1e-5))
+                if (!(err >= 0.0 && err < 5e-5))
                     t.fail("%s %s: relative error %.3g vs cuBLAS (-1: a non-finite element)", name.c_str(), sz.c_str(), err);
                 const float ms = bench_time_ms(o, run);
                 t.add(name, sz, "TFLOP/s", flop / (ms * 1e9), t_memcpy / ms, t_peer / ms, "cublas pedantic");
