@@ -41,7 +41,7 @@
  *         instruction lands in the same bank: 4-way conflict (4 wavefronts per store).
  *   PAD   k*(TILE + VEC) + m (SWZ_PAD_STRIDE(TILE, E, 16): one 16-byte vector of padding keeps
  *         the 16-byte reads aligned).  float: k = 4q+j -> bank 16q + 4j + m: q and q+2 collide,
- *         2-way; double: conflict free.  Costs BK*VEC*E = 256 bytes per stage.
+ *         2-way; double: conflict free.  Costs BK*16 bytes per stage (256 float, 128 double).
  *   XOR   SWZ_XOR(2, log2(VEC)+1, log2(TILE)-1, k*TILE + m): 16-byte unit u of row k is stored
  *         at unit u ^ (2*(k/VEC mod 4)).  A store phase covers 2 units (8 rows of floats or 4
  *         rows of doubles: unit bit 0) x 4 values of q = k/VEC: XOR-ing q into unit bits 1-2
