@@ -160,12 +160,22 @@ typedef union swz__tile_v16 {
     uint8_t b[16];
 } swz__tile_v16;
 
-/* v.unit[u] = *(bytes-wide *)p */
+/* v.unit[u] = *(bytes-wide *)p.  Whole vectors travel through uint4/uint2 values built from
+ * the words, which keeps them one 16/8-byte instruction (copying the union itself lets the
+ * compiler split the access into 4-byte pieces). */
 SWZ__TILE_DFN void swz__tile_get(swz__tile_v16 *v, int u, const void *p, int bytes)
 {
     switch (bytes) {
-    case 16: v->q = *(const uint4 *)p; break;
-    case 8: v->d[u] = *(const uint2 *)p; break;
+    case 16: {
+        const uint4 t = *(const uint4 *)p;
+        v->w[0] = t.x, v->w[1] = t.y, v->w[2] = t.z, v->w[3] = t.w;
+        break;
+    }
+    case 8: {
+        const uint2 t = *(const uint2 *)p;
+        v->w[2 * u] = t.x, v->w[2 * u + 1] = t.y;
+        break;
+    }
     case 4: v->w[u] = *(const uint32_t *)p; break;
     case 2: v->h[u] = *(const uint16_t *)p; break;
     default: v->b[u] = *(const uint8_t *)p; break;
@@ -176,11 +186,22 @@ SWZ__TILE_DFN void swz__tile_get(swz__tile_v16 *v, int u, const void *p, int byt
 SWZ__TILE_DFN void swz__tile_put(void *p, const swz__tile_v16 *v, int u, int bytes)
 {
     switch (bytes) {
-    case 16: *(uint4 *)p = v->q; break;
-    case 8: *(uint2 *)p = v->d[u]; break;
+    case 16: *(uint4 *)p = make_uint4(v->w[0], v->w[1], v->w[2], v->w[3]); break;
+    case 8: *(uint2 *)p = make_uint2(v->w[2 * u], v->w[2 * u + 1]); break;
     case 4: *(uint32_t *)p = v->w[u]; break;
     case 2: *(uint16_t *)p = v->h[u]; break;
     default: *(uint8_t *)p = v->b[u]; break;
+    }
+}
+
+/* Global memory uses the same accesses (named apart to keep the two sides readable). */
+#define swz__tile_gget swz__tile_get
+SWZ__TILE_DFN void swz__tile_gput(void *p, const swz__tile_v16 *v, int u, int bytes)
+{
+    switch (bytes) {
+    case 16: asm volatile("st.global.v4.u32 [%0], {%1, %2, %3, %4};" :: "l"(p), "r"(v->w[0]), "r"(v->w[1]), "r"(v->w[2]), "r"(v->w[3]) : "memory"); break;
+    case 8: asm volatile("st.global.v2.u32 [%0], {%1, %2};" :: "l"(p), "r"(v->w[2*u]), "r"(v->w[2*u+1]) : "memory"); break;
+    default: swz__tile_put(p, v, u, bytes); break;
     }
 }
 
@@ -247,8 +268,8 @@ enum {
     SWZ__TN(__BR) = SWZ__TN(__PR) < 8 ? SWZ__TN(__PR) : 8,
     SWZ__TN(__TW) = SWZ__TN(_VEC_T) * SWZ__TN(_READ_BYTES) / 4 < 1 ? 1
                   : SWZ__TN(_VEC_T) * SWZ__TN(_READ_BYTES) / 4, /* registers per item */
-    SWZ__TN(__BT) = SWZ__TN(__PT) < 32 / SWZ__TN(__TW) ? SWZ__TN(__PT)
-                  : 32 / SWZ__TN(__TW) < 1 ? 1 : 32 / SWZ__TN(__TW)
+    SWZ__TN(__BT) = SWZ__TN(__PT) < 8 / SWZ__TN(__TW) ? SWZ__TN(__PT)
+                  : 8 / SWZ__TN(__TW) < 1 ? 1 : 8 / SWZ__TN(__TW)
 };
 
 SWZ_STATIC_ASSERT(sizeof(SWZ_TILE_ELEM) == 1 || sizeof(SWZ_TILE_ELEM) == 2 ||
@@ -288,45 +309,85 @@ SWZ_FN int SWZ__TN(_vec_ok)(const void *g, int64_t ld, int64_t col0, int vec)
 
 #if defined(__CUDACC__)
 
+/* 1 when the whole tile at (row0, col0) lies inside the matrix and rows are aligned for
+ * vec-element vectors: the copy then runs without any bounds test. */
+SWZ__TILE_DFN int SWZ__TN(__fast)(const void *g, int64_t ld, int64_t row0, int64_t col0,
+                                   int64_t rows, int64_t cols, int vec, int nr, int nc)
+{
+    return SWZ__TN(_vec_ok)(g, ld, col0, vec) && row0 >= 0 && col0 >= 0 && row0 + nr <= rows &&
+           col0 + nc <= cols;
+}
+
+/* One vector of the load/store side, element by element where the edge cuts it. */
+SWZ__TILE_DFN void SWZ__TN(__get_edge)(swz__tile_v16 *v, const char *p, int64_t gr, int64_t gc,
+                                        int64_t rows, int64_t cols, int vec, int n)
+{
+    enum { kE = SWZ__TN(__E) };
+    v->q = make_uint4(0u, 0u, 0u, 0u);
+    if ((uint64_t)gr >= (uint64_t)rows) return;
+    if (vec && gc >= 0 && gc + n <= cols) {
+        swz__tile_gget(v, 0, p, n * kE);
+        return;
+    }
+#pragma unroll
+    for (int x = 0; x < 16 / kE; ++x)
+        if (x < n && (uint64_t)(gc + x) < (uint64_t)cols) swz__tile_gget(v, x, p + x * kE, kE);
+}
+SWZ__TILE_DFN void SWZ__TN(__put_edge)(char *p, const swz__tile_v16 *v, int64_t gr, int64_t gc,
+                                        int64_t rows, int64_t cols, int vec, int n)
+{
+    enum { kE = SWZ__TN(__E) };
+    if ((uint64_t)gr >= (uint64_t)rows) return;
+    if (vec && gc >= 0 && gc + n <= cols) {
+        swz__tile_gput(p, v, 0, n * kE);
+        return;
+    }
+#pragma unroll
+    for (int x = 0; x < 16 / kE; ++x)
+        if (x < n && (uint64_t)(gc + x) < (uint64_t)cols) swz__tile_gput(p + x * kE, v, x, kE);
+}
+
 SWZ__TILE_DFN void SWZ__TN(_load)(SWZ_TILE_ELEM *s, const SWZ_TILE_ELEM *g, int64_t ld,
                                    int64_t row0, int64_t col0, int64_t rows, int64_t cols)
 {
     enum { kE = SWZ__TN(__E), kVR = SWZ__TN(_VEC), kNR = SWZ__TN(__NR), kPR = SWZ__TN(__PR),
            kBR = SWZ__TN(__BR), kTH = (SWZ_TILE_THREADS) };
     const int tid = SWZ__TILE_TID();
-    const int vec = SWZ__TN(_vec_ok)(g, ld, col0, kVR);
-    const char *gb = (const char *)g;
     char *sb = (char *)s;
     if (tid >= kTH) return;
+    if (SWZ__TN(__fast)(g, ld, row0, col0, rows, cols, kVR, SWZ_TILE_ROWS, SWZ_TILE_COLS)) {
+        const char *gb = (const char *)(g + row0 * ld + col0);
 #pragma unroll
-    for (int j0 = 0; j0 < kPR; j0 += kBR) {
-        swz__tile_v16 v[kBR];
+        for (int j0 = 0; j0 < kPR; j0 += kBR) {
+            swz__tile_v16 v[kBR];
 #pragma unroll
-        for (int b = 0; b < kBR; ++b) {
-            const int i = tid + (j0 + b) * kTH;
-            int r, c;
-            if (j0 + b >= kPR || (kNR % kTH != 0 && i >= kNR)) continue;
-            SWZ__TN(__load_item)(i, &r, &c);
-            const int64_t gr = row0 + r, gc = col0 + c;
-            v[b].q = make_uint4(0u, 0u, 0u, 0u);
-            if ((uint64_t)gr < (uint64_t)rows) {
-                const char *p = gb + (gr * ld + gc) * kE;
-                if (vec && gc >= 0 && gc + kVR <= cols) {
-                    swz__tile_get(&v[b], 0, p, kVR * kE);
-                } else {
+            for (int b = 0; b < kBR; ++b) {
+                const int i = tid + (j0 + b) * kTH;
+                int r, c;
+                if (j0 + b >= kPR || (kNR % kTH != 0 && i >= kNR)) continue;
+                SWZ__TN(__load_item)(i, &r, &c);
+                swz__tile_gget(&v[b], 0, gb + ((int64_t)r * ld + c) * kE, kVR * kE);
+            }
 #pragma unroll
-                    for (int x = 0; x < kVR; ++x)
-                        if ((uint64_t)(gc + x) < (uint64_t)cols) swz__tile_get(&v[b], x, p + x * kE, kE);
-                }
+            for (int b = 0; b < kBR; ++b) {
+                const int i = tid + (j0 + b) * kTH;
+                int r, c;
+                if (j0 + b >= kPR || (kNR % kTH != 0 && i >= kNR)) continue;
+                SWZ__TN(__load_item)(i, &r, &c);
+                swz__tile_put(sb + (size_t)(SWZ_TILE_LAYOUT(r, c)) * kE, &v[b], 0, kVR * kE);
             }
         }
-#pragma unroll
-        for (int b = 0; b < kBR; ++b) {
-            const int i = tid + (j0 + b) * kTH;
+    } else { /* edges or misaligned: one vector at a time, bounds on every element */
+        const int vec = SWZ__TN(_vec_ok)(g, ld, col0, kVR);
+        const char *gb = (const char *)g;
+#pragma unroll 1
+        for (int i = tid; i < kNR; i += kTH) {
+            swz__tile_v16 v;
             int r, c;
-            if (j0 + b >= kPR || (kNR % kTH != 0 && i >= kNR)) continue;
             SWZ__TN(__load_item)(i, &r, &c);
-            swz__tile_put(sb + (size_t)(SWZ_TILE_LAYOUT(r, c)) * kE, &v[b], 0, kVR * kE);
+            const int64_t gr = row0 + r, gc = col0 + c;
+            SWZ__TN(__get_edge)(&v, gb + (gr * ld + gc) * kE, gr, gc, rows, cols, vec, kVR);
+            swz__tile_put(sb + (size_t)(SWZ_TILE_LAYOUT(r, c)) * kE, &v, 0, kVR * kE);
         }
     }
 }
@@ -337,37 +398,89 @@ SWZ__TILE_DFN void SWZ__TN(_store)(const SWZ_TILE_ELEM *s, SWZ_TILE_ELEM *g, int
     enum { kE = SWZ__TN(__E), kVR = SWZ__TN(_VEC), kNR = SWZ__TN(__NR), kPR = SWZ__TN(__PR),
            kBR = SWZ__TN(__BR), kTH = (SWZ_TILE_THREADS) };
     const int tid = SWZ__TILE_TID();
-    const int vec = SWZ__TN(_vec_ok)(g, ld, col0, kVR);
-    char *gb = (char *)g;
     const char *sb = (const char *)s;
     if (tid >= kTH) return;
+    if (SWZ__TN(__fast)(g, ld, row0, col0, rows, cols, kVR, SWZ_TILE_ROWS, SWZ_TILE_COLS)) {
+        char *gb = (char *)(g + row0 * ld + col0);
 #pragma unroll
-    for (int j0 = 0; j0 < kPR; j0 += kBR) {
-        swz__tile_v16 v[kBR];
+        for (int j0 = 0; j0 < kPR; j0 += kBR) {
+            swz__tile_v16 v[kBR];
 #pragma unroll
-        for (int b = 0; b < kBR; ++b) {
-            const int i = tid + (j0 + b) * kTH;
-            int r, c;
-            if (j0 + b >= kPR || (kNR % kTH != 0 && i >= kNR)) continue;
-            SWZ__TN(__load_item)(i, &r, &c);
-            swz__tile_get(&v[b], 0, sb + (size_t)(SWZ_TILE_LAYOUT(r, c)) * kE, kVR * kE);
-        }
-#pragma unroll
-        for (int b = 0; b < kBR; ++b) {
-            const int i = tid + (j0 + b) * kTH;
-            int r, c;
-            if (j0 + b >= kPR || (kNR % kTH != 0 && i >= kNR)) continue;
-            SWZ__TN(__load_item)(i, &r, &c);
-            const int64_t gr = row0 + r, gc = col0 + c;
-            if ((uint64_t)gr >= (uint64_t)rows) continue;
-            char *p = gb + (gr * ld + gc) * kE;
-            if (vec && gc >= 0 && gc + kVR <= cols) {
-                swz__tile_put(p, &v[b], 0, kVR * kE);
-            } else {
-#pragma unroll
-                for (int x = 0; x < kVR; ++x)
-                    if ((uint64_t)(gc + x) < (uint64_t)cols) swz__tile_put(p + x * kE, &v[b], x, kE);
+            for (int b = 0; b < kBR; ++b) {
+                const int i = tid + (j0 + b) * kTH;
+                int r, c;
+                if (j0 + b >= kPR || (kNR % kTH != 0 && i >= kNR)) continue;
+                SWZ__TN(__load_item)(i, &r, &c);
+                swz__tile_get(&v[b], 0, sb + (size_t)(SWZ_TILE_LAYOUT(r, c)) * kE, kVR * kE);
             }
+#pragma unroll
+            for (int b = 0; b < kBR; ++b) {
+                const int i = tid + (j0 + b) * kTH;
+                int r, c;
+                if (j0 + b >= kPR || (kNR % kTH != 0 && i >= kNR)) continue;
+                SWZ__TN(__load_item)(i, &r, &c);
+                swz__tile_gput(gb + ((int64_t)r * ld + c) * kE, &v[b], 0, kVR * kE);
+            }
+        }
+    } else {
+        const int vec = SWZ__TN(_vec_ok)(g, ld, col0, kVR);
+        char *gb = (char *)g;
+#pragma unroll 1
+        for (int i = tid; i < kNR; i += kTH) {
+            swz__tile_v16 v;
+            int r, c;
+            SWZ__TN(__load_item)(i, &r, &c);
+            swz__tile_get(&v, 0, sb + (size_t)(SWZ_TILE_LAYOUT(r, c)) * kE, kVR * kE);
+            const int64_t gr = row0 + r, gc = col0 + c;
+            SWZ__TN(__put_edge)(gb + (gr * ld + gc) * kE, &v, gr, gc, rows, cols, vec, kVR);
+        }
+    }
+}
+
+/* store_t, one item: the VEC_T shared reads (rows in rotated order when ROTATE) ... */
+SWZ__TILE_DFN void SWZ__TN(__t_read)(swz__tile_v16 *w, const char *sb, int r, int c, int rot)
+{
+    enum { kE = SWZ__TN(__E), kVT = SWZ__TN(_VEC_T), kRA = SWZ__TN(_READ_BYTES) };
+#pragma unroll
+    for (int k = 0; k < kVT; ++k) {
+        const int kk = (SWZ_TILE_ROTATE) ? ((k + rot) & (kVT - 1)) : k;
+        swz__tile_get(&w[k], 0, sb + (size_t)(SWZ_TILE_LAYOUT(r + kk, c)) * kE, kRA);
+    }
+}
+/* ... rotated back (w[k] holds row (k + rot) mod VT) with selects ... */
+SWZ__TILE_DFN void SWZ__TN(__t_unrotate)(swz__tile_v16 *w, int rot)
+{
+    enum { kVT = SWZ__TN(_VEC_T) };
+#pragma unroll
+    for (int sh = 1; sh < kVT; sh <<= 1) {
+        swz__tile_v16 t[kVT];
+        const int on = (rot & sh) != 0;
+#pragma unroll
+        for (int m = 0; m < kVT; ++m) t[m] = w[(m - sh) & (kVT - 1)];
+#pragma unroll
+        for (int m = 0; m < kVT; ++m)
+            if (on) w[m] = t[m];
+    }
+}
+/* ... and output vector p (elements p of each read, VEC_T of them). */
+SWZ__TILE_DFN void SWZ__TN(__t_vector)(swz__tile_v16 *o, const swz__tile_v16 *w, int p)
+{
+    enum { kE = SWZ__TN(__E), kVT = SWZ__TN(_VEC_T), kRW = SWZ__TN(__RW) };
+    o->q = make_uint4(0u, 0u, 0u, 0u);
+    if (kRW == 1) {
+#pragma unroll
+        for (int k = 0; k < kVT; ++k) swz__tile_mov(o, k, &w[k], 0, kE);
+    } else if (kE == 2) {
+#pragma unroll
+        for (int j = 0; j < kVT / 2 && j < 4; ++j)
+            o->w[j] = __byte_perm(w[2 * j].w[0], w[2 * j + 1].w[0], p ? 0x7632u : 0x5410u);
+    } else { /* kE == 1 */
+        const unsigned sel = (unsigned)p | ((unsigned)(p + 4) << 4);
+#pragma unroll
+        for (int j = 0; j < kVT / 4 && j < 4; ++j) {
+            const unsigned lo = __byte_perm(w[4 * j].w[0], w[4 * j + 1].w[0], sel);
+            const unsigned hi = __byte_perm(w[4 * j + 2].w[0], w[4 * j + 3].w[0], sel);
+            o->w[j] = __byte_perm(lo, hi, 0x5410u);
         }
     }
 }
@@ -375,78 +488,56 @@ SWZ__TILE_DFN void SWZ__TN(_store)(const SWZ_TILE_ELEM *s, SWZ_TILE_ELEM *g, int
 SWZ__TILE_DFN void SWZ__TN(_store_t)(const SWZ_TILE_ELEM *s, SWZ_TILE_ELEM *g, int64_t ld,
                                       int64_t row0, int64_t col0, int64_t rows, int64_t cols)
 {
-    enum { kE = SWZ__TN(__E), kVT = SWZ__TN(_VEC_T), kRW = SWZ__TN(__RW), kRA = SWZ__TN(_READ_BYTES),
-           kNT = SWZ__TN(__NT), kPT = SWZ__TN(__PT), kBT = SWZ__TN(__BT), kTH = (SWZ_TILE_THREADS) };
+    enum { kE = SWZ__TN(__E), kVT = SWZ__TN(_VEC_T), kRW = SWZ__TN(__RW), kNT = SWZ__TN(__NT),
+           kPT = SWZ__TN(__PT), kBT = SWZ__TN(__BT), kTH = (SWZ_TILE_THREADS) };
     const int tid = SWZ__TILE_TID();
-    const int vec = SWZ__TN(_vec_ok)(g, ld, col0, kVT);
-    char *gb = (char *)g;
     const char *sb = (const char *)s;
     if (tid >= kTH) return;
+    /* output rows row0 .. row0+COLS-1, columns col0 .. col0+ROWS-1 */
+    if (SWZ__TN(__fast)(g, ld, row0, col0, rows, cols, kVT, SWZ_TILE_COLS, SWZ_TILE_ROWS)) {
+        char *gb = (char *)(g + row0 * ld + col0);
 #pragma unroll
-    for (int j0 = 0; j0 < kPT; j0 += kBT) {
-        swz__tile_v16 w[kBT][kVT];
-        /* shared reads: kVT rows x kRA bytes per item, rows in rotated order when ROTATE */
+        for (int j0 = 0; j0 < kPT; j0 += kBT) {
+            swz__tile_v16 w[kBT][kVT];
 #pragma unroll
-        for (int b = 0; b < kBT; ++b) {
-            const int i = tid + (j0 + b) * kTH;
-            int r, c, rot;
-            if (j0 + b >= kPT || (kNT % kTH != 0 && i >= kNT)) continue;
-            SWZ__TN(__t_item)(i, &r, &c, &rot);
-#pragma unroll
-            for (int k = 0; k < kVT; ++k) {
-                const int kk = (SWZ_TILE_ROTATE) ? ((k + rot) & (kVT - 1)) : k;
-                swz__tile_get(&w[b][k], 0, sb + (size_t)(SWZ_TILE_LAYOUT(r + kk, c)) * kE, kRA);
+            for (int b = 0; b < kBT; ++b) {
+                const int i = tid + (j0 + b) * kTH;
+                int r, c, rot;
+                if (j0 + b >= kPT || (kNT % kTH != 0 && i >= kNT)) continue;
+                SWZ__TN(__t_item)(i, &r, &c, &rot);
+                SWZ__TN(__t_read)(w[b], sb, r, c, rot);
             }
-        }
 #pragma unroll
-        for (int b = 0; b < kBT; ++b) {
-            const int i = tid + (j0 + b) * kTH;
-            int r, c, rot;
-            if (j0 + b >= kPT || (kNT % kTH != 0 && i >= kNT)) continue;
-            SWZ__TN(__t_item)(i, &r, &c, &rot);
-            if (SWZ_TILE_ROTATE) { /* w[k] holds row (k + rot) mod kVT: rotate back by rot */
+            for (int b = 0; b < kBT; ++b) {
+                const int i = tid + (j0 + b) * kTH;
+                int r, c, rot;
+                if (j0 + b >= kPT || (kNT % kTH != 0 && i >= kNT)) continue;
+                SWZ__TN(__t_item)(i, &r, &c, &rot);
+                if (SWZ_TILE_ROTATE) SWZ__TN(__t_unrotate)(w[b], rot);
 #pragma unroll
-                for (int sh = 1; sh < kVT; sh <<= 1) {
-                    swz__tile_v16 t[kVT];
-                    const int on = (rot & sh) != 0;
-#pragma unroll
-                    for (int m = 0; m < kVT; ++m) t[m] = w[b][(m - sh) & (kVT - 1)];
-#pragma unroll
-                    for (int m = 0; m < kVT; ++m)
-                        if (on) w[b][m] = t[m];
+                for (int p = 0; p < kRW; ++p) {
+                    swz__tile_v16 o;
+                    SWZ__TN(__t_vector)(&o, w[b], p);
+                    swz__tile_gput(gb + ((int64_t)(c + p) * ld + r) * kE, &o, 0, kVT * kE);
                 }
             }
+        }
+    } else {
+        const int vec = SWZ__TN(_vec_ok)(g, ld, col0, kVT);
+        char *gb = (char *)g;
+#pragma unroll 1
+        for (int i = tid; i < kNT; i += kTH) {
+            swz__tile_v16 w[kVT];
+            int r, c, rot;
+            SWZ__TN(__t_item)(i, &r, &c, &rot);
+            SWZ__TN(__t_read)(w, sb, r, c, rot);
+            if (SWZ_TILE_ROTATE) SWZ__TN(__t_unrotate)(w, rot);
 #pragma unroll
             for (int p = 0; p < kRW; ++p) {
                 swz__tile_v16 o;
-                o.q = make_uint4(0u, 0u, 0u, 0u);
-                if (kRW == 1) {
-#pragma unroll
-                    for (int k = 0; k < kVT; ++k) swz__tile_mov(&o, k, &w[b][k], 0, kE);
-                } else if (kE == 2) {
-#pragma unroll
-                    for (int j = 0; j < kVT / 2 && j < 4; ++j)
-                        o.w[j] = __byte_perm(w[b][2 * j].w[0], w[b][2 * j + 1].w[0],
-                                             p ? 0x7632u : 0x5410u);
-                } else { /* kE == 1 */
-                    const unsigned sel = (unsigned)p | ((unsigned)(p + 4) << 4);
-#pragma unroll
-                    for (int j = 0; j < kVT / 4 && j < 4; ++j) {
-                        const unsigned lo = __byte_perm(w[b][4 * j].w[0], w[b][4 * j + 1].w[0], sel);
-                        const unsigned hi = __byte_perm(w[b][4 * j + 2].w[0], w[b][4 * j + 3].w[0], sel);
-                        o.w[j] = __byte_perm(lo, hi, 0x5410u);
-                    }
-                }
                 const int64_t gr = row0 + c + p, gc = col0 + r;
-                if ((uint64_t)gr >= (uint64_t)rows) continue;
-                char *q = gb + (gr * ld + gc) * kE;
-                if (vec && gc >= 0 && gc + kVT <= cols) {
-                    swz__tile_put(q, &o, 0, kVT * kE);
-                } else {
-#pragma unroll
-                    for (int x = 0; x < kVT; ++x)
-                        if ((uint64_t)(gc + x) < (uint64_t)cols) swz__tile_put(q + x * kE, &o, x, kE);
-                }
+                SWZ__TN(__t_vector)(&o, w, p);
+                SWZ__TN(__put_edge)(gb + (gr * ld + gc) * kE, &o, gr, gc, rows, cols, vec, kVT);
             }
         }
     }

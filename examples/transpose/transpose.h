@@ -1,0 +1,108 @@
+/* examples/transpose/transpose.h -- the transpose kernel family: every generated variant, its
+ * launcher and a registry (for tests, the example program, benchmarks and tools/ncu-check.py).
+ *
+ * What it is for
+ *   transpose.cuh is written once; variants_*.cu instantiate it for every LAYOUT x TILE x ELEM
+ *   (see the list below) into the static library swz_transpose (Meson: swz_transpose_dep).
+ *   This header declares what that library exports.
+ *
+ * Example
+ *   #include "transpose.h"
+ *   // out (cols x rows, ld_out) = transpose of in (rows x cols, ld_in), on stream s
+ *   cudaError_t e = swz_transpose_xor_64_float(d_in, d_out, rows, cols, cols, rows, s);
+ *   // many matrices in one launch: matrix b starts at in + b*bs_in / out + b*bs_out
+ *   e = swz_transpose_xor_64_float_batched(d_in, d_out, rows, cols, cols, rows, batch,
+ *                                          rows * cols, cols * rows, s);
+ *   // by name, through the registry (void pointers)
+ *   const swz_transpose_variant *v = swz_transpose_find("swz_transpose_pad_32_double");
+ *   e = v->launch(d_in, d_out, rows, cols, cols, rows, 1, 0, 0, s);
+ *
+ * Names: swz_transpose_<layout>_<tile>_<elem>
+ *   layout  naive (no shared memory: coalesced reads, strided writes), none (row-major tile:
+ *           the conflicting one), pad (padded rows + rotated read order), xor (swizzle keyed by
+ *           r / VEC), morton (Z-order over 16-byte units)
+ *   tile    8, 16, 32, 64 (naive: 32 only; v16: up to 32 -- a 64x64 tile of 16-byte elements
+ *           is 64 KiB, more than the 48 KiB of static shared memory: rejected at compile time)
+ *   elem    u8 (uint8_t), half (__half), float, double, v16 (uint4: any 16-byte element)
+ *
+ * Launcher contract (all variants)
+ *   out[b][c * ld_out + r] = in[b][r * ld_in + c] for r < rows, c < cols, b < batch, with
+ *   in[b] = in + b*bs_in and out[b] = out + b*bs_out (elements).  Returns cudaSuccess, or
+ *   cudaErrorInvalidValue without launching anything when: a size or stride is negative, a
+ *   pointer is NULL, ld_in < cols, ld_out < rows, the output matrices of a batch overlap
+ *   (bs_out < (cols-1)*ld_out + rows), input and output overlap, or an extent overflows
+ *   int64 bytes.  rows, cols or batch == 0 is a successful no-op (pointers not checked).
+ *   Any alignment works: 16-byte global accesses are used where pointer, ld and batch stride
+ *   allow, element accesses otherwise.  Otherwise the launch error (cudaGetLastError).
+ */
+#ifndef SWZ_EXAMPLES_TRANSPOSE_H
+#define SWZ_EXAMPLES_TRANSPOSE_H
+
+#include <cuda_runtime.h>
+#include <stdint.h>
+#include <swz/tile.h>
+
+#ifdef __cplusplus
+#include <cuda_fp16.h>
+typedef __half swz_half_t;
+extern "C" {
+#else
+typedef uint16_t swz_half_t; /* same size and alignment as __half */
+#endif
+
+typedef cudaError_t (*swz_transpose_launch_fn)(const void *in, void *out, int64_t rows,
+                                               int64_t cols, int64_t ld_in, int64_t ld_out,
+                                               int64_t batch, int64_t bs_in, int64_t bs_out,
+                                               cudaStream_t stream);
+
+typedef struct swz_transpose_variant {
+    const char *name;   /* swz_transpose_xor_64_float */
+    const char *kernel; /* its __global__ function (extern "C"): name + "_kernel" */
+    const char *layout; /* naive, none, pad, xor, morton */
+    const char *elem;   /* u8, half, float, double, v16 */
+    int tile;           /* TILE */
+    int elem_size;      /* bytes */
+    int threads;        /* threads per block */
+    int region_rows;    /* one block transposes region_rows x region_cols of the input */
+    int region_cols;
+    int smem_bytes;     /* static shared memory per block */
+    swz_transpose_launch_fn launch;
+    /* Bank model of one block: shared stores (tile load) and loads (transposed store) for a
+     * full, interior region.  SWZ_OK or the model's error; naive reports zero instructions. */
+    int (*predict)(swz_tile_cost *sts, swz_tile_cost *lds);
+} swz_transpose_variant;
+
+/* Every variant, in a fixed order; NULL-terminated. */
+extern const swz_transpose_variant *const swz_transpose_variants[];
+extern const int swz_transpose_variant_count;
+/* The variant called `name`, or NULL. */
+const swz_transpose_variant *swz_transpose_find(const char *name);
+
+/* ---- the variant list (X-macros: X(layout, tile, elem, C type)) -------------------------- */
+#define SWZ_TRANSPOSE_LAYOUTS_(X, T, N, TY) X(none, T, N, TY) X(pad, T, N, TY) X(xor, T, N, TY) X(morton, T, N, TY)
+#define SWZ_TRANSPOSE_TILES32_(X, N, TY)                                                        \
+    X(naive, 32, N, TY) SWZ_TRANSPOSE_LAYOUTS_(X, 8, N, TY) SWZ_TRANSPOSE_LAYOUTS_(X, 16, N, TY) \
+    SWZ_TRANSPOSE_LAYOUTS_(X, 32, N, TY)
+#define SWZ_TRANSPOSE_TILES64_(X, N, TY) SWZ_TRANSPOSE_TILES32_(X, N, TY) SWZ_TRANSPOSE_LAYOUTS_(X, 64, N, TY)
+#define SWZ_TRANSPOSE_VARIANTS(X)                                                               \
+    SWZ_TRANSPOSE_TILES64_(X, u8, uint8_t)                                                      \
+    SWZ_TRANSPOSE_TILES64_(X, half, swz_half_t)                                                 \
+    SWZ_TRANSPOSE_TILES64_(X, float, float)                                                     \
+    SWZ_TRANSPOSE_TILES64_(X, double, double)                                                   \
+    SWZ_TRANSPOSE_TILES32_(X, v16, uint4)
+
+/* Typed launchers: NAME (one matrix) and NAME_batched. */
+#define SWZ_TRANSPOSE_DECLARE_(L, T, N, TY)                                                     \
+    cudaError_t swz_transpose_##L##_##T##_##N(const TY *in, TY *out, int64_t rows, int64_t cols, \
+                                              int64_t ld_in, int64_t ld_out, cudaStream_t stream); \
+    cudaError_t swz_transpose_##L##_##T##_##N##_batched(                                        \
+        const TY *in, TY *out, int64_t rows, int64_t cols, int64_t ld_in, int64_t ld_out,      \
+        int64_t batch, int64_t bs_in, int64_t bs_out, cudaStream_t stream);                    \
+    extern const swz_transpose_variant swz_transpose_##L##_##T##_##N##_info;
+SWZ_TRANSPOSE_VARIANTS(SWZ_TRANSPOSE_DECLARE_)
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* SWZ_EXAMPLES_TRANSPOSE_H */

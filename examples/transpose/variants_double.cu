@@ -1,0 +1,9 @@
+/* examples/transpose/variants_double.cu -- every transpose variant for double elements
+ * (swz_transpose_<layout>_<tile>_double); one translation unit per element type so that the
+ * library compiles in parallel. */
+#include <cuda_fp16.h>
+#include <stdint.h>
+#define SWZ_TV_ELEM double
+#define SWZ_TV_NAME double
+#define SWZ_TV_TILE64 1
+#include "variants.inc"

@@ -1,0 +1,9 @@
+/* examples/transpose/variants_float.cu -- every transpose variant for float elements
+ * (swz_transpose_<layout>_<tile>_float); one translation unit per element type so that the
+ * library compiles in parallel. */
+#include <cuda_fp16.h>
+#include <stdint.h>
+#define SWZ_TV_ELEM float
+#define SWZ_TV_NAME float
+#define SWZ_TV_TILE64 1
+#include "variants.inc"

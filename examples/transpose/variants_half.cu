@@ -1,0 +1,9 @@
+/* examples/transpose/variants_half.cu -- every transpose variant for __half elements
+ * (swz_transpose_<layout>_<tile>_half); one translation unit per element type so that the
+ * library compiles in parallel. */
+#include <cuda_fp16.h>
+#include <stdint.h>
+#define SWZ_TV_ELEM __half
+#define SWZ_TV_NAME half
+#define SWZ_TV_TILE64 1
+#include "variants.inc"

@@ -1,0 +1,9 @@
+/* examples/transpose/variants_v16.cu -- every transpose variant for uint4 elements
+ * (swz_transpose_<layout>_<tile>_v16); one translation unit per element type so that the
+ * library compiles in parallel. */
+#include <cuda_fp16.h>
+#include <stdint.h>
+#define SWZ_TV_ELEM uint4
+#define SWZ_TV_NAME v16
+#define SWZ_TV_TILE64 0
+#include "variants.inc"
