@@ -8,7 +8,7 @@
  *   Plain C; nothing here needs CUDA.
  *
  * Example
- *   #include "gemm_api.h"
+ *   #include "gemm_variants.h"                           // includes this header
  *   swz_gemm_info i;  swz_gemm_xor_128_float_info(&i);   // from the variant library
  *   printf("%s: %d threads, %dx%d per thread\n", i.name, i.threads, i.tm, i.tn);
  */

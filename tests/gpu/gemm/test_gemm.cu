@@ -116,7 +116,10 @@ template <class T> struct problem {
     double *ref, *mag;      /* sum a*b and sum |a*b| */
 };
 
-template <class T> static void make(problem<T> *p, const tcase *c, test_rng *rng, int nan_ab, int nan_c)
+/* Buffers and the reference of one shape.  Everything in the A and B buffers that is not an
+ * element of A or B is NaN: the kernel must never use it (a padding column, the offset, the
+ * element past the end). */
+template <class T> static void make(problem<T> *p, const tcase *c, test_rng *rng)
 {
     p->c = *c;
     p->lda = c->K + c->lda_pad;
@@ -134,19 +137,12 @@ template <class T> static void make(problem<T> *p, const tcase *c, test_rng *rng
         fprintf(stderr, "out of memory\n");
         exit(1);
     }
-    /* Everything in the buffers that is not an element of A or B is NaN: the kernel must never
-     * use it (a padding column, the offset, the element past the end). */
     for (size_t i = 0; i < p->na; ++i) p->A[i] = (T)NAN;
     for (size_t i = 0; i < p->nb; ++i) p->B[i] = (T)NAN;
-    if (!nan_ab) {
-        for (int64_t i = 0; i < c->M; ++i)
-            for (int64_t k = 0; k < c->K; ++k) p->A[c->offA + i * p->lda + k] = (T)rng_float(rng);
-        for (int64_t k = 0; k < c->K; ++k)
-            for (int64_t j = 0; j < c->N; ++j) p->B[c->offB + k * p->ldb + j] = (T)rng_float(rng);
-    }
-    if (nan_c) memset(p->C0, 0xFF, sizeof(T) * p->nc);
-    else for (size_t i = 0; i < p->nc; ++i) p->C0[i] = (T)rng_float(rng);
-    if (nan_ab) return;
+    for (int64_t i = 0; i < c->M; ++i)
+        for (int64_t k = 0; k < c->K; ++k) p->A[c->offA + i * p->lda + k] = (T)rng_float(rng);
+    for (int64_t k = 0; k < c->K; ++k)
+        for (int64_t j = 0; j < c->N; ++j) p->B[c->offB + k * p->ldb + j] = (T)rng_float(rng);
     for (int64_t i = 0; i < c->M; ++i)
         for (int64_t k = 0; k < c->K; ++k) {
             const double a = (double)p->A[c->offA + i * p->lda + k];
@@ -158,6 +154,13 @@ template <class T> static void make(problem<T> *p, const tcase *c, test_rng *rng
                 m[j] += fabs(ab);
             }
         }
+}
+
+/* The initial C (whole buffer): all NaN (0xFF bytes) or random. */
+template <class T> static void fill_c(problem<T> *p, int nan_c, test_rng *rng)
+{
+    if (nan_c) memset(p->C0, 0xFF, sizeof(T) * p->nc);
+    else for (size_t i = 0; i < p->nc; ++i) p->C0[i] = (T)rng_float(rng);
 }
 
 template <class T> static void release(problem<T> *p)
@@ -216,12 +219,18 @@ static const tcase emu_cases[] = {
 template <class T> static void emulate_type(void)
 {
     test_rng rng = {0x5EEDULL + sizeof(T)};
-    for (size_t s = 0; s < sizeof emu_cases / sizeof emu_cases[0]; ++s)
+    for (size_t s = 0; s < sizeof emu_cases / sizeof emu_cases[0]; ++s) {
+        problem<T> p;
+        T *C, *An, *Bn;
+        make(&p, &emu_cases[s], &rng);
+        C = (T *)malloc(sizeof(T) * p.nc);
+        An = (T *)malloc(sizeof(T) * p.na); /* all NaN: for alpha = 0 */
+        Bn = (T *)malloc(sizeof(T) * p.nb);
+        memset(An, 0xFF, sizeof(T) * p.na);
+        memset(Bn, 0xFF, sizeof(T) * p.nb);
         for (size_t f = 0; f < sizeof coefs / sizeof coefs[0]; ++f) {
-            problem<T> p;
-            T *C;
-            make(&p, &emu_cases[s], &rng, coefs[f].nan_ab, coefs[f].nan_c);
-            C = (T *)malloc(sizeof(T) * p.nc);
+            const T *A = (coefs[f].nan_ab ? An : p.A) + p.c.offA, *B = (coefs[f].nan_ab ? Bn : p.B) + p.c.offB;
+            fill_c(&p, coefs[f].nan_c, &rng);
             for (int v = 0; v < swz_gemm_variant_count; ++v) {
                 const swz_gemm_variant *x = &swz_gemm_variants[v];
                 if ((sizeof(T) == 4 ? (void *)x->host_f : (void *)x->host_d) == NULL) continue;
@@ -231,21 +240,24 @@ template <class T> static void emulate_type(void)
                         char who[96];
                         memcpy(C, p.C0, sizeof(T) * p.nc);
                         if (sizeof(T) == 4)
-                            e = x->host_f(p.c.M, p.c.N, p.c.K, (float)coefs[f].alpha, (const float *)p.A + p.c.offA,
-                                          p.lda, (const float *)p.B + p.c.offB, p.ldb, (float)coefs[f].beta,
-                                          (float *)C + p.c.offC, p.ldc, raster, order);
+                            e = x->host_f(p.c.M, p.c.N, p.c.K, (float)coefs[f].alpha, (const float *)A, p.lda,
+                                          (const float *)B, p.ldb, (float)coefs[f].beta, (float *)C + p.c.offC,
+                                          p.ldc, raster, order);
                         else
-                            e = x->host_d(p.c.M, p.c.N, p.c.K, coefs[f].alpha, (const double *)p.A + p.c.offA,
-                                          p.lda, (const double *)p.B + p.c.offB, p.ldb, coefs[f].beta,
-                                          (double *)C + p.c.offC, p.ldc, raster, order);
+                            e = x->host_d(p.c.M, p.c.N, p.c.K, coefs[f].alpha, (const double *)A, p.lda,
+                                          (const double *)B, p.ldb, coefs[f].beta, (double *)C + p.c.offC,
+                                          p.ldc, raster, order);
                         snprintf(who, sizeof who, "%s (host, order %d)", x->name, order);
                         EXPECT(e == cudaSuccess, "%s: %s", who, cudaGetErrorString(e));
                         verify(&p, C, coefs[f].alpha, coefs[f].beta, who, raster);
                     }
             }
-            free(C);
-            release(&p);
         }
+        free(C);
+        free(An);
+        free(Bn);
+        release(&p);
+    }
 }
 
 /* ---- argument checks ------------------------------------------------------------------ */
@@ -323,24 +335,30 @@ static const tcase gpu_cases[] = {
     {130, 132, 40, 0, 0, 0, 0, 2, 0, "130x132x40 B 8-byte aligned only"},
     {512, 384, 1000, 0, 0, 0, 0, 0, 0, "512x384x1000"},
     {777, 1025, 515, 1, 3, 5, 0, 0, 0, "777x1025x515 padded lds"},
-    {1024, 1024, 2048, 0, 0, 0, 0, 0, 0, "1024x1024x2048"},
+    {1100, 1300, 700, 0, 0, 0, 0, 0, 0, "1100x1300x700 (partial Morton supertiles)"},
 };
 
 template <class T> static void gpu_type(void)
 {
     test_rng rng = {0xC0FFEEULL + sizeof(T)};
     int ran = 0;
-    for (size_t s = 0; s < sizeof gpu_cases / sizeof gpu_cases[0]; ++s)
+    for (size_t s = 0; s < sizeof gpu_cases / sizeof gpu_cases[0]; ++s) {
+        problem<T> p;
+        T *dA, *dB, *dAn, *dBn, *dC, *C;
+        make(&p, &gpu_cases[s], &rng);
+        C = (T *)malloc(sizeof(T) * p.nc);
+        CUDA_CHECK(cudaMalloc(&dA, sizeof(T) * p.na));
+        CUDA_CHECK(cudaMalloc(&dB, sizeof(T) * p.nb));
+        CUDA_CHECK(cudaMalloc(&dAn, sizeof(T) * p.na));
+        CUDA_CHECK(cudaMalloc(&dBn, sizeof(T) * p.nb));
+        CUDA_CHECK(cudaMalloc(&dC, sizeof(T) * p.nc));
+        CUDA_CHECK(cudaMemcpy(dA, p.A, sizeof(T) * p.na, cudaMemcpyHostToDevice));
+        CUDA_CHECK(cudaMemcpy(dB, p.B, sizeof(T) * p.nb, cudaMemcpyHostToDevice));
+        gpu_poison(dAn, sizeof(T) * p.na); /* NaN: for alpha = 0 */
+        gpu_poison(dBn, sizeof(T) * p.nb);
         for (size_t f = 0; f < sizeof coefs / sizeof coefs[0]; ++f) {
-            problem<T> p;
-            T *dA, *dB, *dC, *C;
-            make(&p, &gpu_cases[s], &rng, coefs[f].nan_ab, coefs[f].nan_c);
-            C = (T *)malloc(sizeof(T) * p.nc);
-            CUDA_CHECK(cudaMalloc(&dA, sizeof(T) * p.na));
-            CUDA_CHECK(cudaMalloc(&dB, sizeof(T) * p.nb));
-            CUDA_CHECK(cudaMalloc(&dC, sizeof(T) * p.nc));
-            CUDA_CHECK(cudaMemcpy(dA, p.A, sizeof(T) * p.na, cudaMemcpyHostToDevice));
-            CUDA_CHECK(cudaMemcpy(dB, p.B, sizeof(T) * p.nb, cudaMemcpyHostToDevice));
+            const T *A = (coefs[f].nan_ab ? dAn : dA) + p.c.offA, *B = (coefs[f].nan_ab ? dBn : dB) + p.c.offB;
+            fill_c(&p, coefs[f].nan_c, &rng);
             for (int v = 0; v < swz_gemm_variant_count; ++v) {
                 const swz_gemm_variant *x = &swz_gemm_variants[v];
                 if ((sizeof(T) == 4 ? (void *)x->run_f : (void *)x->run_d) == NULL) continue;
@@ -348,13 +366,13 @@ template <class T> static void gpu_type(void)
                     cudaError_t e;
                     CUDA_CHECK(cudaMemcpy(dC, p.C0, sizeof(T) * p.nc, cudaMemcpyHostToDevice));
                     if (sizeof(T) == 4)
-                        e = x->run_f(p.c.M, p.c.N, p.c.K, (float)coefs[f].alpha, (const float *)dA + p.c.offA, p.lda,
-                                     (const float *)dB + p.c.offB, p.ldb, (float)coefs[f].beta,
-                                     (float *)dC + p.c.offC, p.ldc, raster, 0);
+                        e = x->run_f(p.c.M, p.c.N, p.c.K, (float)coefs[f].alpha, (const float *)A, p.lda,
+                                     (const float *)B, p.ldb, (float)coefs[f].beta, (float *)dC + p.c.offC, p.ldc,
+                                     raster, 0);
                     else
-                        e = x->run_d(p.c.M, p.c.N, p.c.K, coefs[f].alpha, (const double *)dA + p.c.offA, p.lda,
-                                     (const double *)dB + p.c.offB, p.ldb, coefs[f].beta,
-                                     (double *)dC + p.c.offC, p.ldc, raster, 0);
+                        e = x->run_d(p.c.M, p.c.N, p.c.K, coefs[f].alpha, (const double *)A, p.lda,
+                                     (const double *)B, p.ldb, coefs[f].beta, (double *)dC + p.c.offC, p.ldc,
+                                     raster, 0);
                     EXPECT(e == cudaSuccess, "%s: launch: %s", x->name, cudaGetErrorString(e));
                     CUDA_CHECK(cudaDeviceSynchronize());
                     CUDA_CHECK(cudaMemcpy(C, dC, sizeof(T) * p.nc, cudaMemcpyDeviceToHost));
@@ -362,12 +380,15 @@ template <class T> static void gpu_type(void)
                     ++ran;
                 }
             }
-            CUDA_CHECK(cudaFree(dA));
-            CUDA_CHECK(cudaFree(dB));
-            CUDA_CHECK(cudaFree(dC));
-            free(C);
-            release(&p);
         }
+        CUDA_CHECK(cudaFree(dA));
+        CUDA_CHECK(cudaFree(dB));
+        CUDA_CHECK(cudaFree(dAn));
+        CUDA_CHECK(cudaFree(dBn));
+        CUDA_CHECK(cudaFree(dC));
+        free(C);
+        release(&p);
+    }
     /* An invalid call launches nothing: C stays as it was. */
     {
         T *dC, h[16], back[16];
