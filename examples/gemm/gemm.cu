@@ -138,9 +138,13 @@ static int predict(void)
                 ld_n += n;
             }
         }
-        printf("  predicted ncu ld %.2f, st %.2f wavefronts/instruction\n", ld_wf / ld_n,
-               s[SWZ_GEMM_OP_A_STORE].wavefronts /
-                   ((double)s[SWZ_GEMM_OP_A_STORE].per_slice * (in.threads / 32)));
+        {
+            const double nst = (double)s[SWZ_GEMM_OP_A_STORE].per_slice * (in.threads / 32);
+            const double ncp = (double)s[SWZ_GEMM_OP_B_STORE].per_slice * (in.threads / 32);
+            printf("  predicted ncu ld %.2f, st %.2f wavefronts/instruction (%.2f if LDGSTS counts as st)\n",
+                   ld_wf / ld_n, s[SWZ_GEMM_OP_A_STORE].wavefronts / nst,
+                   (s[SWZ_GEMM_OP_A_STORE].wavefronts + s[SWZ_GEMM_OP_B_STORE].wavefronts) / (nst + ncp));
+        }
         if (in.layout == SWZ_GEMM_LAYOUT_XOR) {
             uint32_t worst;
             double a = auto_xor_store(&in, &worst);
