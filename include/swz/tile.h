@@ -182,28 +182,63 @@ SWZ__TILE_DFN void swz__tile_get(swz__tile_v16 *v, int u, const void *p, int byt
     }
 }
 
-/* *(bytes-wide *)p = v.unit[u] */
+/* *(bytes-wide *)p = v.unit[u].  8- and 16-byte stores are written in PTX: in C++ the
+ * compiler splits a uint4 store into pieces whenever it cannot prove the 16-byte alignment
+ * from the address arithmetic (e.g. a row-major double tile), which the caller guarantees. */
 SWZ__TILE_DFN void swz__tile_put(void *p, const swz__tile_v16 *v, int u, int bytes)
 {
     switch (bytes) {
-    case 16: *(uint4 *)p = make_uint4(v->w[0], v->w[1], v->w[2], v->w[3]); break;
-    case 8: *(uint2 *)p = make_uint2(v->w[2 * u], v->w[2 * u + 1]); break;
+    case 16:
+        asm volatile("st.v4.b32 [%0], {%1, %2, %3, %4};" ::"l"(p), "r"(v->w[0]), "r"(v->w[1]),
+                     "r"(v->w[2]), "r"(v->w[3])
+                     : "memory");
+        break;
+    case 8:
+        asm volatile("st.v2.b32 [%0], {%1, %2};" ::"l"(p), "r"(v->w[2 * u]), "r"(v->w[2 * u + 1])
+                     : "memory");
+        break;
     case 4: *(uint32_t *)p = v->w[u]; break;
     case 2: *(uint16_t *)p = v->h[u]; break;
     default: *(uint8_t *)p = v->b[u]; break;
     }
 }
 
-/* Global memory uses the same accesses (named apart to keep the two sides readable). */
-#define swz__tile_gget swz__tile_get
-SWZ__TILE_DFN void swz__tile_gput(void *p, const swz__tile_v16 *v, int u, int bytes)
+/* The same into shared memory (STS) and global memory (STG). */
+SWZ__TILE_DFN void swz__tile_sput(void *p, const swz__tile_v16 *v, int u, int bytes)
 {
+    const unsigned a = (unsigned)__cvta_generic_to_shared(p);
     switch (bytes) {
-    case 16: asm volatile("st.global.v4.u32 [%0], {%1, %2, %3, %4};" :: "l"(p), "r"(v->w[0]), "r"(v->w[1]), "r"(v->w[2]), "r"(v->w[3]) : "memory"); break;
-    case 8: asm volatile("st.global.v2.u32 [%0], {%1, %2};" :: "l"(p), "r"(v->w[2*u]), "r"(v->w[2*u+1]) : "memory"); break;
+    case 16:
+        asm volatile("st.shared.v4.b32 [%0], {%1, %2, %3, %4};" ::"r"(a), "r"(v->w[0]),
+                     "r"(v->w[1]), "r"(v->w[2]), "r"(v->w[3])
+                     : "memory");
+        break;
+    case 8:
+        asm volatile("st.shared.v2.b32 [%0], {%1, %2};" ::"r"(a), "r"(v->w[2 * u]),
+                     "r"(v->w[2 * u + 1])
+                     : "memory");
+        break;
     default: swz__tile_put(p, v, u, bytes); break;
     }
 }
+SWZ__TILE_DFN void swz__tile_gput(void *p, const swz__tile_v16 *v, int u, int bytes)
+{
+    switch (bytes) {
+    case 16:
+        asm volatile("st.global.v4.b32 [%0], {%1, %2, %3, %4};" ::"l"(p), "r"(v->w[0]),
+                     "r"(v->w[1]), "r"(v->w[2]), "r"(v->w[3])
+                     : "memory");
+        break;
+    case 8:
+        asm volatile("st.global.v2.b32 [%0], {%1, %2};" ::"l"(p), "r"(v->w[2 * u]),
+                     "r"(v->w[2 * u + 1])
+                     : "memory");
+        break;
+    default: swz__tile_put(p, v, u, bytes); break;
+    }
+}
+/* Loads stay in C++: the compiler keeps them whole (LDG.E.128, LDS.128). */
+#define swz__tile_gget swz__tile_get
 
 /* dst.unit[ud] = src.unit[us] (units of `bytes`) */
 SWZ__TILE_DFN void swz__tile_mov(swz__tile_v16 *dst, int ud, const swz__tile_v16 *src, int us,
@@ -374,7 +409,7 @@ SWZ__TILE_DFN void SWZ__TN(_load)(SWZ_TILE_ELEM *s, const SWZ_TILE_ELEM *g, int6
                 int r, c;
                 if (j0 + b >= kPR || (kNR % kTH != 0 && i >= kNR)) continue;
                 SWZ__TN(__load_item)(i, &r, &c);
-                swz__tile_put(sb + (size_t)(SWZ_TILE_LAYOUT(r, c)) * kE, &v[b], 0, kVR * kE);
+                swz__tile_sput(sb + (size_t)(SWZ_TILE_LAYOUT(r, c)) * kE, &v[b], 0, kVR * kE);
             }
         }
     } else { /* edges or misaligned: one vector at a time, bounds on every element */
@@ -387,7 +422,7 @@ SWZ__TILE_DFN void SWZ__TN(_load)(SWZ_TILE_ELEM *s, const SWZ_TILE_ELEM *g, int6
             SWZ__TN(__load_item)(i, &r, &c);
             const int64_t gr = row0 + r, gc = col0 + c;
             SWZ__TN(__get_edge)(&v, gb + (gr * ld + gc) * kE, gr, gc, rows, cols, vec, kVR);
-            swz__tile_put(sb + (size_t)(SWZ_TILE_LAYOUT(r, c)) * kE, &v, 0, kVR * kE);
+            swz__tile_sput(sb + (size_t)(SWZ_TILE_LAYOUT(r, c)) * kE, &v, 0, kVR * kE);
         }
     }
 }
