@@ -62,7 +62,7 @@
  *   never reads C (NaN in C does not leak).
  *
  * Unsupported parameters fail at compile time (static_assert with a swz: message): ELEM not
- * 4 or 8 bytes, TILE not a power of two or too small for the warp layout (float: >= 64,
+ * float or double, TILE not a power of two or too small for the warp layout (float: >= 64,
  * double: >= 32), static shared memory over 48 KB (float TILE 256), or a thread count > 1024.
  * The kernel uses static shared memory only.
  */
@@ -188,6 +188,11 @@ SWZ__GHD void swz__gemm_st_vec(double *p, const double *e)
     p[0] = e[0]; p[1] = e[1];
 #endif
 }
+/* The element types the family supports. */
+template <class E> struct swz__gemm_elem_ok { enum { value = 0 }; };
+template <> struct swz__gemm_elem_ok<float> { enum { value = 1 }; };
+template <> struct swz__gemm_elem_ok<double> { enum { value = 1 }; };
+
 SWZ__GHD float swz__gemm_fma(float a, float b, float c) { return fmaf(a, b, c); }
 SWZ__GHD double swz__gemm_fma(double a, double b, double c) { return fma(a, b, c); }
 
@@ -334,7 +339,7 @@ static inline cudaError_t swz__gemm_check(int64_t M, int64_t N, int64_t K, const
 #define SWZ__G_STG (SWZ__G_AEL + SWZ__G_BK * TILE)
 #define SWZ__G_SMEM (2 * SWZ__G_STG * SWZ__G_E)
 
-SWZ_STATIC_ASSERT(sizeof(ELEM) == 4 || sizeof(ELEM) == 8, gemm_ELEM_must_be_float_or_double);
+SWZ_STATIC_ASSERT(swz__gemm_elem_ok<ELEM>::value, gemm_ELEM_must_be_float_or_double);
 SWZ_STATIC_ASSERT(SWZ_IS_POW2(TILE), gemm_TILE_must_be_a_power_of_two);
 SWZ_STATIC_ASSERT(SWZ__G_RM >= 1 && SWZ__G_RN >= 1 && SWZ__G_WN >= 1,
                   gemm_TILE_too_small_for_the_warp_layout_float_needs_64_double_32);
