@@ -89,7 +89,9 @@ __attribute__((export_name("ex_run"))) int ex_run(int kind, uint32_t width, uint
         out[EX_TRITON_PER_PHASE] = (int32_t)pp;
         out[EX_TRITON_MAX_PHASE] = (int32_t)mp;
     }
-    out[EX_TMA_ALIGN] = (int32_t)swz_tma_align(swz__layout_tma_mode(kind));
+    out[EX_TMA_ALIGN] = (int32_t)swz_tma_align(kind == SWZ_LAYOUT_TMA32 ? SWZ_TMA_32B
+                                               : kind == SWZ_LAYOUT_TMA64 ? SWZ_TMA_64B
+                                               : kind == SWZ_LAYOUT_TMA128 ? SWZ_TMA_128B : 0u);
 
     out[EX_STEP] = 2;
     p.kind = pattern;
