@@ -112,6 +112,24 @@ SWZ_FN int swz_layout_make(swz_layout *l, int kind, uint32_t width, uint32_t hei
     return SWZ_OK;
 }
 
+/* An XOR layout with explicit (B, M, S) (offset units = elements) instead of the automatic
+ * choice: e.g. a swizzle tuned for another instruction, or one taken from CuTe or Triton.
+ * Validates like swz_layout_make, plus: width a power of two, swz_xor_valid(b, m, s), and the
+ * scrambled bits inside the row (m + b <= log2 width) so every row maps onto itself and the
+ * layout is a bijection for any height.  Returns SWZ_OK or an error code. */
+SWZ_FN int swz_layout_make_xor(swz_layout *l, uint32_t width, uint32_t height, uint32_t elem,
+                               uint32_t access, swz_xor_params p)
+{
+    int e = swz_layout_make(l, SWZ_LAYOUT_XOR, width, height, elem, access);
+    if (e != SWZ_OK) return e;
+    if (swz_xor_valid(p.b, p.m, p.s) != SWZ_OK || p.m + p.b > swz_log2(width)) return SWZ_ERANGE;
+    l->x = p;
+    return SWZ_OK;
+}
+
+/* TMA swizzle mode in bytes (32, 64, 128) of a layout, 0 for the other kinds. */
+SWZ_FN uint32_t swz_layout_tma_mode(const swz_layout *l) { return swz__layout_tma_mode(l->kind); }
+
 /* Elements of storage the tile needs (the image of the layout lies in [0, size)). */
 SWZ_FN uint32_t swz_layout_size(const swz_layout *l)
 {
