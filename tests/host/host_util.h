@@ -12,8 +12,8 @@
  *   uint32_t x = host_rng_u32(&g);
  *   CHECK(ref_interleave16(1, 0) == 1, "x goes to bit 0, got %u", ref_interleave16(1, 0));
  *
- * SWZ_TEST_SANITIZED is defined (to 1) in the -asan builds: exhaustive loops may shrink there
- * (each test says how).
+ * SWZ_TEST_SANITIZED is defined (to 1) in the -asan builds: a sweep that would be too slow
+ * under the sanitizers may sample there (only test_conflicts.c's pad sweep does, and says so).
  */
 #ifndef HOST_UTIL_H
 #define HOST_UTIL_H

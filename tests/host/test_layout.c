@@ -12,8 +12,7 @@
  *       offset of [0, size) that holds no element is reported as SWZ_ERANGE.
  *   A self-test feeds the checker a broken layout to show it can fail.
  *
- * Sanitized build (SWZ_TEST_SANITIZED): power-of-two sides stop at 256 instead of 1024 and the
- * PAD all-widths sweep stops at width 256; everything else is the same.
+ * The sanitized build runs the same full ranges (about 8 s of CPU under ASan+UBSan, 4 s plain).
  *
  * Run: meson test -C <build> host-layout   (or the executable with --verbose / --filter)
  */
@@ -23,8 +22,8 @@
 
 #include "host_util.h"
 
-#define MAX_SIDE_LOG2 (SWZ_TEST_SANITIZED ? 8u : 10u)
-#define PAD_ALL_WIDTHS (SWZ_TEST_SANITIZED ? 256u : 1024u)
+#define MAX_SIDE_LOG2 10u /* sides 1..1024 */
+#define PAD_ALL_WIDTHS 1024u
 
 static const uint32_t elems[] = {1, 2, 4, 8, 16};
 static const uint32_t accesses[] = {4, 8, 16};
