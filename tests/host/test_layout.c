@@ -111,8 +111,15 @@ typedef uint32_t (*offset_fn)(const swz_layout *l, uint32_t r, uint32_t c);
 
 static uint32_t real_offset(const swz_layout *l, uint32_t r, uint32_t c) { return swz_layout_offset(l, r, c); }
 
-/* Checks one valid layout.  Returns 0, or 1 with a message in msg. */
-static int check_layout(const swz_layout *l, offset_fn off_of, int with_ref, host_bitmap *bm, char *msg, size_t n)
+/* The documented formula as an offset_fn. */
+static uint32_t doc_ref(const swz_layout *l, uint32_t r, uint32_t c)
+{
+    return ref_offset(l->kind, l->width, l->height, l->elem, l->access, r, c);
+}
+
+/* Checks one valid layout: off_of is the map under test (swz_layout_offset, or a broken one in
+ * the self-test), ref the expected formula (NULL: none).  Returns 0, or 1 with a message. */
+static int check_layout(const swz_layout *l, offset_fn off_of, offset_fn ref, host_bitmap *bm, char *msg, size_t n)
 {
     uint32_t w = l->width, h = l->height, size = swz_layout_size(l), r, c, o, rr, cc;
     uint64_t holes = 0;
@@ -128,8 +135,8 @@ static int check_layout(const swz_layout *l, offset_fn off_of, int with_ref, hos
             o = off_of(l, r, c);
             if (o >= size) FAIL("(%u,%u) -> %u, outside [0,%u)", r, c, o, size);
             if (host_bitmap_set(bm, o)) FAIL("(%u,%u) -> %u, already taken by another element", r, c, o);
-            if (with_ref) {
-                uint32_t want = ref_offset(l->kind, w, h, l->elem, l->access, r, c);
+            if (ref) {
+                uint32_t want = ref(l, r, c);
                 if (o != want) FAIL("(%u,%u) -> %u, documented formula gives %u", r, c, o, want);
             }
             rr = cc = 0xDEADu;
@@ -164,7 +171,7 @@ static int one_combo(int kind, uint32_t w, uint32_t h, uint32_t e, uint32_t a, h
     if (got != SWZ_OK) return 0;
     CHECK(l.kind == kind && l.width == w && l.height == h && l.elem == e && l.access == a,
           "descriptor fields do not echo the parameters");
-    if (check_layout(&l, real_offset, 1, bm, msg, sizeof msg))
+    if (check_layout(&l, real_offset, doc_ref, bm, msg, sizeof msg))
         cr_assert_fail("%s W=%u H=%u E=%u A=%u: %s", swz_layout_name(kind), w, h, e, a, msg);
     return 1;
 }
@@ -286,6 +293,62 @@ Test(layout, names)
     cr_assert_str_eq(swz_layout_name(-1), "?");
 }
 
+/* swz_layout_make_xor: explicit (B, M, S).  Valid when swz_layout_make(XOR, ...) is, and
+ * S >= B, B + M + S <= 31, M + B <= log2 W (scrambled bits inside the row); SWZ_ERANGE for
+ * bad parameters.  A valid one is a bijection of the tile for any height, and the offset is
+ * CuTe's Swizzle<B,M,S> of r*W + c (checked bit by bit). */
+static swz_xor_params explicit_params;
+static uint32_t explicit_ref(const swz_layout *l, uint32_t r, uint32_t c)
+{
+    return ref_xor_bits(explicit_params.b, explicit_params.m, explicit_params.s, r * l->width + c);
+}
+
+Test(layout, make_xor_explicit)
+{
+    static const uint32_t ws[] = {1, 2, 4, 8, 16, 32, 64, 128, 256, 1024, 24, 0, 65537};
+    host_bitmap bm = {NULL, 0};
+    char msg[256];
+    uint32_t iw, b, m, s, valid = 0, rejected = 0;
+    for (iw = 0; iw < sizeof ws / sizeof ws[0]; ++iw)
+        for (b = 0; b <= 11; ++b)
+            for (m = 0; m <= 11; ++m)
+                for (s = 0; s <= 22; ++s) {
+                    uint32_t w = ws[iw], h = w >= 1024 ? 3 : 33;
+                    swz_xor_params p;
+                    swz_layout l;
+                    int want = expected_make(SWZ_LAYOUT_XOR, w, h, 4, 4), got;
+                    p.b = b;
+                    p.m = m;
+                    p.s = s;
+                    if (want == SWZ_OK && !(s >= b && b + m + s <= 31 && m + b <= ref_log2(w))) want = SWZ_ERANGE;
+                    got = swz_layout_make_xor(&l, w, h, 4, 4, p);
+                    CHECK(got == want, "make_xor(W=%u, <%u,%u,%u>) = %d, want %d", w, b, m, s, got, want);
+                    if (got != SWZ_OK) {
+                        ++rejected;
+                        continue;
+                    }
+                    CHECK(l.x.b == b && l.x.m == m && l.x.s == s, "descriptor does not hold <%u,%u,%u>", b, m, s);
+                    explicit_params = p;
+                    if (check_layout(&l, real_offset, explicit_ref, &bm, msg, sizeof msg))
+                        cr_assert_fail("make_xor(W=%u H=%u, <%u,%u,%u>): %s", w, h, b, m, s, msg);
+                    ++valid;
+                }
+    host_bitmap_free(&bm);
+    cr_assert_gt(valid, 100u);
+    cr_assert_gt(rejected, 100u);
+}
+
+Test(layout, tma_mode_accessor)
+{
+    swz_layout l;
+    int k;
+    for (k = 0; k < SWZ_LAYOUT_COUNT; ++k) {
+        uint32_t want = k == SWZ_LAYOUT_TMA32 ? 32u : k == SWZ_LAYOUT_TMA64 ? 64u : k == SWZ_LAYOUT_TMA128 ? 128u : 0u;
+        cr_assert_eq(swz_layout_make(&l, k, 8, 8, 4, 4), SWZ_OK);
+        cr_assert_eq(swz_layout_tma_mode(&l), want, "%s", swz_layout_name(k));
+    }
+}
+
 /* ---- self-test: the checker detects broken layouts ------------------------------------- */
 static uint32_t broken_collide(const swz_layout *l, uint32_t r, uint32_t c)
 {
@@ -312,16 +375,16 @@ Test(layout, checker_detects_broken_layouts)
     int k;
     for (k = 0; k < SWZ_LAYOUT_COUNT; ++k) {
         cr_assert_eq(swz_layout_make(&l, k, 8, 8, 4, 4), SWZ_OK); /* 32-byte rows suit every kind */
-        cr_assert_eq(check_layout(&l, real_offset, 1, &bm, msg, sizeof msg), 0, "%s", msg);
-        cr_assert_eq(check_layout(&l, broken_collide, 0, &bm, msg, sizeof msg), 1, "collision missed (%s)",
+        cr_assert_eq(check_layout(&l, real_offset, doc_ref, &bm, msg, sizeof msg), 0, "%s", msg);
+        cr_assert_eq(check_layout(&l, broken_collide, NULL, &bm, msg, sizeof msg), 1, "collision missed (%s)",
                      swz_layout_name(k));
-        cr_assert_eq(check_layout(&l, broken_outside, 0, &bm, msg, sizeof msg), 1, "out of range missed");
-        cr_assert_eq(check_layout(&l, broken_swap, 0, &bm, msg, sizeof msg), 1, "wrong inverse missed");
-        cr_assert_eq(check_layout(&l, broken_swap, 1, &bm, msg, sizeof msg), 1, "formula mismatch missed");
+        cr_assert_eq(check_layout(&l, broken_outside, NULL, &bm, msg, sizeof msg), 1, "out of range missed");
+        cr_assert_eq(check_layout(&l, broken_swap, NULL, &bm, msg, sizeof msg), 1, "wrong inverse missed");
+        cr_assert_eq(check_layout(&l, broken_swap, doc_ref, &bm, msg, sizeof msg), 1, "formula mismatch missed");
     }
     /* a layout whose descriptor lies about its kind disagrees with the documented formula */
     cr_assert_eq(swz_layout_make(&l, SWZ_LAYOUT_XOR, 32, 32, 4, 8), SWZ_OK);
     l.x.s = 5; /* key (r/2) mod 16 instead of r mod 16: still a bijection, not the documented one */
-    cr_assert_eq(check_layout(&l, real_offset, 1, &bm, msg, sizeof msg), 1, "formula mismatch missed");
+    cr_assert_eq(check_layout(&l, real_offset, doc_ref, &bm, msg, sizeof msg), 1, "formula mismatch missed");
     host_bitmap_free(&bm);
 }
