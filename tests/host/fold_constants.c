@@ -34,7 +34,8 @@ enum {
     FOLD_LOG2 = SWZ_LOG2(1024u),
     FOLD_POW2 = SWZ_IS_POW2(64)
 #ifdef FOLD_MORTON
-    , FOLD_MORTON_OFF = SWZ_MORTON_OFFSET(32, 32, 4, 4, 3, 5)
+        ,
+    FOLD_MORTON_OFF = SWZ_MORTON_OFFSET(32, 32, 4, 4, 3, 5)
 #endif
 };
 
@@ -60,7 +61,7 @@ int fold_use(unsigned x)
 {
     switch (x) {
     case SWZ_XOR_AUTO_OFFSET(32, 4, 4, 1, 0): return 1; /* 32 + (0 ^ 1) = 33 */
-    case SWZ_PAD_OFFSET(32, 4, 4, 1, 0) + 1: return 2; /* 34 */
+    case SWZ_PAD_OFFSET(32, 4, 4, 1, 0) + 1: return 2;  /* 34 */
     default: return (int)sizeof fold_tile + (int)sizeof fold_buf;
     }
 }

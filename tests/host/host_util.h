@@ -28,13 +28,15 @@
 #endif
 
 /* Fail the running test with a message when cond is false (cheap when it holds). */
-#define CHECK(cond, ...)                                                                        \
-    do {                                                                                        \
-        if (!(cond)) cr_assert_fail(__VA_ARGS__);                                               \
+#define CHECK(cond, ...)                                                                                               \
+    do {                                                                                                               \
+        if (!(cond)) cr_assert_fail(__VA_ARGS__);                                                                      \
     } while (0)
 
 /* ---- fixed-seed random numbers (splitmix64) ------------------------------------------- */
-typedef struct host_rng { uint64_t s; } host_rng;
+typedef struct host_rng {
+    uint64_t s;
+} host_rng;
 static inline host_rng host_rng_seed(uint64_t seed)
 {
     host_rng g;
@@ -62,12 +64,19 @@ static inline int ref_is_pow2(uint64_t x)
 static inline uint32_t ref_log2(uint64_t x) /* floor(log2 x), x > 0 */
 {
     uint32_t r = 0;
-    while (x > 1) { x >>= 1; ++r; }
+    while (x > 1) {
+        x >>= 1;
+        ++r;
+    }
     return r;
 }
 static inline uint32_t ref_gcd(uint32_t a, uint32_t b)
 {
-    while (b) { uint32_t t = a % b; a = b; b = t; }
+    while (b) {
+        uint32_t t = a % b;
+        a = b;
+        b = t;
+    }
     return a;
 }
 static inline int ref_valid_elem(uint32_t e) { return e == 1 || e == 2 || e == 4 || e == 8 || e == 16; }

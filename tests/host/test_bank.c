@@ -18,8 +18,8 @@
 
 #include "host_util.h"
 
-static const int kinds[] = {SWZ_ACCESS_1, SWZ_ACCESS_2, SWZ_ACCESS_4, SWZ_ACCESS_8, SWZ_ACCESS_16,
-                            SWZ_LDMATRIX_X1, SWZ_LDMATRIX_X2, SWZ_LDMATRIX_X4};
+static const int kinds[] = {SWZ_ACCESS_1,  SWZ_ACCESS_2,    SWZ_ACCESS_4,    SWZ_ACCESS_8,
+                            SWZ_ACCESS_16, SWZ_LDMATRIX_X1, SWZ_LDMATRIX_X2, SWZ_LDMATRIX_X4};
 #define N_KINDS 8
 
 /* ---- the reference --------------------------------------------------------------------- */
@@ -39,16 +39,35 @@ static ref_result ref_bank(const uint32_t addr[32], uint32_t mask, int kind)
     ref_result r = {SWZ_OK, 0, 0, 0, 0};
     uint32_t bytes, used, per_phase, lane, p;
     switch (kind) {
-    case 1: case 2: case 4: case 8: case 16: bytes = (uint32_t)kind; used = 32; break;
-    case SWZ_LDMATRIX_X1: bytes = 16; used = 8; break;  /* R3: addresses of lanes 0-7 */
-    case SWZ_LDMATRIX_X2: bytes = 16; used = 16; break; /* lanes 0-15 */
-    case SWZ_LDMATRIX_X4: bytes = 16; used = 32; break; /* lanes 0-31 */
+    case 1:
+    case 2:
+    case 4:
+    case 8:
+    case 16:
+        bytes = (uint32_t)kind;
+        used = 32;
+        break;
+    case SWZ_LDMATRIX_X1:
+        bytes = 16;
+        used = 8;
+        break; /* R3: addresses of lanes 0-7 */
+    case SWZ_LDMATRIX_X2:
+        bytes = 16;
+        used = 16;
+        break; /* lanes 0-15 */
+    case SWZ_LDMATRIX_X4:
+        bytes = 16;
+        used = 32;
+        break; /* lanes 0-31 */
     default: r.status = SWZ_EKIND; return r;
     }
     /* R3: whole warp for <= 4 bytes, 16 lanes for 8, 8 lanes for 16 (one ldmatrix matrix) */
     per_phase = bytes <= 4 ? 32 : bytes == 8 ? 16 : 8;
     for (lane = 0; lane < used; ++lane) /* R2: aligned to the access size */
-        if ((mask >> lane) & 1u && addr[lane] % bytes != 0) { r.status = SWZ_EALIGN; return r; }
+        if ((mask >> lane) & 1u && addr[lane] % bytes != 0) {
+            r.status = SWZ_EALIGN;
+            return r;
+        }
     for (p = 0; p < used / per_phase; ++p) {
         uint64_t words[32 * 16];
         uint32_t n = 0, i, b, cost = 0;
@@ -79,14 +98,17 @@ static int compare(const uint32_t addr[32], uint32_t mask, int kind, char *msg, 
     swz_bank_result g = swz_bank_eval(addr, mask, kind);
     ref_result w = ref_bank(addr, mask, kind);
     if (g.status != w.status) {
-        snprintf(msg, n, "kind %d mask %#x: status %d, reference %d (lane0 %#x)", kind, mask, g.status, w.status, addr[0]);
+        snprintf(msg, n, "kind %d mask %#x: status %d, reference %d (lane0 %#x)", kind, mask, g.status, w.status,
+                 addr[0]);
         return 1;
     }
     if (g.status != SWZ_OK) return 0;
     if (g.wavefronts != w.wavefronts || g.ideal != w.ideal || g.ways != w.ways || g.phases != w.phases) {
-        snprintf(msg, n, "kind %d mask %#x: swz {wf %u, ideal %u, ways %u, phases %u}, reference {%u, %u, %u, %u}; "
-                 "lane0 %#x lane1 %#x", kind, mask, g.wavefronts, g.ideal, g.ways, g.phases, w.wavefronts, w.ideal,
-                 w.ways, w.phases, addr[0], addr[1]);
+        snprintf(msg, n,
+                 "kind %d mask %#x: swz {wf %u, ideal %u, ways %u, phases %u}, reference {%u, %u, %u, %u}; "
+                 "lane0 %#x lane1 %#x",
+                 kind, mask, g.wavefronts, g.ideal, g.ways, g.phases, w.wavefronts, w.ideal, w.ways, w.phases, addr[0],
+                 addr[1]);
         return 1;
     }
     return 0;
@@ -114,12 +136,14 @@ static void random_warp(host_rng *g, uint32_t bytes, uint32_t addr[32])
     for (lane = 0; lane < 32; ++lane) {
         uint32_t a;
         switch (mode) {
-        case 0: a = host_rng_below(g, 512); break;                            /* dense: many shared words */
-        case 1: a = base + lane * stride * bytes; break;                      /* a[lane * stride] */
-        case 2: a = pool[host_rng_below(g, 4)]; break;                        /* broadcast heavy */
-        case 3: a = host_rng_below(g, 32) * 4u + 128u * host_rng_below(g, 8); /* bank collisions */ break;
-        case 4: a = host_rng_u32(g) & 0x7FFFFFF0u; break;                     /* anywhere */
-        case 5: a = base + (lane ^ host_rng_below(g, 32)) * bytes; break;     /* permuted line */
+        case 0: a = host_rng_below(g, 512); break;       /* dense: many shared words */
+        case 1: a = base + lane * stride * bytes; break; /* a[lane * stride] */
+        case 2: a = pool[host_rng_below(g, 4)]; break;   /* broadcast heavy */
+        case 3:
+            a = host_rng_below(g, 32) * 4u + 128u * host_rng_below(g, 8); /* bank collisions */
+            break;
+        case 4: a = host_rng_u32(g) & 0x7FFFFFF0u; break;                 /* anywhere */
+        case 5: a = base + (lane ^ host_rng_below(g, 32)) * bytes; break; /* permuted line */
         default: a = base + lane * 128u + host_rng_below(g, 4) * bytes; break;
         }
         addr[lane] = a / bytes * bytes; /* aligned */
@@ -158,8 +182,10 @@ Test(bank, misaligned_lanes_vs_reference)
             random_warp(&g, bytes, addr);
             addr[lane] += 1 + host_rng_below(&g, bytes - 1);
             if (compare(addr, mask, kinds[k], msg, sizeof msg)) cr_assert_fail("%s", msg);
-            if (swz_bank_eval(addr, mask, kinds[k]).status == SWZ_EALIGN) ++ealign;
-            else ++ok;
+            if (swz_bank_eval(addr, mask, kinds[k]).status == SWZ_EALIGN)
+                ++ealign;
+            else
+                ++ok;
         }
     }
     cr_assert_gt(ealign, 1000u);
@@ -249,21 +275,22 @@ static void check_hand(const hand_case *c)
 Test(bank, hand_derived)
 {
     hand_case c;
-#define CASE(WHAT, KIND, MASK, STATUS, WF, IDEAL, WAYS, PHASES, ...)                            \
-    do {                                                                                        \
-        memset(&c, 0, sizeof c);                                                                \
-        c.what = WHAT;                                                                          \
-        c.kind = KIND;                                                                          \
-        c.mask = MASK;                                                                          \
-        fill(c.addr, __VA_ARGS__);                                                              \
-        c.status = STATUS;                                                                      \
-        c.wavefronts = WF;                                                                      \
-        c.ideal = IDEAL;                                                                        \
-        c.ways = WAYS;                                                                          \
-        c.phases = PHASES;                                                                      \
-        check_hand(&c);                                                                         \
+#define CASE(WHAT, KIND, MASK, STATUS, WF, IDEAL, WAYS, PHASES, ...)                                                   \
+    do {                                                                                                               \
+        memset(&c, 0, sizeof c);                                                                                       \
+        c.what = WHAT;                                                                                                 \
+        c.kind = KIND;                                                                                                 \
+        c.mask = MASK;                                                                                                 \
+        fill(c.addr, __VA_ARGS__);                                                                                     \
+        c.status = STATUS;                                                                                             \
+        c.wavefronts = WF;                                                                                             \
+        c.ideal = IDEAL;                                                                                               \
+        c.ways = WAYS;                                                                                                 \
+        c.phases = PHASES;                                                                                             \
+        check_hand(&c);                                                                                                \
     } while (0)
-    /*   what                                    kind  mask        status      wf id ways ph  fill(base, div, step, mod, sub) */
+    /* CASE(what, kind, mask, status, wavefronts, ideal, ways, phases, base, div, step, mod, sub):
+     * lane l reads base + (l / div) * step + (l % mod) * sub */
     CASE("consecutive floats", 4, 0xFFFFFFFFu, SWZ_OK, 1, 1, 1, 1, 0, 1, 4, 1, 0);
     CASE("bank.h example: stride 2", 4, 0xFFFFFFFFu, SWZ_OK, 2, 1, 2, 1, 0, 1, 8, 1, 0);
     CASE("broadcast: all lanes one word", 4, 0xFFFFFFFFu, SWZ_OK, 1, 1, 1, 1, 256, 32, 0, 1, 0);

@@ -139,7 +139,7 @@ Test(conflicts, instruction_counts)
     cr_assert_eq(swz_layout_make(&l, XOR, 64, 64, 2, 16), SWZ_OK);
     cr_assert_eq(swz_check_tile(&l, ROW, 16, 0, &t), SWZ_OK);
     cr_assert_eq(t.instructions, 64u * 64u / 8u / 32u); /* 8 halves per unit, 32 lanes */
-    cr_assert_eq(t.ideal, t.instructions * 4u);        /* 4 quarter-warp phases */
+    cr_assert_eq(t.ideal, t.instructions * 4u);         /* 4 quarter-warp phases */
     cr_assert_eq(swz_check_tile(&l, COL, LDM, 0, &t), SWZ_OK);
     cr_assert_eq(t.instructions, 64u * 64u / 8u / 32u);
     cr_assert_eq(t.ideal, t.instructions * 4u); /* one matrix per phase */
@@ -202,15 +202,24 @@ Test(conflicts, pattern_placement)
             want[i] = got[i] = 0;
             if (i >= lanes) continue;
             switch (p.kind) {
-            case ROW: row = (q0 + i) / ur; unit = (q0 + i) % ur; break;
+            case ROW:
+                row = (q0 + i) / ur;
+                unit = (q0 + i) % ur;
+                break;
             case COL: {
                 uint64_t q = (uint64_t)(p.col0 / v) * sh[1] + p.row0 + i;
                 row = q % sh[1];
                 unit = q / sh[1];
                 break;
             }
-            case SWZ_PAT_STRIDE: row = (q0 + (uint64_t)i * p.stride) % total / ur; unit = (q0 + (uint64_t)i * p.stride) % total % ur; break;
-            default: row = p.row0 + (i / pl) * bh + (i % pl) / bw; unit = p.col0 / v + (i % pl) % bw; break;
+            case SWZ_PAT_STRIDE:
+                row = (q0 + (uint64_t)i * p.stride) % total / ur;
+                unit = (q0 + (uint64_t)i * p.stride) % total % ur;
+                break;
+            default:
+                row = p.row0 + (i / pl) * bh + (i % pl) / bw;
+                unit = p.col0 / v + (i % pl) % bw;
+                break;
             }
             if (row >= sh[1] || unit >= ur) continue;
             want_mask |= 1u << i;
@@ -218,11 +227,12 @@ Test(conflicts, pattern_placement)
             got[i] = (uint64_t)r.row[i] << 32 | r.col[i];
             if ((r.mask >> i) & 1u) {
                 uint32_t off = swz_layout_offset(&l, r.row[i], r.col[i]);
-                CHECK(r.addr[i] == off / v * v * sh[2], "lane %u address %u, layout says %u", i, r.addr[i], off / v * v * sh[2]);
+                CHECK(r.addr[i] == off / v * v * sh[2], "lane %u address %u, layout says %u", i, r.addr[i],
+                      off / v * v * sh[2]);
             }
         }
-        CHECK(r.mask == want_mask, "%s access %d origin (%u,%u) W=%u H=%u: mask %#x, want %#x", swz_pattern_name(p.kind),
-              acc, p.row0, p.col0, sh[0], sh[1], r.mask, want_mask);
+        CHECK(r.mask == want_mask, "%s access %d origin (%u,%u) W=%u H=%u: mask %#x, want %#x",
+              swz_pattern_name(p.kind), acc, p.row0, p.col0, sh[0], sh[1], r.mask, want_mask);
         if (p.kind == BLOCK)
             for (i = 0; i < 32; i += pl) { /* same set of units per phase */
                 qsort(want + i, pl, sizeof want[0], cmp_pair);
@@ -348,16 +358,16 @@ Test(conflicts, pad_every_width, .timeout = 120)
                 if (a % e || w * e < a) continue;
                 cr_assert_eq(swz_layout_make(&l, PAD, w, h, e, a), SWZ_OK);
                 rc = swz_check_tile(&l, COL, (int)a, 0, &t);
-                CHECK(rc == SWZ_OK && t.worst_ways == 1, "pad W=%u H=%u E=%u A=%u col: status %d, %u-way", w, h,
-                      e, a, rc, t.worst_ways);
+                CHECK(rc == SWZ_OK && t.worst_ways == 1, "pad W=%u H=%u E=%u A=%u col: status %d, %u-way", w, h, e, a,
+                      rc, t.worst_ways);
                 ++cols;
                 rc = swz_check_tile(&l, ROW, (int)a, 0, &t);
                 CHECK(rc == SWZ_OK, "pad W=%u E=%u A=%u row: status %d", w, e, a, rc);
                 ur = w * e / a;
                 gapless = l.stride * e == ur * a;
                 if (ur % nl == 0 || gapless) {
-                    CHECK(t.worst_ways == 1, "pad W=%u H=%u E=%u A=%u row: %u-way, promised conflict free", w, h, e,
-                          a, t.worst_ways);
+                    CHECK(t.worst_ways == 1, "pad W=%u H=%u E=%u A=%u row: %u-way, promised conflict free", w, h, e, a,
+                          t.worst_ways);
                     ++rows_free;
                 } else {
                     ++rows_other;

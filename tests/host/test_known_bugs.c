@@ -21,8 +21,8 @@
  * below that, so the impact is small, but the contract says "any gx, gy".) */
 Test(known_bug, morton_block_huge_grid)
 {
-    static const uint32_t grids[][3] = {{65536, 65536, 1}, {65536, 65536, 15}, {1u << 20, 1u << 12, 0},
-                                        {65535, 131072, 15}};
+    static const uint32_t grids[][3] = {
+        {65536, 65536, 1}, {65536, 65536, 15}, {1u << 20, 1u << 12, 0}, {65535, 131072, 15}};
     host_rng g = host_rng_seed(99);
     uint32_t i, k, tx, ty;
     for (k = 0; k < 4; ++k) {

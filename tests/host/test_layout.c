@@ -123,10 +123,10 @@ static int check_layout(const swz_layout *l, offset_fn off_of, offset_fn ref, ho
 {
     uint32_t w = l->width, h = l->height, size = swz_layout_size(l), r, c, o, rr, cc;
     uint64_t holes = 0;
-#define FAIL(...)                                                                               \
-    do {                                                                                        \
-        snprintf(msg, n, __VA_ARGS__);                                                          \
-        return 1;                                                                               \
+#define FAIL(...)                                                                                                      \
+    do {                                                                                                               \
+        snprintf(msg, n, __VA_ARGS__);                                                                                 \
+        return 1;                                                                                                      \
     } while (0)
     if ((uint64_t)size < (uint64_t)w * h) FAIL("size %u < %u elements", size, w * h);
     host_bitmap_reset(bm, size);
@@ -185,8 +185,10 @@ static void sweep_pow2(int kind)
         for (lh = 0; lh <= MAX_SIDE_LOG2; ++lh)
             for (ie = 0; ie < N_ELEMS; ++ie)
                 for (ia = 0; ia < N_ACCESSES; ++ia) {
-                    if (one_combo(kind, 1u << lw, 1u << lh, elems[ie], accesses[ia], &bm)) ++valid;
-                    else ++invalid;
+                    if (one_combo(kind, 1u << lw, 1u << lh, elems[ie], accesses[ia], &bm))
+                        ++valid;
+                    else
+                        ++invalid;
                 }
     host_bitmap_free(&bm);
     cr_log_info("%s: %u valid and %u invalid combinations checked", swz_layout_name(kind), valid, invalid);
@@ -222,8 +224,8 @@ Test(layout, bijection_pad_every_width)
 Test(layout, every_width_tma_none_xor_morton)
 {
     static const uint32_t heights[] = {1, 8, 9, 64};
-    static const int kinds[] = {SWZ_LAYOUT_NONE, SWZ_LAYOUT_XOR, SWZ_LAYOUT_MORTON, SWZ_LAYOUT_TMA32,
-                                SWZ_LAYOUT_TMA64, SWZ_LAYOUT_TMA128};
+    static const int kinds[] = {SWZ_LAYOUT_NONE,  SWZ_LAYOUT_XOR,   SWZ_LAYOUT_MORTON,
+                                SWZ_LAYOUT_TMA32, SWZ_LAYOUT_TMA64, SWZ_LAYOUT_TMA128};
     host_bitmap bm = {NULL, 0};
     uint32_t w, ih, ie, ia, ik, valid = 0;
     for (ik = 0; ik < 6; ++ik)
@@ -242,8 +244,8 @@ Test(layout, every_width_tma_none_xor_morton)
 /* Invalid parameters of every kind: the returned code follows the documented rules. */
 Test(layout, make_error_codes)
 {
-    static const uint32_t ws[] = {0, 1, 2, 3, 4, 5, 7, 8, 12, 16, 24, 32, 48, 64, 96, 100, 128, 1000, 1024,
-                                  4096, 65535, 65536, 65537, 1u << 20, 0xFFFFFFFFu};
+    static const uint32_t ws[] = {0,  1,  2,   3,   4,    5,    7,    8,     12,    16,    24,       32,         48,
+                                  64, 96, 100, 128, 1000, 1024, 4096, 65535, 65536, 65537, 1u << 20, 0xFFFFFFFFu};
     static const uint32_t hs[] = {0, 1, 2, 3, 8, 48, 64, 1024, 2048, 65536, 65537};
     static const uint32_t es[] = {0, 1, 2, 3, 4, 5, 6, 8, 12, 16, 24, 32};
     static const uint32_t as[] = {0, 1, 2, 3, 4, 6, 8, 12, 16, 24, 32};

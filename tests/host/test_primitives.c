@@ -100,7 +100,8 @@ Test(xor, primitive_all_valid_params)
     }
 }
 
-#define XOR_CASES(X) X(0, 0, 0) X(1, 0, 1) X(3, 0, 3) X(5, 0, 5) X(4, 1, 4) X(3, 4, 3) X(3, 3, 3) X(2, 2, 5) X(4, 0, 7) X(6, 10, 12)
+#define XOR_CASES(X)                                                                                                   \
+    X(0, 0, 0) X(1, 0, 1) X(3, 0, 3) X(5, 0, 5) X(4, 1, 4) X(3, 4, 3) X(3, 3, 3) X(2, 2, 5) X(4, 0, 7) X(6, 10, 12)
 Test(xor, macro_equals_function)
 {
     host_rng g = host_rng_seed(3);
@@ -126,13 +127,20 @@ Test(xor, auto_params_formula_and_errors)
             for (a = 0; a <= 17; ++a) {
                 swz_xor_params p = {77, 77, 77};
                 int got = swz_xor_auto(w, e, a, &p), want;
-                if (!ref_valid_elem(e)) want = SWZ_EELEM;
-                else if (!ref_valid_access(e, a)) want = SWZ_EACCESS;
-                else if (w == 0 || (w > 65536 && ref_is_pow2(w))) want = SWZ_ERANGE;
-                else if (w > 65536) want = got == SWZ_EPOW2 ? SWZ_EPOW2 : SWZ_ERANGE; /* both rules apply */
-                else if (!ref_is_pow2(w)) want = SWZ_EPOW2;
-                else if (w * e < a) want = SWZ_EWIDTH;
-                else want = SWZ_OK;
+                if (!ref_valid_elem(e))
+                    want = SWZ_EELEM;
+                else if (!ref_valid_access(e, a))
+                    want = SWZ_EACCESS;
+                else if (w == 0 || (w > 65536 && ref_is_pow2(w)))
+                    want = SWZ_ERANGE;
+                else if (w > 65536)
+                    want = got == SWZ_EPOW2 ? SWZ_EPOW2 : SWZ_ERANGE; /* both rules apply */
+                else if (!ref_is_pow2(w))
+                    want = SWZ_EPOW2;
+                else if (w * e < a)
+                    want = SWZ_EWIDTH;
+                else
+                    want = SWZ_OK;
                 CHECK(got == want, "swz_xor_auto(W=%u,E=%u,A=%u) = %d, want %d", w, e, a, got, want);
                 if (got != SWZ_OK) {
                     CHECK(p.b == 77 && p.m == 77 && p.s == 77, "*p touched on error (W=%u,E=%u,A=%u)", w, e, a);
@@ -141,9 +149,11 @@ Test(xor, auto_params_formula_and_errors)
                 {
                     /* M = log2 vec, B = log2 min(Ur, N), M + S = log2 max(W, 128/E) */
                     uint32_t vec = a / e, ur = w * e / a, n = 128 / a;
-                    uint32_t wm = ref_log2(vec), wb = ref_log2(ur < n ? ur : n), wms = ref_log2(w > 128 / e ? w : 128 / e);
-                    CHECK(p.m == wm && p.b == wb && p.m + p.s == wms, "auto(W=%u,E=%u,A=%u) = <%u,%u,%u>, want B=%u M=%u M+S=%u",
-                          w, e, a, p.b, p.m, p.s, wb, wm, wms);
+                    uint32_t wm = ref_log2(vec), wb = ref_log2(ur < n ? ur : n),
+                             wms = ref_log2(w > 128 / e ? w : 128 / e);
+                    CHECK(p.m == wm && p.b == wb && p.m + p.s == wms,
+                          "auto(W=%u,E=%u,A=%u) = <%u,%u,%u>, want B=%u M=%u M+S=%u", w, e, a, p.b, p.m, p.s, wb, wm,
+                          wms);
                     CHECK(swz_xor_valid(p.b, p.m, p.s) == SWZ_OK, "auto(W=%u,E=%u,A=%u) is not an involution", w, e, a);
                     ++checked;
                 }
@@ -166,24 +176,25 @@ Test(xor, auto_doc_examples)
         }
 }
 
-#define AUTO_CASES(X)                                                                           \
-    X(1, 4, 4) X(2, 2, 4) X(4, 1, 4) X(8, 4, 4) X(16, 4, 4) X(32, 4, 4) X(64, 4, 4) X(128, 4, 4) X(32, 4, 8)   \
-    X(32, 4, 16) X(64, 2, 16) X(128, 2, 16) X(256, 1, 16) X(16, 8, 8) X(8, 16, 16) X(1024, 1, 4) X(1024, 16, 16) \
-    X(32, 2, 4) X(64, 1, 8)
+#define AUTO_CASES(X)                                                                                                  \
+    X(1, 4, 4)                                                                                                         \
+    X(2, 2, 4) X(4, 1, 4) X(8, 4, 4) X(16, 4, 4) X(32, 4, 4) X(64, 4, 4) X(128, 4, 4) X(32, 4, 8) X(32, 4, 16)         \
+        X(64, 2, 16) X(128, 2, 16) X(256, 1, 16) X(16, 8, 8) X(8, 16, 16) X(1024, 1, 4) X(1024, 16, 16) X(32, 2, 4)    \
+            X(64, 1, 8)
 Test(xor, auto_macros_equal_function)
 {
     uint32_t r, c;
-#define X(W, E, A)                                                                              \
-    {                                                                                           \
-        swz_xor_params p;                                                                       \
-        cr_assert_eq(swz_xor_auto(W, E, A, &p), SWZ_OK);                                        \
-        cr_assert(p.b == (uint32_t)SWZ_XOR_AUTO_B(W, E, A) && p.m == (uint32_t)SWZ_XOR_AUTO_M(W, E, A) && \
-                      p.s == (uint32_t)SWZ_XOR_AUTO_S(W, E, A),                                 \
-                  "SWZ_XOR_AUTO_B/M/S(%d,%d,%d) differ from swz_xor_auto", W, E, A);             \
-        for (r = 0; r < 40; ++r)                                                                \
-            for (c = 0; c < (W); ++c)                                                           \
-                CHECK(SWZ_XOR_AUTO_OFFSET(W, E, A, r, c) == swz_xor_2d(p, W, r, c),             \
-                      "SWZ_XOR_AUTO_OFFSET(%d,%d,%d,%u,%u)", W, E, A, r, c);                    \
+#define X(W, E, A)                                                                                                     \
+    {                                                                                                                  \
+        swz_xor_params p;                                                                                              \
+        cr_assert_eq(swz_xor_auto(W, E, A, &p), SWZ_OK);                                                               \
+        cr_assert(p.b == (uint32_t)SWZ_XOR_AUTO_B(W, E, A) && p.m == (uint32_t)SWZ_XOR_AUTO_M(W, E, A) &&              \
+                      p.s == (uint32_t)SWZ_XOR_AUTO_S(W, E, A),                                                        \
+                  "SWZ_XOR_AUTO_B/M/S(%d,%d,%d) differ from swz_xor_auto", W, E, A);                                   \
+        for (r = 0; r < 40; ++r)                                                                                       \
+            for (c = 0; c < (W); ++c)                                                                                  \
+                CHECK(SWZ_XOR_AUTO_OFFSET(W, E, A, r, c) == swz_xor_2d(p, W, r, c),                                    \
+                      "SWZ_XOR_AUTO_OFFSET(%d,%d,%d,%u,%u)", W, E, A, r, c);                                           \
     }
     AUTO_CASES(X)
 #undef X
@@ -224,7 +235,8 @@ Test(xor, from_triton_reproduces_triton)
                     swz_xor_params p;
                     int got = swz_xor_from_triton(vec, pp, mp, w, &p);
                     if (vec * mp > w) {
-                        CHECK(got == SWZ_ERANGE, "from_triton(%u,%u,%u,W=%u) = %d, want SWZ_ERANGE", vec, pp, mp, w, got);
+                        CHECK(got == SWZ_ERANGE, "from_triton(%u,%u,%u,W=%u) = %d, want SWZ_ERANGE", vec, pp, mp, w,
+                              got);
                         continue;
                     }
                     CHECK(got == SWZ_OK, "from_triton(%u,%u,%u,W=%u) = %d", vec, pp, mp, w, got);
@@ -232,8 +244,8 @@ Test(xor, from_triton_reproduces_triton)
                     for (r = 0; r < 2 * pp * mp + 3; ++r)
                         for (c = 0; c < w; ++c) {
                             uint32_t want = r * w + triton_col(vec, pp, mp, r, c);
-                            CHECK(swz_xor_2d(p, w, r, c) == want, "triton(%u,%u,%u) W=%u (%u,%u): swz %u, Triton %u", vec,
-                                  pp, mp, w, r, c, swz_xor_2d(p, w, r, c), want);
+                            CHECK(swz_xor_2d(p, w, r, c) == want, "triton(%u,%u,%u) W=%u (%u,%u): swz %u, Triton %u",
+                                  vec, pp, mp, w, r, c, swz_xor_2d(p, w, r, c), want);
                         }
                     CHECK(swz_xor_to_triton(p, w, &v2, &pp2, &mp2) == SWZ_OK && v2 == vec && pp2 == pp && mp2 == mp,
                           "to_triton(from_triton(%u,%u,%u)) = (%u,%u,%u)", vec, pp, mp, v2, pp2, mp2);
@@ -265,7 +277,8 @@ Test(xor, to_triton_round_trip)
                     uint32_t vec = 0, pp = 0, mp = 0;
                     int got = swz_xor_to_triton(p, 1u << lw, &vec, &pp, &mp);
                     if (m + s < lw || m + b > lw) {
-                        CHECK(got == SWZ_ERANGE, "to_triton(<%u,%u,%u>, W=2^%u) = %d, want SWZ_ERANGE", b, m, s, lw, got);
+                        CHECK(got == SWZ_ERANGE, "to_triton(<%u,%u,%u>, W=2^%u) = %d, want SWZ_ERANGE", b, m, s, lw,
+                              got);
                         continue;
                     }
                     CHECK(got == SWZ_OK, "to_triton(<%u,%u,%u>, W=2^%u) = %d", b, m, s, lw, got);
@@ -315,7 +328,9 @@ Test(tma, swizzle_formula_involution_period)
                   period, a);
             CHECK(y / period == a / period, "tma(%u) leaves its %u-byte atom at %u", S, period, a);
             CHECK(y % 16 == a % 16, "tma(%u) splits a 16-byte chunk at %u", S, a);
-            CHECK((S == 32 ? SWZ_TMA_SWIZZLE(32, a) : S == 64 ? SWZ_TMA_SWIZZLE(64, a) : SWZ_TMA_SWIZZLE(128, a)) == y,
+            CHECK((S == 32   ? SWZ_TMA_SWIZZLE(32, a)
+                   : S == 64 ? SWZ_TMA_SWIZZLE(64, a)
+                             : SWZ_TMA_SWIZZLE(128, a)) == y,
                   "SWZ_TMA_SWIZZLE(%u, %u)", S, a);
         }
         for (i = 0; i < 1000000; ++i) {
@@ -373,14 +388,19 @@ Test(tma, base_alignment_trap)
             uint32_t wrong = 0;
             for (off = 0; off < 4096; off += 16)
                 wrong += swz_tma_swizzle(S, base + off) != base + swz_tma_swizzle(S, off);
-            if (base % (8 * S) == 0) CHECK(wrong == 0, "mode %u base %u: %u offsets differ", S, base, wrong);
-            else CHECK(wrong > 0, "mode %u base %u (misaligned) gives the same map", S, base);
+            if (base % (8 * S) == 0)
+                CHECK(wrong == 0, "mode %u base %u: %u offsets differ", S, base, wrong);
+            else
+                CHECK(wrong > 0, "mode %u base %u (misaligned) gives the same map", S, base);
         }
     }
 }
 
 /* swz_tma_offset: valid iff elem in {1..16}, 0 < W*E, W*E a multiple of 16 and <= mode. */
-#define TMA_CASES(X) X(32, 1, 32) X(32, 2, 16) X(32, 4, 8) X(32, 8, 4) X(32, 16, 2) X(64, 4, 16) X(64, 2, 24) X(128, 4, 32) X(128, 2, 64) X(128, 1, 128) X(128, 4, 24) X(128, 16, 8) X(64, 8, 6)
+#define TMA_CASES(X)                                                                                                   \
+    X(32, 1, 32)                                                                                                       \
+    X(32, 2, 16) X(32, 4, 8) X(32, 8, 4) X(32, 16, 2) X(64, 4, 16) X(64, 2, 24) X(128, 4, 32) X(128, 2, 64)            \
+        X(128, 1, 128) X(128, 4, 24) X(128, 16, 8) X(64, 8, 6)
 Test(tma, offset)
 {
     static const uint32_t modes[] = {32, 64, 128};
@@ -391,22 +411,23 @@ Test(tma, offset)
                 uint32_t S = modes[im];
                 int valid = ref_valid_elem(e) && w * e > 0 && w * e % 16 == 0 && w * e <= S;
                 if (!valid) {
-                    CHECK(swz_tma_offset(S, e, w, 0, 0) == SWZ_BAD_OFFSET, "tma_offset(%u,E=%u,W=%u) accepted", S, e, w);
+                    CHECK(swz_tma_offset(S, e, w, 0, 0) == SWZ_BAD_OFFSET, "tma_offset(%u,E=%u,W=%u) accepted", S, e,
+                          w);
                     continue;
                 }
                 ++nvalid;
                 for (r = 0; r < 70; ++r)
                     for (c = 0; c < w; ++c) {
                         uint32_t want = ref_tma_bits(S, (r * w + c) * e) / e;
-                        CHECK(swz_tma_offset(S, e, w, r, c) == want, "tma_offset(%u,E=%u,W=%u,%u,%u) = %u, want %u", S, e,
-                              w, r, c, swz_tma_offset(S, e, w, r, c), want);
+                        CHECK(swz_tma_offset(S, e, w, r, c) == want, "tma_offset(%u,E=%u,W=%u,%u,%u) = %u, want %u", S,
+                              e, w, r, c, swz_tma_offset(S, e, w, r, c), want);
                     }
             }
     cr_assert_gt(nvalid, 10u);
     for (r = 0; r < 70; ++r) {
-#define X(S, E, W)                                                                              \
-    for (c = 0; c < (W); ++c)                                                                   \
-        CHECK(SWZ_TMA_OFFSET(S, E, W, r, c) == swz_tma_offset(S, E, W, r, c), "SWZ_TMA_OFFSET(%d,%d,%d,%u,%u)", S, E, \
+#define X(S, E, W)                                                                                                     \
+    for (c = 0; c < (W); ++c)                                                                                          \
+        CHECK(SWZ_TMA_OFFSET(S, E, W, r, c) == swz_tma_offset(S, E, W, r, c), "SWZ_TMA_OFFSET(%d,%d,%d,%u,%u)", S, E,  \
               W, r, c);
         TMA_CASES(X)
 #undef X
@@ -448,7 +469,10 @@ Test(morton, random_32bit)
         CHECK(swz_morton_encode16(dx, dy) == code, "encode16(decode32(%#x))", code);
         x = host_rng_u32(&g);
         y = host_rng_u32(&g);
-        if (i < 4) { x = i & 1 ? 0xFFFFFFFFu : 0; y = i & 2 ? 0xFFFFFFFFu : 0; }
+        if (i < 4) {
+            x = i & 1 ? 0xFFFFFFFFu : 0;
+            y = i & 2 ? 0xFFFFFFFFu : 0;
+        }
         z = swz_morton_encode32(x, y);
         CHECK(z == ref_interleave(x, y, 32), "encode32(%#x,%#x)", x, y);
         swz_morton_decode64(z, &dx, &dy);
@@ -485,20 +509,21 @@ static void check_block_grid(uint32_t gx, uint32_t gy, uint32_t lg, host_bitmap 
             uint32_t zx, zy;
             ref_deinterleave(in, lg, &zx, &zy);
             CHECK(tx == (st % fx) * side + zx && ty == (st / fx) * side + zy,
-                  "block(%llu, %u x %u, lg %u) = (%u,%u), Z order gives (%u,%u)", (unsigned long long)idx, gx, gy, lg, tx,
-                  ty, (uint32_t)((st % fx) * side + zx), (uint32_t)((st / fx) * side + zy));
+                  "block(%llu, %u x %u, lg %u) = (%u,%u), Z order gives (%u,%u)", (unsigned long long)idx, gx, gy, lg,
+                  tx, ty, (uint32_t)((st % fx) * side + zx), (uint32_t)((st / fx) * side + zy));
         } else {
             CHECK(tx >= fx * side || ty >= fy * side, "edge index %llu lands inside the whole supertiles",
                   (unsigned long long)idx);
         }
     }
-    if (n < 0xFFFFFFFFu) CHECK(swz_morton_block((uint32_t)n, gx, gy, lg, &tx, &ty) == SWZ_ERANGE, "idx = gx*gy accepted");
+    if (n < 0xFFFFFFFFu)
+        CHECK(swz_morton_block((uint32_t)n, gx, gy, lg, &tx, &ty) == SWZ_ERANGE, "idx = gx*gy accepted");
 }
 
 Test(morton, block_bijection)
 {
-    static const uint32_t big[][3] = {{1000, 999, 3}, {4096, 3, 4}, {1, 5000, 2}, {257, 129, 7}, {64, 64, 15},
-                                      {63, 65, 5}, {2048, 2048, 4}, {3, 3000, 0}, {1023, 1025, 9}};
+    static const uint32_t big[][3] = {{1000, 999, 3}, {4096, 3, 4},    {1, 5000, 2}, {257, 129, 7},  {64, 64, 15},
+                                      {63, 65, 5},    {2048, 2048, 4}, {3, 3000, 0}, {1023, 1025, 9}};
     host_bitmap bm = {NULL, 0};
     uint32_t gx, gy, lg, i, tx, ty;
     for (gx = 1; gx <= 33; ++gx)
@@ -512,15 +537,16 @@ Test(morton, block_bijection)
 }
 
 /* SWZ_MORTON_OFFSET equals the function form. */
-#define MORTON_CASES(X) X(32, 32, 4, 4) X(64, 16, 2, 16) X(16, 64, 4, 8) X(8, 8, 16, 16) X(128, 4, 1, 4) X(4, 128, 4, 16)
+#define MORTON_CASES(X)                                                                                                \
+    X(32, 32, 4, 4) X(64, 16, 2, 16) X(16, 64, 4, 8) X(8, 8, 16, 16) X(128, 4, 1, 4) X(4, 128, 4, 16)
 Test(morton, macro_equals_function)
 {
     uint32_t r, c;
-#define X(W, H, E, A)                                                                           \
-    for (r = 0; r < (H); ++r)                                                                   \
-        for (c = 0; c < (W); ++c)                                                               \
-            CHECK(SWZ_MORTON_OFFSET(W, H, E, A, r, c) ==                                        \
-                      swz_morton_offset(ref_log2((W) * (E) / (A)), ref_log2(H), (A) / (E), r, c), \
+#define X(W, H, E, A)                                                                                                  \
+    for (r = 0; r < (H); ++r)                                                                                          \
+        for (c = 0; c < (W); ++c)                                                                                      \
+            CHECK(SWZ_MORTON_OFFSET(W, H, E, A, r, c) ==                                                               \
+                      swz_morton_offset(ref_log2((W) * (E) / (A)), ref_log2(H), (A) / (E), r, c),                      \
                   "SWZ_MORTON_OFFSET(%d,%d,%d,%d,%u,%u)", W, H, E, A, r, c);
     MORTON_CASES(X)
 #undef X
@@ -528,7 +554,8 @@ Test(morton, macro_equals_function)
 
 /* ---- pad.h ------------------------------------------------------------------------------- */
 
-#define PAD_CASES(X) X(1, 4, 4) X(32, 4, 4) X(32, 4, 16) X(64, 2, 16) X(33, 4, 4) X(100, 2, 8) X(7, 16, 16) X(1000, 1, 4) X(48, 8, 8)
+#define PAD_CASES(X)                                                                                                   \
+    X(1, 4, 4) X(32, 4, 4) X(32, 4, 16) X(64, 2, 16) X(33, 4, 4) X(100, 2, 8) X(7, 16, 16) X(1000, 1, 4) X(48, 8, 8)
 Test(pad, stride_formula_every_width)
 {
     uint32_t w, e, a, n = 0;
@@ -557,7 +584,8 @@ Test(pad, stride_formula_every_width)
     cr_assert_eq(swz_pad_stride(32, 4, 4), 33u);
     cr_assert_eq(swz_pad_stride(32, 4, 16), 36u);
     cr_assert_eq(swz_pad_stride(64, 2, 16), 72u);
-#define X(W, E, A) cr_assert_eq(SWZ_PAD_STRIDE(W, E, A), swz_pad_stride(W, E, A), "SWZ_PAD_STRIDE(%d,%d,%d)", W, E, A); \
+#define X(W, E, A)                                                                                                     \
+    cr_assert_eq(SWZ_PAD_STRIDE(W, E, A), swz_pad_stride(W, E, A), "SWZ_PAD_STRIDE(%d,%d,%d)", W, E, A);               \
     cr_assert_eq(SWZ_PAD_OFFSET(W, E, A, 5, 3), 5 * swz_pad_stride(W, E, A) + 3);
     PAD_CASES(X)
 #undef X
