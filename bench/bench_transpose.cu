@@ -5,7 +5,8 @@
  *   2048), for every float variant of the swz-transpose library (examples/transpose: naive, and
  *   the shared tile in layouts none / pad / xor / morton at every tile size), beside
  *     - cublasSgeam (C = A^T, alpha 1, beta 0) -- THE PEER (ratio_peer);
- *     - cudaMemcpy device-to-device of the same N*N*4 bytes -- the ceiling (ratio_memcpy).
+ *     - cudaMemcpy device-to-device of the N*N*4 bytes (it moves 2*N*N*4 bytes, as the
+ *       transpose does) -- the ceiling (ratio_memcpy).
  *   GB/s = bytes read + written (2 * N*N*4) / median time of 20 CUDA-event-timed launches after
  *   warm-up.
  *
@@ -68,7 +69,7 @@ int main(int argc, char **argv)
     cublasHandle_t h;
     CUBLAS_CHECK(cublasCreate(&h));
     bench_table t("transpose");
-    printf("# peer: cublasSgeam (C = A^T); ceiling: cudaMemcpy D2D of the same bytes; GB/s = read + written\n");
+    printf("# peer: cublasSgeam (C = A^T); ceiling: cudaMemcpy D2D of the matrix; GB/s = read + written\n");
 
     for (int si = 0; si < 2; ++si) {
         const int64_t n = sizes[si];

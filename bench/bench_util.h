@@ -8,9 +8,10 @@
  *
  *       family,variant,size,metric,value,ratio_memcpy,ratio_peer
  *
- *   ratio_memcpy = t(memcpy of the same bytes) / t(variant) and ratio_peer = t(peer) / t(variant):
- *   above 1 means faster than the reference.  For the bandwidth and rate families this equals the
- *   ratio of the GB/s or TFLOP/s figures (same bytes, same flops).  An empty cell means "not
+ *   ratio_memcpy = t(memcpy) / t(variant), where the cudaMemcpy device-to-device MOVES THE SAME
+ *   NUMBER OF BYTES (read + written) as the variant must (so a copy of half of them), and
+ *   ratio_peer = t(peer) / t(variant): above 1 means faster than the reference.  For the
+ *   bandwidth and rate families this equals the ratio of the GB/s or TFLOP/s figures.  An empty cell means "not
  *   applicable".  Sweeps (bench_smem_stride, bench_coalesce) put the stride-1 figure in the
  *   ratio_peer column's place.
  *
@@ -200,8 +201,8 @@ template <class F> static float bench_time_ms(const bench_opts &o, F f)
     return bench_median(t);
 }
 
-/* The ceiling of every bandwidth family: a device-to-device copy of `bytes` bytes (counted as
- * 2*bytes moved: read + written).  src and dst must hold `bytes` bytes. */
+/* The ceiling of every bandwidth family: a device-to-device copy of `bytes` bytes (which moves
+ * 2*bytes: read + written).  src and dst must hold `bytes` bytes. */
 static inline float bench_memcpy_ms(const bench_opts &o, void *dst, const void *src, size_t bytes)
 {
     return bench_time_ms(o, [&] { CUDA_CHECK(cudaMemcpyAsync(dst, src, bytes, cudaMemcpyDeviceToDevice, 0)); });
