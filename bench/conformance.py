@@ -49,6 +49,16 @@ METRICS = [
     "smsp__sass_inst_executed_op_shared_ld.sum",
     "smsp__sass_inst_executed_op_shared_st.sum",
 ]
+# Second opinion, collected only where this ncu knows them (checked with --query-metrics first,
+# since one unknown name stops the whole run): wavefronts attributed to SASS instructions, and
+# ldmatrix's own counters (in case LDSM is not counted as a shared load).
+EXTRA_METRICS = [
+    "smsp__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared_op_ld.sum",
+    "smsp__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared_op_st.sum",
+    "smsp__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared_op_ldsm.sum",
+    "smsp__sass_inst_executed_op_ldsm.sum",
+]
+SASS_WAVES = "smsp__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared_op_%s.sum"
 WAVES = "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_%s.sum"
 CONFL = "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_%s.sum"
 INSTS = "smsp__sass_inst_executed_op_shared_%s.sum"
@@ -202,7 +212,12 @@ def analyse(launches, records):
             "model_wavefronts": int(L["model_wavefronts"]), "model_ideal": int(L["model_ideal"]),
             "model_ways": int(L["model_ways"]),
             "measured_wavefronts": None, "measured_conflicts": None, "inst": None, "verdict": "no data",
+            "sass_wavefronts": None,
         }
+        # SASS-attributed wavefronts of this kind of instruction (ldmatrix: its own counter).
+        sk = "ldsm" if kind.startswith("ldsm") else side
+        if b is not None and m.get(SASS_WAVES % sk) is not None and b.get(SASS_WAVES % sk) is not None:
+            res["sass_wavefronts"] = (m[SASS_WAVES % sk] - b[SASS_WAVES % sk]) / L["reps"]
         vals = [m.get(WAVES % side), m.get(INSTS % side), m.get(CONFL % side)]
         bvals = [b.get(WAVES % side), b.get(INSTS % side), b.get(CONFL % side)] if b else [None] * 3
         if b is None or any(v is None for v in vals[:2] + bvals[:2]):
@@ -248,13 +263,14 @@ def summarise(results):
 
 
 def report(results, out_dir, extra=None):
-    lines = ["%4s %-8s %-8s %-40s %8s %6s %6s %8s %7s %5s  %s" %
-             ("pat", "kind", "group", "name", "mask", "model", "ideal", "measured", "confl", "inst", "verdict")]
+    lines = ["%4s %-8s %-8s %-36s %8s %5s %5s %8s %6s %6s %5s  %s" %
+             ("pat", "kind", "group", "name", "mask", "model", "ideal", "measured", "confl", "sass", "inst", "verdict")]
     for r in results:
-        lines.append("%4d %-8s %-8s %-40s %8s %6d %6d %8s %7s %5s  %s%s" % (
-            r["pattern"], r["kind"], r["group"], r["name"][:40], r["mask"], r["model_wavefronts"],
+        lines.append("%4d %-8s %-8s %-36s %8s %5d %5d %8s %6s %6s %5s  %s%s" % (
+            r["pattern"], r["kind"], r["group"], r["name"][:36], r["mask"], r["model_wavefronts"],
             r["model_ideal"], fmt(r["measured_wavefronts"]), fmt(r["measured_conflicts"]),
-            fmt(r["inst"], "%d"), r["verdict"], "  CHECK FAILED" if r["check"] == "FAIL" else ""))
+            fmt(r.get("sass_wavefronts")), fmt(r["inst"], "%d"), r["verdict"],
+            "  CHECK FAILED" if r["check"] == "FAIL" else ""))
     summary = summarise(results)
     lines.append("")
     lines.append("summary by access kind (wavefronts per instruction, model vs ncu):")
@@ -287,13 +303,13 @@ def report(results, out_dir, extra=None):
         with open(os.path.join(out_dir, "conformance.txt"), "w") as f:
             f.write(text + "\n")
         cols = ["pattern", "kind", "group", "name", "mask", "reps", "model_wavefronts", "model_ideal", "model_ways",
-                "measured_wavefronts", "measured_conflicts", "inst", "verdict", "check", "addrs"]
+                "measured_wavefronts", "measured_conflicts", "sass_wavefronts", "inst", "verdict", "check", "addrs"]
         with open(os.path.join(out_dir, "conformance.csv"), "w", newline="") as f:
             w = csv.DictWriter(f, fieldnames=cols, extrasaction="ignore")
             w.writeheader()
             for r in results:
                 w.writerow(r)
-        doc = {"metrics": METRICS, "tolerance": TOL, "summary": summary, "patterns": results}
+        doc = {"metrics": METRICS + EXTRA_METRICS, "tolerance": TOL, "summary": summary, "patterns": results}
         if extra:
             doc.update(extra)
         with open(os.path.join(out_dir, "conformance.json"), "w") as f:
@@ -353,6 +369,20 @@ def sass_check(bench):
 
 
 # ---- running -----------------------------------------------------------------------------------
+def known_metrics(ncu, names):
+    """The subset of names (with a .sum/.avg... suffix) whose base metric this ncu lists, for the
+    local GPU or, failing that, for the GH100 chip; [] when it cannot be asked."""
+    for extra in ([], ["--chip", "gh100"]):
+        try:
+            p = subprocess.run([ncu, "--query-metrics"] + extra, capture_output=True, text=True, timeout=120)
+        except (OSError, subprocess.TimeoutExpired):
+            return []
+        if p.returncode == 0 and "__" in p.stdout:
+            listed = set(re.findall(r"^\s*([a-z0-9_]+__[a-z0-9_]+)", p.stdout, re.M))
+            return [n for n in names if n.rsplit(".", 1)[0] in listed]
+    return []
+
+
 def run_ncu(args):
     ncu = args.ncu or find_tool("ncu", ["/opt/nvidia/nsight-compute/*/ncu", "/usr/local/cuda/nsight-compute*/ncu"])
     if not ncu:
@@ -360,7 +390,9 @@ def run_ncu(args):
         return 1
     os.makedirs(args.out, exist_ok=True)
     raw = os.path.join(args.out, "ncu_conformance.csv")
-    cmd = [ncu, "--clock-control", "none", "--metrics", ",".join(METRICS), "--csv", "--print-units", "base",
+    extras = known_metrics(ncu, EXTRA_METRICS)
+    print("# extra metrics this ncu knows: %s" % (", ".join(extras) or "none"), flush=True)
+    cmd = [ncu, "--clock-control", "none", "--metrics", ",".join(METRICS + extras), "--csv", "--print-units", "base",
            "--kernel-name", "regex:^conf_", "--log-file", raw, args.bench, "--out", args.out]
     print("# " + " ".join(cmd), flush=True)
     t0 = time.time()
