@@ -17,6 +17,8 @@ What it does
 
 Usage
   python3 bench/conformance.py --bench BUILD/bench/bench_conformance --out DIR [--ncu PATH]
+        [--extra-metrics]   (also SASS-attributed wavefronts and ldmatrix's own counters: a
+                             second opinion in the 'sass' column; slower)
   python3 bench/conformance.py --ncu-csv DIR/ncu_conformance.csv --launches DIR/conformance_launches.csv --out DIR
         (analyse an earlier run again; needs no GPU)
   python3 bench/conformance.py --self-test [--bench BUILD/bench/bench_conformance]
@@ -49,9 +51,10 @@ METRICS = [
     "smsp__sass_inst_executed_op_shared_ld.sum",
     "smsp__sass_inst_executed_op_shared_st.sum",
 ]
-# Second opinion, collected only where this ncu knows them (checked with --query-metrics first,
-# since one unknown name stops the whole run): wavefronts attributed to SASS instructions, and
-# ldmatrix's own counters (in case LDSM is not counted as a shared load).
+# Second opinion, with --extra-metrics only (SASS-attributed counters need instrumented replays:
+# slower), and only those this ncu knows (checked with --query-metrics first, since one unknown
+# name stops the whole run): wavefronts attributed to SASS instructions, and ldmatrix's own
+# counters (in case LDSM is not counted as a shared load).
 EXTRA_METRICS = [
     "smsp__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared_op_ld.sum",
     "smsp__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared_op_st.sum",
@@ -390,8 +393,9 @@ def run_ncu(args):
         return 1
     os.makedirs(args.out, exist_ok=True)
     raw = os.path.join(args.out, "ncu_conformance.csv")
-    extras = known_metrics(ncu, EXTRA_METRICS)
-    print("# extra metrics this ncu knows: %s" % (", ".join(extras) or "none"), flush=True)
+    extras = known_metrics(ncu, EXTRA_METRICS) if args.extra_metrics else []
+    if args.extra_metrics:
+        print("# extra metrics this ncu knows: %s" % (", ".join(extras) or "none"), flush=True)
     cmd = [ncu, "--clock-control", "none", "--metrics", ",".join(METRICS + extras), "--csv", "--print-units", "base",
            "--kernel-name", "regex:^conf_", "--log-file", raw, args.bench, "--out", args.out]
     print("# " + " ".join(cmd), flush=True)
@@ -504,6 +508,8 @@ def main():
     ap.add_argument("--ncu", help="path of ncu (default: PATH, /opt/nvidia/nsight-compute/*/ncu)")
     ap.add_argument("--ncu-csv", help="analyse this ncu CSV instead of running (with --launches)")
     ap.add_argument("--launches", help="conformance_launches.csv matching --ncu-csv")
+    ap.add_argument("--extra-metrics", action="store_true",
+                    help="also collect SASS-attributed and ldmatrix wavefront counters (slower)")
     ap.add_argument("--strict", action="store_true", help="exit 1 when the model and the hardware differ")
     ap.add_argument("--self-test", action="store_true", help="parse the samples in bench/testdata (no GPU)")
     ap.add_argument("--sass", metavar="BENCH", help="check the SASS of bench_conformance and exit")
