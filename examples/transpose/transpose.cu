@@ -8,6 +8,8 @@
  *                                             cudaMemcpy of the same bytes; checked
  *   swz-example-transpose --run NAME R C [B]  one checked call of one variant (for ncu:
  *                                             exactly one kernel launch)
+ *   swz-example-transpose --runs NAME:R:C[:B] ...   the same for several variants in one
+ *                                             process (tools/ncu-check.py: one ncu session)
  *   swz-example-transpose --predict [SUBSTR]  per variant: predicted shared wavefronts per
  *                                             instruction from include/swz/tile.h's model
  *   swz-example-transpose --list              the variant names
@@ -187,7 +189,7 @@ static int predict(const char *filter)
 static int usage(void)
 {
     fprintf(stderr, "usage: swz-example-transpose [--filter S] [--bench [R C]] | --run NAME R C [B] | "
-                    "--predict [S] | --list\n");
+                    "--runs NAME:R:C[:B]... | --predict [S] | --list\n");
     return 2;
 }
 
@@ -220,6 +222,22 @@ int main(int argc, char **argv)
             const int64_t r = atoll(argv[3]), c = atoll(argv[4]), b = argc >= 6 ? atoll(argv[5]) : 1;
             return run_checked(v, r, c, b, c, r, 0);
         }
+    }
+    if (argc >= 2 && strcmp(argv[1], "--runs") == 0) { /* NAME:ROWS:COLS[:BATCH] ... */
+        int bad = 0;
+        need_gpu();
+        for (i = 2; i < argc; ++i) {
+            char name[128];
+            long long r = 0, c = 0, b = 1;
+            const swz_transpose_variant *v;
+            if (sscanf(argv[i], "%127[^:]:%lld:%lld:%lld", name, &r, &c, &b) < 3 ||
+                (v = swz_transpose_find(name)) == NULL) {
+                fprintf(stderr, "bad run spec %s (NAME:ROWS:COLS[:BATCH])\n", argv[i]);
+                return 2;
+            }
+            bad |= run_checked(v, r, c, b, c, r, 0);
+        }
+        return bad;
     }
     if (argc >= 2 && strcmp(argv[1], "--bench") == 0) {
         need_gpu();

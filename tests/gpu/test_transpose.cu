@@ -1,0 +1,265 @@
+/* tests/gpu/test_transpose.cu -- every transpose variant against a CPU reference.
+ *
+ *   test-transpose all     every variant x shapes 1x1, 1xN, Nx1, non-multiples of the tile,
+ *                          exact multiples, padded leading dimensions, a batch with gaps,
+ *                          misaligned pointers (element-by-element path); every element of
+ *                          the output checked, and every byte the launcher must not write
+ *                          (ld padding, batch gaps) checked to still hold the poison
+ *   test-transpose big     a 65536 x 32769 uint8 matrix (2^31 + 2^16 elements: 64-bit
+ *                          indexing) through the XOR and naive kernels, checked in full
+ *   test-transpose args    launcher argument checks: NULL, negative, ld too small,
+ *                          overlapping batch outputs, in/out overlap, int64 overflow ->
+ *                          cudaErrorInvalidValue and nothing written; empty shapes ->
+ *                          cudaSuccess and nothing written
+ *   --quick (with all)     fewer shapes, for compute-sanitizer runs
+ * Exit 77 without a GPU (meson: SKIP).  Random data from a fixed seed; no element of the input
+ * is all 0xFF bytes, so an output element still equal to the 0xFF poison was not written.
+ */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <algorithm>
+#include <vector>
+
+#include "gpu_util.h"
+#include "transpose.h"
+
+static int failures = 0;
+#define EXPECT(cond, ...)                                                                      \
+    do {                                                                                       \
+        if (!(cond)) {                                                                         \
+            ++failures;                                                                        \
+            printf("FAIL %s:%d: ", __FILE__, __LINE__);                                        \
+            printf(__VA_ARGS__);                                                               \
+            printf("\n");                                                                      \
+        }                                                                                      \
+    } while (0)
+
+/* Random bytes, then no element left all 0xFF (the poison). */
+static void fill_input(test_rng *rng, unsigned char *p, size_t n_elems, int es)
+{
+    rng_bytes(rng, p, n_elems * (size_t)es);
+    for (size_t i = 0; i < n_elems; ++i) {
+        unsigned char *e = p + i * (size_t)es;
+        int all = 1;
+        for (int b = 0; b < es; ++b) all &= e[b] == 0xFF;
+        if (all) e[0] = 0x5A;
+    }
+}
+
+struct shape {
+    int64_t rows, cols, ld_in, ld_out, batch, bs_in, bs_out;
+    int misalign_in, misalign_out; /* elements added to the pointers */
+};
+
+/* Runs one case; returns the number of wrong elements + touched gap bytes. */
+static long long run_case(const swz_transpose_variant *v, const shape &s, test_rng *rng)
+{
+    const int es = v->elem_size;
+    const int64_t ext_in = (s.batch - 1) * s.bs_in + (s.rows - 1) * s.ld_in + s.cols;
+    const int64_t ext_out = (s.batch - 1) * s.bs_out + (s.cols - 1) * s.ld_out + s.rows;
+    const size_t bin = (size_t)(ext_in + s.misalign_in) * es, bout = (size_t)(ext_out + s.misalign_out) * es;
+    std::vector<unsigned char> hin(bin), hout(bout), expect(bout, 0xFF);
+    unsigned char *din, *dout;
+    long long bad = 0;
+    fill_input(rng, hin.data(), bin / es, es);
+    CUDA_CHECK(cudaMalloc(&din, bin));
+    CUDA_CHECK(cudaMalloc(&dout, bout));
+    CUDA_CHECK(cudaMemcpy(din, hin.data(), bin, cudaMemcpyHostToDevice));
+    gpu_poison(dout, bout);
+    cudaError_t e = v->launch(din + (size_t)s.misalign_in * es, dout + (size_t)s.misalign_out * es,
+                              s.rows, s.cols, s.ld_in, s.ld_out, s.batch, s.bs_in, s.bs_out, 0);
+    EXPECT(e == cudaSuccess, "%s: launch returned %s", v->name, cudaGetErrorString(e));
+    CUDA_CHECK_LAUNCH();
+    CUDA_CHECK(cudaMemcpy(hout.data(), dout, bout, cudaMemcpyDeviceToHost));
+    CUDA_CHECK(cudaFree(din));
+    CUDA_CHECK(cudaFree(dout));
+    /* the expected output buffer: poison everywhere, the transpose where it belongs */
+    for (int64_t b = 0; b < s.batch; ++b)
+        for (int64_t r = 0; r < s.rows; ++r)
+            for (int64_t c = 0; c < s.cols; ++c)
+                memcpy(&expect[(size_t)(s.misalign_out + b * s.bs_out + c * s.ld_out + r) * es],
+                       &hin[(size_t)(s.misalign_in + b * s.bs_in + r * s.ld_in + c) * es], (size_t)es);
+    for (size_t i = 0; i < bout; i += (size_t)es)
+        bad += memcmp(&expect[i], &hout[i], (size_t)es) != 0;
+    if (bad)
+        printf("FAIL %s: %lld x %lld (ld %lld/%lld, batch %lld, bs %lld/%lld, misalign %d/%d): "
+               "%lld wrong elements\n",
+               v->name, (long long)s.rows, (long long)s.cols, (long long)s.ld_in, (long long)s.ld_out,
+               (long long)s.batch, (long long)s.bs_in, (long long)s.bs_out, s.misalign_in,
+               s.misalign_out, bad);
+    return bad;
+}
+
+static shape plain(int64_t r, int64_t c)
+{
+    shape s = {r, c, c, r, 1, 0, 0, 0, 0};
+    return s;
+}
+
+static int test_all(int quick)
+{
+    test_rng rng = {0x5EED0001u};
+    int cases = 0;
+    for (int i = 0; i < swz_transpose_variant_count; ++i) {
+        const swz_transpose_variant *v = swz_transpose_variants[i];
+        const int64_t R = v->region_rows, C = v->region_cols, T = v->tile;
+        std::vector<shape> sh;
+        sh.push_back(plain(1, 1));
+        sh.push_back(plain(1, 1000));
+        sh.push_back(plain(1000, 1));
+        sh.push_back(plain(T - 1, T + 1));                  /* non-multiples of the tile */
+        sh.push_back(plain(3 * R + 5, 2 * C + 7));          /* ragged region edges */
+        sh.push_back(plain(4 * R, 2 * C));                  /* exact multiples: fast path */
+        {
+            shape s = plain(2 * R + 3, C + 9); /* padded leading dimensions */
+            s.ld_in = s.cols + 3;
+            s.ld_out = s.rows + 5;
+            sh.push_back(s);
+        }
+        {
+            shape s = plain(2 * R, 2 * C); /* aligned batch with gaps between matrices */
+            s.batch = 3;
+            s.ld_in = s.cols + 16;
+            s.ld_out = s.rows + 32;
+            s.bs_in = s.rows * s.ld_in + 64;
+            s.bs_out = s.cols * s.ld_out + 48;
+            sh.push_back(s);
+        }
+        if (!quick) {
+            shape s = plain(37, 53); /* small ragged batch */
+            s.batch = 5;
+            s.bs_in = s.rows * s.ld_in + 1;
+            s.bs_out = s.cols * s.ld_out + 3;
+            sh.push_back(s);
+            s = plain(2 * R + 1, C + 1); /* misaligned pointers: element path everywhere */
+            s.misalign_in = 1;
+            s.misalign_out = 1;
+            sh.push_back(s);
+            s = plain(2 * R, 2 * C); /* misaligned output only */
+            s.misalign_out = 1;
+            sh.push_back(s);
+            s = plain(T, 3 * C); /* one row of tiles, wide */
+            sh.push_back(s);
+        }
+        long long bad = 0;
+        for (const shape &s : sh) {
+            bad += run_case(v, s, &rng);
+            ++cases;
+        }
+        failures += bad != 0;
+        printf("%-34s %zu shapes %s\n", v->name, sh.size(), bad ? "FAILED" : "ok");
+    }
+    printf("%d variants, %d cases, %d failures\n", swz_transpose_variant_count, cases, failures);
+    return failures ? 1 : 0;
+}
+
+/* 65536 x 32769 uint8: more than 2^31 elements, checked in full in 64x64 blocks. */
+static int test_big(void)
+{
+    const int64_t R = 65536, C = 32769, N = R * C;
+    const char *names[] = {"swz_transpose_xor_64_u8", "swz_transpose_naive_32_u8"};
+    std::vector<unsigned char> hin((size_t)N), hout((size_t)N);
+    unsigned char *din, *dout;
+    uint64_t s = 0x5EED0002u;
+    for (int64_t i = 0; i < N; i += 8) { /* xorshift64*, 8 bytes at a time, never 0xFF */
+        s ^= s >> 12, s ^= s << 25, s ^= s >> 27;
+        uint64_t x = s * 0x2545F4914F6CDD1Dull;
+        for (int b = 0; b < 8 && i + b < N; ++b, x >>= 8) hin[(size_t)(i + b)] = (unsigned char)(x % 255u);
+    }
+    CUDA_CHECK(cudaMalloc(&din, (size_t)N));
+    CUDA_CHECK(cudaMalloc(&dout, (size_t)N));
+    CUDA_CHECK(cudaMemcpy(din, hin.data(), (size_t)N, cudaMemcpyHostToDevice));
+    for (const char *name : names) {
+        const swz_transpose_variant *v = swz_transpose_find(name);
+        long long bad = 0;
+        EXPECT(v != NULL, "variant %s missing", name);
+        if (!v) continue;
+        gpu_poison(dout, (size_t)N);
+        EXPECT(v->launch(din, dout, R, C, C, R, 1, 0, 0, 0) == cudaSuccess, "%s: launch", name);
+        CUDA_CHECK_LAUNCH();
+        CUDA_CHECK(cudaMemcpy(hout.data(), dout, (size_t)N, cudaMemcpyDeviceToHost));
+        for (int64_t r0 = 0; r0 < R; r0 += 64)
+            for (int64_t c0 = 0; c0 < C; c0 += 64)
+                for (int64_t c = c0; c < std::min(C, c0 + 64); ++c) {
+                    const unsigned char *o = &hout[(size_t)(c * R + r0)];
+                    for (int64_t r = r0; r < std::min(R, r0 + 64); ++r)
+                        bad += o[r - r0] != hin[(size_t)(r * C + c)];
+                }
+        EXPECT(bad == 0, "%s: %lld of %lld elements wrong", name, bad, (long long)N);
+        printf("%s %lld x %lld (%lld elements): %s\n", name, (long long)R, (long long)C,
+               (long long)N, bad ? "FAILED" : "ok");
+    }
+    CUDA_CHECK(cudaFree(din));
+    CUDA_CHECK(cudaFree(dout));
+    return failures ? 1 : 0;
+}
+
+static int test_args(void)
+{
+    const int64_t big = (int64_t)1 << 40;
+    unsigned char *buf;
+    std::vector<unsigned char> h(1 << 16);
+    const size_t bytes = 1 << 16;
+    CUDA_CHECK(cudaMalloc(&buf, bytes));
+    for (int i = 0; i < swz_transpose_variant_count; ++i) {
+        const swz_transpose_variant *v = swz_transpose_variants[i];
+        const int es = v->elem_size;
+        unsigned char *in = buf, *out = buf + bytes / 2; /* 32 KiB each */
+        struct bad_call {
+            const char *what;
+            const void *in;
+            void *out;
+            int64_t rows, cols, ld_in, ld_out, batch, bs_in, bs_out;
+            cudaError_t want;
+        } calls[] = {
+            {"in NULL", NULL, out, 4, 4, 4, 4, 1, 0, 0, cudaErrorInvalidValue},
+            {"out NULL", in, NULL, 4, 4, 4, 4, 1, 0, 0, cudaErrorInvalidValue},
+            {"rows < 0", in, out, -1, 4, 4, 4, 1, 0, 0, cudaErrorInvalidValue},
+            {"cols < 0", in, out, 4, -1, 4, 4, 1, 0, 0, cudaErrorInvalidValue},
+            {"batch < 0", in, out, 4, 4, 4, 4, -1, 0, 0, cudaErrorInvalidValue},
+            {"ld_in < cols", in, out, 4, 8, 7, 4, 1, 0, 0, cudaErrorInvalidValue},
+            {"ld_out < rows", in, out, 8, 4, 4, 7, 1, 0, 0, cudaErrorInvalidValue},
+            {"ld_in < 0", in, out, 4, 4, -4, 4, 1, 0, 0, cudaErrorInvalidValue},
+            {"bs_in < 0", in, out, 4, 4, 4, 4, 2, -16, 16, cudaErrorInvalidValue},
+            {"bs_out < 0", in, out, 4, 4, 4, 4, 2, 16, -16, cudaErrorInvalidValue},
+            {"batch outputs overlap", in, out, 4, 4, 4, 4, 2, 16, 15, cudaErrorInvalidValue},
+            {"in and out overlap", in, in + 8 * es, 4, 4, 4, 4, 1, 0, 0, cudaErrorInvalidValue},
+            {"extent overflows int64", in, out, big, big, big, big, 1, 0, 0, cudaErrorInvalidValue},
+            {"batch extent overflows", in, out, 4, 4, 4, 4, big, big, big, cudaErrorInvalidValue},
+            {"rows == 0", in, out, 0, 4, 4, 4, 1, 0, 0, cudaSuccess},
+            {"cols == 0", in, out, 4, 0, 4, 4, 1, 0, 0, cudaSuccess},
+            {"batch == 0", in, out, 4, 4, 4, 4, 0, 0, 0, cudaSuccess},
+            {"empty with NULL pointers", NULL, NULL, 0, 0, 0, 0, 1, 0, 0, cudaSuccess},
+        };
+        for (const bad_call &c : calls) {
+            gpu_poison(buf, bytes);
+            cudaError_t e = v->launch(c.in, c.out, c.rows, c.cols, c.ld_in, c.ld_out, c.batch,
+                                      c.bs_in, c.bs_out, 0);
+            EXPECT(e == c.want, "%s, %s: got %s, want %s", v->name, c.what, cudaGetErrorString(e),
+                   cudaGetErrorString(c.want));
+            EXPECT(cudaGetLastError() == cudaSuccess, "%s, %s: left a CUDA error", v->name, c.what);
+            CUDA_CHECK(cudaDeviceSynchronize());
+            CUDA_CHECK(cudaMemcpy(h.data(), buf, bytes, cudaMemcpyDeviceToHost));
+            EXPECT(std::all_of(h.begin(), h.end(), [](unsigned char x) { return x == 0xFF; }),
+                   "%s, %s: memory was written", v->name, c.what);
+        }
+    }
+    CUDA_CHECK(cudaFree(buf));
+    printf("argument checks of %d variants: %s\n", swz_transpose_variant_count,
+           failures ? "FAILED" : "ok");
+    return failures ? 1 : 0;
+}
+
+int main(int argc, char **argv)
+{
+    const char *mode = argc > 1 ? argv[1] : "all";
+    const int quick = argc > 2 && strcmp(argv[2], "--quick") == 0;
+    gpu_require_device();
+    if (strcmp(mode, "all") == 0) return test_all(quick);
+    if (strcmp(mode, "big") == 0) return test_big();
+    if (strcmp(mode, "args") == 0) return test_args();
+    fprintf(stderr, "usage: test-transpose all [--quick] | big | args\n");
+    return 2;
+}

@@ -1,0 +1,427 @@
+#!/usr/bin/env python3
+"""tools/ncu-check.py -- swz's bank model against the GPU's counters, for the kernels swz ships.
+
+What it does
+  For every shared-memory transpose variant (layouts none = conflicting, pad, xor, morton) and
+  every reduction variant, the example programs print what the host-side bank model
+  (include/swz/bank.h, through tile.h's NAME_model and reduce.cuh's predict) says one block
+  costs: shared load/store instructions and their wavefronts (`--predict`).  This script runs
+  the same kernels under Nsight Compute,
+
+    ncu --clock-control none --csv --print-units base --metrics
+        l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum,
+        l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum,
+        smsp__sass_inst_executed_op_shared_ld.sum,
+        smsp__sass_inst_executed_op_shared_st.sum
+
+  on shapes where every block is full (a multiple of the block's region; reductions of
+  TILE^2 elements or 8 whole chunks), and compares, separately for loads and stores:
+    wavefronts per instruction   measured vs predicted: within --tol (2%) for conflict-free
+                                 variants (xor, pad, sequential, fast), within --tol-conflict
+                                 (5%) for the conflicting ones (none, morton, interleaved),
+                                 which must also measure the conflict the model predicts
+                                 (at least 1.5x the conflict-free wavefronts)
+    instructions                 measured == predicted per block x blocks launched (the model
+                                 describes the instructions the kernel really issues)
+  It prints one table row per variant and side, and exits 1 on any mismatch.
+
+Usage
+  python3 tools/ncu-check.py --build BUILD [--ncu PATH] [--family transpose|reduce|all]
+                             [--filter SUBSTR] [--tol 0.02] [--tol-conflict 0.05]
+                             [--separate] [--keep DIR]
+      BUILD is a meson build directory (release) holding examples/transpose/swz-example-transpose
+      and examples/reduce/swz-example-reduce.  One ncu session per family (the example's
+      --runs mode runs every selected variant once); --separate runs one session per variant.
+  python3 tools/ncu-check.py --self-test [SAMPLE.csv ...]
+      Parses hand-written ncu CSV samples (tests/gpu/ncu_sample*.csv; both ncu's default
+      "details" layout and --page raw), and checks the parser and the verdict logic.  No GPU.
+  python3 tools/ncu-check.py --ncu-csv FILE --predict-file FILE --family F
+      Re-analyses a saved ncu CSV (written by --keep) against a saved --predict output.
+
+Exit status: 0 all match, 1 a mismatch or a wrong kernel result, 2 the tools could not run
+(no ncu, no permission for the counters, missing build).
+"""
+import argparse
+import csv
+import io
+import os
+import re
+import shutil
+import subprocess
+import sys
+
+M_WF = {"ld": "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum",
+        "st": "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum"}
+M_IN = {"ld": "smsp__sass_inst_executed_op_shared_ld.sum",
+        "st": "smsp__sass_inst_executed_op_shared_st.sum"}
+METRICS = [M_WF["ld"], M_WF["st"], M_IN["ld"], M_IN["st"]]
+
+CONFLICTING = {"none", "morton", "interleaved"}  # variants expected to conflict
+
+
+class ParseError(Exception):
+    pass
+
+
+# ---- ncu CSV ------------------------------------------------------------------------------------
+def parse_number(text):
+    """ncu value text -> float; None for n/a or empty.  Accepts thousands separators
+    ('1,234,567'), spaces, and exponents."""
+    t = (text or "").strip().replace(",", "").replace(" ", "")
+    if t == "" or t.lower() in ("n/a", "nan", "-"):
+        return None
+    try:
+        return float(t)
+    except ValueError:
+        raise ParseError("not a number: %r" % text)
+
+
+def kernel_base(name):
+    """'void ns::k<int>(const float *, int)' -> 'k'; 'k' -> 'k'."""
+    n = name.strip()
+    depth, cut = 0, len(n)
+    for i, ch in enumerate(n):  # drop the parameter list: the first '(' at template depth 0
+        if ch == "<":
+            depth += 1
+        elif ch == ">":
+            depth -= 1
+        elif ch == "(" and depth == 0:
+            cut = i
+            break
+    n = n[:cut].strip()
+    n = re.sub(r"<.*>$", "", n)          # template arguments
+    n = n.split()[-1] if n.split() else n  # return type ('void k')
+    return n.split("::")[-1]
+
+
+def parse_ncu_csv(text):
+    """ncu --csv output (possibly mixed with ==PROF== lines and the program's own output) ->
+    list of {'id': str, 'kernel': base name, 'metrics': {name: float}}, one per kernel
+    launch, in order.  Handles the default 'details' page (one row per metric) and
+    '--page raw' (one row per launch, one column per metric, an optional units row)."""
+    lines = text.splitlines()
+    start = None
+    for i, ln in enumerate(lines):
+        s = ln.lstrip()
+        if s.startswith('"') or s.startswith("ID,"):
+            try:
+                fields = next(csv.reader([s]))
+            except csv.Error:
+                continue
+            if "Kernel Name" in [f.strip() for f in fields] and "ID" in [f.strip() for f in fields]:
+                start = i
+                break
+    if start is None:
+        raise ParseError("no ncu CSV header (a line with \"ID\" and \"Kernel Name\") found")
+    header = [h.strip() for h in next(csv.reader([lines[start].lstrip()]))]
+    col = {h: k for k, h in enumerate(header)}
+    details = "Metric Name" in col and "Metric Value" in col
+    out, by_id = [], {}
+    for ln in lines[start + 1:]:
+        s = ln.strip()
+        if not s or s.startswith("=="):
+            continue
+        try:
+            row = next(csv.reader([s]))
+        except csv.Error:
+            continue
+        if len(row) < len(header):
+            continue  # program output or a truncated line
+        rid = row[col["ID"]].strip()
+        if not re.fullmatch(r"\d+", rid):
+            continue  # the units row of --page raw, or noise
+        kern = kernel_base(row[col["Kernel Name"]])
+        if rid not in by_id:
+            by_id[rid] = {"id": rid, "kernel": kern, "metrics": {}}
+            out.append(by_id[rid])
+        rec = by_id[rid]
+        if details:
+            v = parse_number(row[col["Metric Value"]])
+            if v is not None:
+                rec["metrics"][row[col["Metric Name"]].strip()] = v
+        else:
+            for m in header:
+                if m in METRICS or re.match(r"^[a-z0-9]+__\w+\.\w+$", m):
+                    v = parse_number(row[col[m]])
+                    if v is not None:
+                        rec["metrics"][m] = v
+    return out
+
+
+def totals(records, prefix):
+    """Sum of every metric over the launches whose kernel name starts with prefix."""
+    t, n = {m: 0.0 for m in METRICS}, 0
+    for r in records:
+        if r["kernel"].startswith(prefix):
+            n += 1
+            for m in METRICS:
+                t[m] += r["metrics"].get(m, 0.0)
+    return t, n
+
+
+# ---- predictions (the examples' --predict output) ---------------------------------------------
+def parse_predict(text, family):
+    """Rows of `swz-example-<family> --predict` -> list of dicts."""
+    rows = []
+    for ln in text.splitlines():
+        if not ln.strip() or ln.startswith("#"):
+            continue
+        f = ln.split()
+        if len(f) >= 2 and f[1] == "model-error":
+            raise ParseError("the model rejected %s: %s" % (f[0], ln))
+        if family == "transpose":
+            if len(f) != 15:
+                raise ParseError("bad transpose prediction line: %r" % ln)
+            d = dict(name=f[0], kernel=f[1], kind=f[2], tile=int(f[3]), elem=f[4],
+                     region_rows=int(f[5]), region_cols=int(f[6]))
+            nums = [int(x) for x in f[7:]]
+        else:
+            if len(f) != 13:
+                raise ParseError("bad reduce prediction line: %r" % ln)
+            d = dict(name=f[0], kernel=f[1], kind=f[2], tile=int(f[3]), elem=f[4])
+            nums = [int(x) for x in f[5:]]
+        d.update(st_instr=nums[0], st_wf=nums[1], st_ideal=nums[2], st_ways=nums[3],
+                 ld_instr=nums[4], ld_wf=nums[5], ld_ideal=nums[6], ld_ways=nums[7])
+        rows.append(d)
+    return rows
+
+
+def run_spec(p, family, chunk=None):
+    """The example --runs spec for variant p and the number of blocks whose shared
+    instructions the prediction covers ('block' = one block of the model)."""
+    if family == "transpose":
+        rows, cols = p["region_rows"] * 16, p["region_cols"] * 4
+        return "%s:%d:%d" % (p["name"], rows, cols), 64
+    t = p["tile"]
+    if p["kind"] == "fast":
+        # 8 whole chunks: 8 chunk-blocks + the final block (same shared pattern)
+        return "%s:%d" % (p["name"], chunk * 8), 9
+    # TILE^2 elements: TILE full first-level blocks, then one full block
+    return "%s:%d" % (p["name"], t * t), t + 1
+
+
+def verdict(p, side, meas, blocks, tol, tol_conflict):
+    """(ok, text) for one variant and side ('ld' or 'st')."""
+    instr_p = p[side + "_instr"] * blocks
+    wf_p = p[side + "_wf"] * blocks
+    ideal_p = p[side + "_ideal"] * blocks
+    wf_m, in_m = meas[M_WF[side]], meas[M_IN[side]]
+    if instr_p == 0 and in_m == 0:
+        return True, "no shared %s" % ("loads" if side == "ld" else "stores")
+    if in_m != instr_p:
+        return False, "instructions %d measured, %d predicted" % (in_m, instr_p)
+    pr, mr, ir = wf_p / instr_p, wf_m / in_m, ideal_p / instr_p
+    conflicting = p["kind"] in CONFLICTING
+    t = tol_conflict if conflicting else tol
+    if abs(mr - pr) > t * pr:
+        return False, "%.3f wavefronts/instr measured, %.3f predicted (> %g%%)" % (mr, pr, 100 * t)
+    if conflicting and p[side + "_ways"] > 1 and mr < 1.5 * ir:
+        return False, "predicted %d-way conflict not seen: %.3f vs conflict-free %.3f" % (
+            p[side + "_ways"], mr, ir)
+    return True, "%.3f measured, %.3f predicted" % (mr, pr)
+
+
+def analyse(preds, records, family, blocks_of, tol, tol_conflict, out=sys.stdout):
+    """Print the table; return the number of mismatches."""
+    bad = 0
+    out.write("%-34s %-4s %10s %10s %10s %6s  %s\n" % ("variant", "side", "instr", "wf/instr",
+                                                     "predicted", "ways", "verdict"))
+    for p in preds:
+        meas, n = totals(records, p["kernel"])
+        if n == 0:
+            out.write("%-34s  MISSING: no launch of %s* in the ncu output\n" % (p["name"], p["kernel"]))
+            bad += 1
+            continue
+        for side in ("st", "ld"):
+            ok, why = verdict(p, side, meas, blocks_of[p["name"]], tol, tol_conflict)
+            in_m = meas[M_IN[side]]
+            mr = meas[M_WF[side]] / in_m if in_m else 0.0
+            pr = p[side + "_wf"] / p[side + "_instr"] if p[side + "_instr"] else 0.0
+            out.write("%-34s %-4s %10d %10.3f %10.3f %6d  %s%s\n" % (
+                p["name"], "LDS" if side == "ld" else "STS", in_m, mr, pr, p[side + "_ways"],
+                "ok: " if ok else "MISMATCH: ", why))
+            bad += not ok
+    return bad
+
+
+# ---- running -----------------------------------------------------------------------------------
+def run(cmd, **kw):
+    return subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                          universal_newlines=True, **kw)
+
+
+def select(preds, family, flt):
+    keep = []
+    for p in preds:
+        if family == "transpose" and p["kind"] == "naive":
+            continue  # no shared memory
+        if flt and flt not in p["name"]:
+            continue
+        keep.append(p)
+    return keep
+
+
+def check_family(args, family, ncu):
+    exe = os.path.join(args.build, "examples", family, "swz-example-" + family)
+    if not os.access(exe, os.X_OK):
+        print("ncu-check: %s not found (build with meson first)" % exe)
+        return 2
+    r = run([exe, "--predict"])
+    if r.returncode != 0:
+        print(r.stdout)
+        print("ncu-check: %s --predict failed" % exe)
+        return 2
+    preds = select(parse_predict(r.stdout, family), family, args.filter)
+    if not preds:
+        print("ncu-check: no %s variant selected" % family)
+        return 0
+    chunk = {}
+    if family == "reduce":  # the fast variants' chunk: TILE * 256 elements (reduce.cuh)
+        for p in preds:
+            chunk[p["name"]] = p["tile"] * 256
+    specs, blocks_of = [], {}
+    for p in preds:
+        s, b = run_spec(p, family, chunk.get(p["name"]))
+        specs.append(s)
+        blocks_of[p["name"]] = b
+    groups = [[s] for s in specs] if args.separate else [specs]
+    records, text_all = [], []
+    for g in groups:
+        regex = "regex:^(%s)" % "|".join(re.escape(s.split(":")[0]) + "_" for s in g)
+        cmd = [ncu, "--clock-control", "none", "--csv", "--print-units", "base",
+               "--metrics", ",".join(METRICS), "--kernel-name", regex, exe, "--runs"] + g
+        print("# " + " ".join(cmd[:12]) + " ... (%d runs)" % len(g))
+        sys.stdout.flush()
+        r = run(cmd)
+        text_all.append(r.stdout)
+        if "ERR_NVGPUCTRPERM" in r.stdout:
+            print(r.stdout[-2000:])
+            print("ncu-check: no permission for the GPU performance counters (run as root, or "
+                  "set NVreg_RestrictProfilingToAdminUsers=0)")
+            return 2
+        if r.returncode != 0:
+            print(r.stdout[-4000:])
+            print("ncu-check: ncu or the kernels failed (exit %d)" % r.returncode)
+            return 1
+        records += parse_ncu_csv(r.stdout)
+    if args.keep:
+        os.makedirs(args.keep, exist_ok=True)
+        with open(os.path.join(args.keep, "ncu_%s.csv" % family), "w") as f:
+            f.write("\n".join(text_all))
+        with open(os.path.join(args.keep, "predict_%s.txt" % family), "w") as f:
+            f.write(run([exe, "--predict"]).stdout)
+    print("## %s: %d variants" % (family, len(preds)))
+    bad = analyse(preds, records, family, blocks_of, args.tol, args.tol_conflict)
+    print("## %s: %s" % (family, "all match" if bad == 0 else "%d mismatches" % bad))
+    return 1 if bad else 0
+
+
+# ---- self-test -----------------------------------------------------------------------------------
+SELF_PRED_TRANSPOSE = """\
+# name kernel layout tile elem region_rows region_cols sts_instr sts_wavefronts sts_ideal sts_ways lds_instr lds_wavefronts lds_ideal lds_ways
+swz_transpose_xor_64_float swz_transpose_xor_64_float_kernel xor 64 float 64 64 32 128 128 1 128 128 128 1
+swz_transpose_none_64_float swz_transpose_none_64_float_kernel none 64 float 64 64 32 128 128 1 128 1024 128 8
+swz_transpose_pad_64_float swz_transpose_pad_64_float_kernel pad 64 float 64 64 32 128 128 1 128 128 128 1
+"""
+
+
+def self_test(samples):
+    fails = []
+
+    def expect(cond, what):
+        if not cond:
+            fails.append(what)
+
+    expect(parse_number("1,234,567") == 1234567.0, "thousands separators")
+    expect(parse_number(" 8.5e+02 ") == 850.0, "exponent")
+    expect(parse_number("n/a") is None, "n/a")
+    expect(kernel_base("void swz::k<int, 4>(const float *, int)") == "k", "C++ signature")
+    expect(kernel_base("swz_transpose_xor_64_float_kernel") == "swz_transpose_xor_64_float_kernel",
+           "extern C name")
+    expect(kernel_base("swz_reduce_fast_256_float_partials(const float *, long, int)") ==
+           "swz_reduce_fast_256_float_partials", "name with parameters")
+    try:
+        parse_ncu_csv("no csv here\n==PROF== nothing\n")
+        fails.append("a text without a CSV header must raise ParseError")
+    except ParseError:
+        pass
+    preds = parse_predict(SELF_PRED_TRANSPOSE, "transpose")
+    expect(len(preds) == 3 and preds[1]["ld_ways"] == 8, "prediction parsing")
+    blocks = {p["name"]: 64 for p in preds}
+    # The samples describe runs of 64 blocks (16 x 4 regions): xor and pad ideal, none with its
+    # 8-way loads, each written by hand from that scenario (see tests/gpu/ncu_sample_*.csv).
+    for path in samples:
+        with open(path) as f:
+            recs = parse_ncu_csv(f.read())
+        name = os.path.basename(path)
+        kern = sorted({r["kernel"] for r in recs})
+        expect(kern == ["swz_transpose_none_64_float_kernel", "swz_transpose_pad_64_float_kernel",
+                        "swz_transpose_xor_64_float_kernel"], "%s: kernels %s" % (name, kern))
+        t, n = totals(recs, "swz_transpose_xor_64_float_kernel")
+        expect(n == 2, "%s: the xor kernel was launched twice (got %d)" % (name, n))
+        expect(t[M_IN["ld"]] == 2 * 128 * 64 and t[M_WF["ld"]] == 2 * 128 * 64,
+               "%s: xor totals summed over both launches: %s" % (name, t))
+        blocks2 = dict(blocks, swz_transpose_xor_64_float=128)  # xor: two launches of 64
+        out = io.StringIO()
+        bad = analyse(preds, recs, "transpose", blocks2, 0.02, 0.05, out=out)
+        table = out.getvalue()
+        # planted: the pad kernel's loads measure 1.05 wavefronts/instr -> a 5% mismatch
+        expect(bad == 1, "%s: exactly the planted pad mismatch expected, got %d:\n%s" % (name, bad, table))
+        expect(re.search(r"swz_transpose_pad_64_float\s+LDS.*MISMATCH", table) is not None,
+               "%s: the pad LDS row must be the mismatch:\n%s" % (name, table))
+        expect(re.search(r"swz_transpose_none_64_float\s+LDS.*ok", table) is not None,
+               "%s: the none LDS row (8-way, as predicted) must pass:\n%s" % (name, table))
+    # verdict logic on synthetic counts
+    p = dict(preds[1])  # none: 8-way loads predicted
+    meas = {M_WF["ld"]: 128 * 1.0, M_IN["ld"]: 128, M_WF["st"]: 128, M_IN["st"]: 32}
+    ok, why = verdict(p, "ld", meas, 1, 0.02, 0.05)
+    expect(not ok, "a conflicting variant measured conflict free must fail (%s)" % why)
+    meas[M_WF["ld"]] = 1024
+    expect(verdict(p, "ld", meas, 1, 0.02, 0.05)[0], "none with 8-way loads must pass")
+    meas[M_IN["ld"]] = 127
+    expect(not verdict(p, "ld", meas, 1, 0.02, 0.05)[0], "an instruction count off by one must fail")
+    for f in fails:
+        print("self-test FAIL: " + f)
+    print("ncu-check self-test: %d samples, %s" % (len(samples), "FAILED" if fails else "ok"))
+    return 1 if fails else 0
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[1])
+    ap.add_argument("--build", default="build", help="meson build directory (release)")
+    ap.add_argument("--ncu", default=None, help="path to ncu (default: on PATH)")
+    ap.add_argument("--family", default="all", choices=["transpose", "reduce", "all"])
+    ap.add_argument("--filter", default=None, help="only variants whose name contains this")
+    ap.add_argument("--tol", type=float, default=0.02)
+    ap.add_argument("--tol-conflict", type=float, default=0.05)
+    ap.add_argument("--separate", action="store_true", help="one ncu session per variant")
+    ap.add_argument("--keep", default=None, help="directory for the raw ncu CSV and predictions")
+    ap.add_argument("--self-test", nargs="*", default=None, metavar="SAMPLE")
+    ap.add_argument("--ncu-csv", default=None)
+    ap.add_argument("--predict-file", default=None)
+    args = ap.parse_args()
+    if args.self_test is not None:
+        return self_test(args.self_test)
+    if args.ncu_csv:
+        fam = args.family if args.family != "all" else "transpose"
+        with open(args.predict_file) as f:
+            preds = select(parse_predict(f.read(), fam), fam, args.filter)
+        with open(args.ncu_csv) as f:
+            recs = parse_ncu_csv(f.read())
+        blocks = {}
+        for p in preds:
+            blocks[p["name"]] = run_spec(p, fam, p["tile"] * 256)[1]
+        return 1 if analyse(preds, recs, fam, blocks, args.tol, args.tol_conflict) else 0
+    ncu = args.ncu or shutil.which("ncu") or (
+        "/usr/local/cuda/bin/ncu" if os.access("/usr/local/cuda/bin/ncu", os.X_OK) else None)
+    if not ncu:
+        print("ncu-check: ncu (Nsight Compute) not found; pass --ncu PATH")
+        return 2
+    rc = 0
+    for fam in (["transpose", "reduce"] if args.family == "all" else [args.family]):
+        rc = max(rc, check_family(args, fam, ncu))
+    return rc
+
+
+if __name__ == "__main__":
+    sys.exit(main())
