@@ -17,7 +17,8 @@
  *     `static inline` elsewhere.  Everything is header-only; nothing needs linking.
  *   - Function forms (lower case, swz_*) take run-time parameters and report bad ones with a
  *     documented failure value: a negative SWZ_E* code, or SWZ_BAD_OFFSET for an offset.
- *   - Macro forms (upper case, SWZ_*) take compile-time constants, fold to constants, and
+ *   - Macro forms (upper case, SWZ_*) take compile-time constants, fold to constants (integer
+ *     constant expressions, except SWZ_MORTON_OFFSET, which folds only under optimization), and
  *     reject bad parameters at compile time: the compiler's message names the reason as an
  *     identifier `swz_error_...` (C: a negative bit-field width; C++: a failed static_assert in
  *     the instantiation of swz__ct_check<false, swz_error_...>).

@@ -128,6 +128,8 @@ SWZ_FN void swz_morton_coord(uint32_t lw_units, uint32_t lh, uint32_t vec, uint3
     *col = x * vec + off % vec;
 }
 
+/* Macro form: parameters checked at compile time; folds to shifts and masks under
+ * optimization, but it is not an integer constant expression (it calls swz_morton_offset). */
 #define SWZ_MORTON_OFFSET(W, H, E, A, r, c)                                                     \
     ((uint32_t)(SWZ__CT_CHECK(SWZ__VALID_ACCESS(E, A), swz_error_access_must_be_4_8_or_16_and_a_multiple_of_element) + \
                 SWZ__CT_CHECK(SWZ_IS_POW2((W) * (E) / (A)) && (W) * (E) % (A) == 0 && SWZ_IS_POW2(H) && (H) <= SWZ_MAX_SIDE, \
@@ -140,29 +142,31 @@ SWZ_FN void swz_morton_coord(uint32_t lw_units, uint32_t lh, uint32_t vec, uint3
 SWZ_FN int swz_morton_block(uint32_t idx, uint32_t gx, uint32_t gy, uint32_t lg, uint32_t *tx,
                             uint32_t *ty)
 {
-    uint32_t side = 1u << lg, fx, fy, full, x, y, rw, rh;
-    if (lg > 15u || (uint64_t)idx >= (uint64_t)gx * gy) return SWZ_ERANGE;
+    /* 64-bit counts: a grid may hold 2^32 tiles or more even though idx is 32-bit. */
+    uint64_t side = (uint64_t)1 << lg, fx, fy, full, rw, rh, i = idx;
+    uint32_t x, y;
+    if (lg > 15u || i >= (uint64_t)gx * gy) return SWZ_ERANGE;
     fx = gx >> lg; /* whole supertiles per row */
     fy = gy >> lg;
     full = fx * fy << (2u * lg);
-    if (idx < full) {
-        uint32_t st = idx >> (2u * lg), in = idx & ((1u << (2u * lg)) - 1u);
-        swz_morton_decode32(in, &x, &y);
-        *tx = (st % fx) * side + x;
-        *ty = (st / fx) * side + y;
+    if (i < full) {
+        uint64_t st = i >> (2u * lg);
+        swz_morton_decode32((uint32_t)(i & ((side * side) - 1u)), &x, &y);
+        *tx = (uint32_t)((st % fx) * side + x);
+        *ty = (uint32_t)((st / fx) * side + y);
         return SWZ_OK;
     }
-    idx -= full;
+    i -= full;
     rw = gx - fx * side; /* right strip, beside the whole supertiles */
     rh = fy * side;
-    if (idx < rw * rh) {
-        *tx = fx * side + idx % rw;
-        *ty = idx / rw;
+    if (i < rw * rh) {
+        *tx = (uint32_t)(fx * side + i % rw);
+        *ty = (uint32_t)(i / rw);
         return SWZ_OK;
     }
-    idx -= rw * rh; /* bottom strip, full grid width */
-    *tx = idx % gx;
-    *ty = rh + idx / gx;
+    i -= rw * rh; /* bottom strip, full grid width */
+    *tx = (uint32_t)(i % gx);
+    *ty = (uint32_t)(rh + i / gx);
     return SWZ_OK;
 }
 

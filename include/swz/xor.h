@@ -224,7 +224,9 @@ SWZ_FN uint32_t swz_tma_swizzle(uint32_t mode, uint32_t addr)
     if (!(mode == 32u || mode == 64u || mode == 128u)) return SWZ_BAD_OFFSET;
     return addr ^ (((addr >> 7) & (mode / 16u - 1u)) << 4);
 }
-#define SWZ_TMA_SWIZZLE(S, a) SWZ_XOR(SWZ_LOG2((S) / 16u), 4, 3, (a))
+#define SWZ_TMA_SWIZZLE(S, a)                                                                   \
+    ((unsigned)SWZ__CT_CHECK(SWZ__VALID_TMA(S), swz_error_tma_mode_must_be_32_64_or_128) +     \
+     SWZ_XOR(SWZ_LOG2((S) / 16u), 4, 3, (a)))
 
 /* 1 when p is aligned for mode S (8*S bytes), 0 otherwise (and for a bad mode).  In device
  * code a shared-memory pointer is checked through its shared-window address. */

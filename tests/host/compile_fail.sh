@@ -46,11 +46,10 @@ CASES=(
   "tma_offset_row_24_bytes|swz_error_tma_row_must_be_a_multiple_of_16_bytes_and_at_most_the_mode|SWZ_TMA_OFFSET(128, 4, 6, r, c)|SWZ_TMA_OFFSET(128, 4, 8, r, c)"
   "tma_offset_elem_3|swz_error_tma_row_must_be_a_multiple_of_16_bytes_and_at_most_the_mode|SWZ_TMA_OFFSET(128, 3, 16, r, c)|SWZ_TMA_OFFSET(128, 4, 16, r, c)"
   "static_assert_reason|swz_error_user_reason|(SWZ_STATIC_ASSERT(SWZ_IS_POW2(48), swz_error_user_reason), 0u)|(SWZ_STATIC_ASSERT(SWZ_IS_POW2(64), swz_error_user_reason), 0u)"
-  # KNOWN BUG: the mode is not checked by SWZ_TMA_SWIZZLE / SWZ_TMA_OFFSET (48 acts as 32)
   "tma_swizzle_mode_48|swz_error_tma_mode_must_be_32_64_or_128|SWZ_TMA_SWIZZLE(48, r)|SWZ_TMA_SWIZZLE(32, r)"
   "tma_offset_mode_48|swz_error_tma_mode_must_be_32_64_or_128|SWZ_TMA_OFFSET(48, 4, 12, r, c)|SWZ_TMA_OFFSET(64, 4, 12, r, c)"
 )
-KNOWN_BUGS=" tma_swizzle_mode_48 tma_offset_mode_48 "
+KNOWN_BUGS=" "
 LANGS=(c11 c99 c++ cuda)
 
 # A statement-expression-free snippet: the expression as a function's return value.  The

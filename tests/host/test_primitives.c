@@ -601,3 +601,29 @@ Test(pad, coord)
         if (in) cr_assert_eq(swz_pad_offset(st, r, c), off);
     }
 }
+
+/* Grids of 2^32 tiles or more (counts past 32 bits) stay inside the grid, in Z order. */
+Test(morton, block_huge_grid)
+{
+    static const uint32_t grids[][3] = {
+        {65536, 65536, 1}, {65536, 65536, 15}, {1u << 20, 1u << 12, 0}, {65535, 131072, 15}};
+    host_rng g = host_rng_seed(99);
+    uint32_t i, k, tx, ty;
+    for (k = 0; k < 4; ++k) {
+        uint32_t gx = grids[k][0], gy = grids[k][1], lg = grids[k][2], side = 1u << lg;
+        for (i = 0; i < 1000; ++i) {
+            uint32_t idx = i == 0 ? 0u : host_rng_u32(&g);
+            cr_assert_eq(swz_morton_block(idx, gx, gy, lg, &tx, &ty), SWZ_OK);
+            cr_assert(tx < gx && ty < gy, "block(%u, %u x %u, lg %u) = (%u, %u): outside the grid", idx, gx, gy, lg, tx,
+                      ty);
+            if ((uint64_t)idx < (uint64_t)(gx / side) * (gy / side) * side * side) {
+                /* whole supertiles come first, in Z order */
+                uint64_t st = (uint64_t)idx / ((uint64_t)side * side), in = (uint64_t)idx % ((uint64_t)side * side);
+                uint32_t zx, zy;
+                ref_deinterleave(in, lg, &zx, &zy);
+                cr_assert(tx == (st % (gx / side)) * side + zx && ty == (st / (gx / side)) * side + zy,
+                          "block(%u, %u x %u, lg %u) = (%u, %u), not the Z order", idx, gx, gy, lg, tx, ty);
+            }
+        }
+    }
+}
