@@ -180,7 +180,9 @@ extern "C" cudaError_t SWZ__RD_NAME(const ELEM *in, int64_t n, SWZ__RD_OUT *out,
     SWZ__RD_ACC *buf[2];
     const void *cur = in;
     int acc = 0, k = 0;
-    if (n < 0 || n > SWZ_RD_MAX_N || out == NULL) return cudaErrorInvalidValue;
+    /* one element per thread: gridDim.x <= 2^31 - 1 bounds n */
+    if (n < 0 || n > SWZ_RD_MAX_N || n > (int64_t)INT32_MAX * (TILE) || out == NULL)
+        return cudaErrorInvalidValue;
     if (n == 0) return cudaMemsetAsync(out, 0, sizeof *out, stream);
     if (in == NULL || (need > 0 && (workspace == NULL || workspace_bytes < need ||
                                     (uintptr_t)workspace % sizeof(SWZ__RD_ACC) != 0)))

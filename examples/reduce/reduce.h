@@ -36,8 +36,9 @@
  *
  * Launcher contract: out is a device pointer to one result; workspace (device memory of at
  * least NAME_workspace(n) bytes, contents irrelevant) holds partial sums.  n == 0 stores 0 to
- * *out (cudaMemsetAsync).  Returns cudaErrorInvalidValue without launching when n < 0, in or
- * out is NULL (n > 0), the workspace is NULL or too small, or n exceeds 2^50.  Misaligned input
+ * *out (cudaMemsetAsync).  Returns cudaErrorInvalidValue without launching when n < 0, out is
+ * NULL, in is NULL (n > 0), the workspace is NULL, too small or not aligned to the accumulator
+ * (4 or 8 bytes), or n exceeds 2^50 (the tree variants: (2^31 - 1) * TILE).  Misaligned input
  * (not 16-byte aligned) is handled: the fast variant falls back to 4-byte loads with the same
  * order of additions.
  */

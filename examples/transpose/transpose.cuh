@@ -60,6 +60,18 @@
 #ifndef SWZ_TRANSPOSE_CUH_ONCE
 #define SWZ_TRANSPOSE_CUH_ONCE
 
+/* SWZ_EMULATE (host C++ without nvcc): the same variants run on the CPU through tile.h's
+ * emulation -- every block, then every thread in turn -- for tests on machines without a GPU. */
+#if defined(SWZ_EMULATE) && !defined(__CUDACC__)
+#define SWZ_TILE_EMULATE 1
+#define SWZ__TR_EMU 1
+#define SWZ__TR_DFN static inline
+#include <stdlib.h>
+#else
+#define SWZ__TR_EMU 0
+#define SWZ__TR_DFN static __device__ __forceinline__
+#endif
+
 #include "transpose.h"
 #include <swz/xor.h>
 #include <swz/pad.h>
@@ -67,6 +79,14 @@
 #include <swz/tile.h>
 
 #define SWZ_TR_THREADS 256
+/* Grid limits per launch (gridDim.y, gridDim.z); taller matrices or longer batches take
+ * several launches.  Overridable so the emulation tests can exercise that split. */
+#ifndef SWZ_TR_MAX_GRID_Y
+#define SWZ_TR_MAX_GRID_Y 65535
+#endif
+#ifndef SWZ_TR_MAX_GRID_Z
+#define SWZ_TR_MAX_GRID_Z 65535
+#endif
 #define SWZ_TR_REGION_BYTES 16384
 #define SWZ_TR_SMEM_LIMIT (48 * 1024)
 
@@ -203,36 +223,88 @@ SWZ_STATIC_ASSERT((int)SWZ__TRN(_tile__NQ) == (int)SWZ__TRN(__NQ) && (int)SWZ__T
                   swz_error_transpose_xor_key_out_of_step_with_tile_h);
 #endif
 
-/* One block: input rows r0 .. r0+TILE-1, columns c0 .. c0+RC-1 of matrix blockIdx.z.  The grid
- * covers everything (the launcher splits very tall or very long batches into several
+/* One block: input rows r0 .. r0+TILE-1, columns c0 .. c0+RC-1 of matrix bz, in two phases
+ * separated by a barrier; each phase is what one thread does. */
+SWZ__TR_DFN void SWZ__TRN(__phase1)(ELEM *tile, const ELEM *in, ELEM *out, int64_t rows,
+                                     int64_t cols, int64_t ld_in, int64_t ld_out, int64_t bs_in,
+                                     int64_t bs_out, unsigned bx, unsigned by, unsigned bz)
+{
+    const int64_t c0 = (int64_t)bx * SWZ__TRN(__RC), r0 = (int64_t)by * (TILE);
+    const ELEM *ib = in + (int64_t)bz * bs_in;
+#if SWZ__TR_LID == SWZ__TR_LID_NAIVE
+    ELEM *ob = out + (int64_t)bz * bs_out;
+    (void)tile;
+    for (int i = SWZ__TILE_TID(); i < (TILE) * SWZ__TRN(__RC); i += SWZ_TR_THREADS) {
+        const int64_t gr = r0 + i / SWZ__TRN(__RC), gc = c0 + i % SWZ__TRN(__RC);
+        if (gr < rows && gc < cols) ob[gc * ld_out + gr] = ib[gr * ld_in + gc];
+    }
+#else
+    (void)out, (void)ld_out, (void)bs_out;
+    SWZ__TRN(_tile_load)(tile, ib, ld_in, r0, c0, rows, cols);
+#endif
+}
+SWZ__TR_DFN void SWZ__TRN(__phase2)(const ELEM *tile, ELEM *out, int64_t rows, int64_t cols,
+                                     int64_t ld_out, int64_t bs_out, unsigned bx, unsigned by,
+                                     unsigned bz)
+{
+#if SWZ__TR_LID == SWZ__TR_LID_NAIVE
+    (void)tile, (void)out, (void)rows, (void)cols, (void)ld_out, (void)bs_out, (void)bx, (void)by, (void)bz;
+#else
+    const int64_t c0 = (int64_t)bx * SWZ__TRN(__RC), r0 = (int64_t)by * (TILE);
+    SWZ__TRN(_tile_store_t)(tile, out + (int64_t)bz * bs_out, ld_out, c0, r0, cols, rows);
+#endif
+}
+
+#if !SWZ__TR_EMU
+/* The grid covers everything (the launcher splits very tall or very long batches into several
  * launches), so the kernel has no loop: a loop would keep every loop-invariant shared address
  * alive in registers (58 instead of 32 for 64x64 float) and cost occupancy. */
 extern "C" __global__ void __launch_bounds__(SWZ_TR_THREADS)
 SWZ__TRN(_kernel)(const ELEM *__restrict__ in, ELEM *__restrict__ out, int64_t rows, int64_t cols,
                   int64_t ld_in, int64_t ld_out, int64_t bs_in, int64_t bs_out)
 {
-    const int64_t c0 = (int64_t)blockIdx.x * SWZ__TRN(__RC), r0 = (int64_t)blockIdx.y * (TILE);
-    const ELEM *ib = in + (int64_t)blockIdx.z * bs_in;
-    ELEM *ob = out + (int64_t)blockIdx.z * bs_out;
 #if SWZ__TR_LID == SWZ__TR_LID_NAIVE
-    for (int i = threadIdx.x; i < (TILE) * SWZ__TRN(__RC); i += SWZ_TR_THREADS) {
-        const int64_t gr = r0 + i / SWZ__TRN(__RC), gc = c0 + i % SWZ__TRN(__RC);
-        if (gr < rows && gc < cols) ob[gc * ld_out + gr] = ib[gr * ld_in + gc];
-    }
+    SWZ__TRN(__phase1)(NULL, in, out, rows, cols, ld_in, ld_out, bs_in, bs_out, blockIdx.x,
+                       blockIdx.y, blockIdx.z);
 #else
     __shared__ __align__(16) unsigned char smem[SWZ__TRN(__SMEM)];
     ELEM *tile = (ELEM *)smem;
-    SWZ__TRN(_tile_load)(tile, ib, ld_in, r0, c0, rows, cols);
+    SWZ__TRN(__phase1)(tile, in, out, rows, cols, ld_in, ld_out, bs_in, bs_out, blockIdx.x,
+                       blockIdx.y, blockIdx.z);
     __syncthreads();
-    SWZ__TRN(_tile_store_t)(tile, ob, ld_out, c0, r0, cols, rows);
+    SWZ__TRN(__phase2)(tile, out, rows, cols, ld_out, bs_out, blockIdx.x, blockIdx.y, blockIdx.z);
 #endif
 }
+#else
+/* The kernel on the CPU: every block; in it every thread's phase 1, then every thread's
+ * phase 2 (the barrier). */
+static void SWZ__TRN(__emulate)(dim3 grid, const ELEM *in, ELEM *out, int64_t rows, int64_t cols,
+                                int64_t ld_in, int64_t ld_out, int64_t bs_in, int64_t bs_out)
+{
+    enum { SMEM = SWZ__TRN(__SMEM) > 0 ? SWZ__TRN(__SMEM) : 16 };
+    alignas(16) static unsigned char smem[SMEM];
+    ELEM *tile = (ELEM *)smem;
+    for (unsigned bz = 0; bz < grid.z; ++bz)
+        for (unsigned by = 0; by < grid.y; ++by)
+            for (unsigned bx = 0; bx < grid.x; ++bx) {
+                memset(smem, 0xA5, sizeof smem); /* stale data from the last block must not leak */
+                for (int t = 0; t < SWZ_TR_THREADS; ++t) {
+                    *swz__tile_emu_tid() = t;
+                    SWZ__TRN(__phase1)(tile, in, out, rows, cols, ld_in, ld_out, bs_in, bs_out, bx, by, bz);
+                }
+                for (int t = 0; t < SWZ_TR_THREADS; ++t) {
+                    *swz__tile_emu_tid() = t;
+                    SWZ__TRN(__phase2)(tile, out, rows, cols, ld_out, bs_out, bx, by, bz);
+                }
+            }
+}
+#endif
 
 extern "C" cudaError_t SWZ__TRN(_batched)(const ELEM *in, ELEM *out, int64_t rows, int64_t cols,
                                            int64_t ld_in, int64_t ld_out, int64_t batch,
                                            int64_t bs_in, int64_t bs_out, cudaStream_t stream)
 {
-    const int64_t RMAX = (int64_t)65535 * (TILE); /* rows per launch: gridDim.y <= 65535 */
+    const int64_t RMAX = (int64_t)SWZ_TR_MAX_GRID_Y * (TILE), BMAX = SWZ_TR_MAX_GRID_Z;
     int empty;
     int64_t gx, b0, rr;
     cudaError_t e = swz__tr_check(in, out, rows, cols, ld_in, ld_out, batch, bs_in, bs_out,
@@ -240,17 +312,23 @@ extern "C" cudaError_t SWZ__TRN(_batched)(const ELEM *in, ELEM *out, int64_t row
     if (e != cudaSuccess || empty) return e;
     gx = (cols + SWZ__TRN(__RC) - 1) / SWZ__TRN(__RC);
     if (gx > INT32_MAX) return cudaErrorInvalidValue;
-    /* Normally one launch; more only past 65535 matrices or 65535 * TILE rows. */
-    for (b0 = 0; b0 < batch; b0 += 65535)
+    /* Normally one launch; more only past BMAX matrices or RMAX rows. */
+    for (b0 = 0; b0 < batch; b0 += BMAX)
         for (rr = 0; rr < rows; rr += RMAX) {
-            const int64_t nb = batch - b0 < 65535 ? batch - b0 : 65535;
+            const int64_t nb = batch - b0 < BMAX ? batch - b0 : BMAX;
             const int64_t nr = rows - rr < RMAX ? rows - rr : RMAX;
             const dim3 grid((unsigned)gx, (unsigned)((nr + (TILE)-1) / (TILE)), (unsigned)nb);
+#if SWZ__TR_EMU
+            (void)stream;
+            SWZ__TRN(__emulate)(grid, in + b0 * bs_in + rr * ld_in, out + b0 * bs_out + rr, nr,
+                                cols, ld_in, ld_out, bs_in, bs_out);
+#else
             SWZ__TRN(_kernel)<<<grid, SWZ_TR_THREADS, 0, stream>>>(
                 in + b0 * bs_in + rr * ld_in, out + b0 * bs_out + rr, nr, cols, ld_in, ld_out,
                 bs_in, bs_out);
             e = cudaGetLastError();
             if (e != cudaSuccess) return e;
+#endif
         }
     return cudaSuccess;
 }

@@ -148,8 +148,44 @@ static inline void swz__tile_cost_init(swz_tile_cost *c, uint32_t access)
     c->worst_ways = 0u;
 }
 
-#if defined(__CUDACC__)
+/* SWZ__TILE_DEV: 1 = CUDA device code (nvcc); 0 = host emulation (SWZ_TILE_EMULATE, C++ with
+ * the CUDA headers): the same functions run on the CPU, one simulated thread at a time
+ * (SWZ__TILE_TID() reads swz__tile_emu_tid()), so tests can check them without a GPU. */
+#if defined(__CUDACC__) && !defined(SWZ_TILE_EMULATE)
+#define SWZ__TILE_DEV 1
+#elif defined(SWZ_TILE_EMULATE) && defined(__cplusplus)
+#define SWZ__TILE_DEV 0
+#include <cuda_runtime.h>
+#include <string.h>
+#endif
+
+#if defined(SWZ__TILE_DEV)
+#if SWZ__TILE_DEV
 #define SWZ__TILE_DFN static __device__ __forceinline__
+/* Linear thread index of any block shape. */
+#define SWZ__TILE_TID() ((int)(threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z)))
+SWZ__TILE_DFN uint32_t swz__tile_prmt(uint32_t a, uint32_t b, uint32_t sel)
+{
+    return __byte_perm(a, b, sel);
+}
+#else
+#define SWZ__TILE_DFN static inline
+static inline int *swz__tile_emu_tid(void)
+{
+    static int tid;
+    return &tid;
+}
+#define SWZ__TILE_TID() (*swz__tile_emu_tid())
+/* __byte_perm for selector nibbles 0..7: byte n of the result = byte sel[n] of b:a. */
+static inline uint32_t swz__tile_prmt(uint32_t a, uint32_t b, uint32_t sel)
+{
+    const uint64_t x = ((uint64_t)b << 32) | a;
+    uint32_t r = 0;
+    int n;
+    for (n = 0; n < 4; ++n) r |= (uint32_t)((x >> (8 * ((sel >> (4 * n)) & 7u))) & 0xFFu) << (8 * n);
+    return r;
+}
+#endif
 
 /* Up to 16 bytes in registers, addressed in units of 1..16 bytes. */
 typedef union swz__tile_v16 {
@@ -165,6 +201,10 @@ typedef union swz__tile_v16 {
  * compiler split the access into 4-byte pieces). */
 SWZ__TILE_DFN void swz__tile_get(swz__tile_v16 *v, int u, const void *p, int bytes)
 {
+#if !SWZ__TILE_DEV
+    memcpy((char *)v + u * bytes, p, (size_t)bytes); /* no type punning on the host */
+    return;
+#endif
     switch (bytes) {
     case 16: {
         const uint4 t = *(const uint4 *)p;
@@ -182,30 +222,27 @@ SWZ__TILE_DFN void swz__tile_get(swz__tile_v16 *v, int u, const void *p, int byt
     }
 }
 
-/* *(bytes-wide *)p = v.unit[u].  8- and 16-byte stores are written in PTX: in C++ the
- * compiler splits a uint4 store into pieces whenever it cannot prove the 16-byte alignment
- * from the address arithmetic (e.g. a row-major double tile), which the caller guarantees. */
+/* *(bytes-wide *)p = v.unit[u] for 1, 2 and 4 bytes (any size in the emulation). */
 SWZ__TILE_DFN void swz__tile_put(void *p, const swz__tile_v16 *v, int u, int bytes)
 {
+#if SWZ__TILE_DEV
     switch (bytes) {
-    case 16:
-        asm volatile("st.v4.b32 [%0], {%1, %2, %3, %4};" ::"l"(p), "r"(v->w[0]), "r"(v->w[1]),
-                     "r"(v->w[2]), "r"(v->w[3])
-                     : "memory");
-        break;
-    case 8:
-        asm volatile("st.v2.b32 [%0], {%1, %2};" ::"l"(p), "r"(v->w[2 * u]), "r"(v->w[2 * u + 1])
-                     : "memory");
-        break;
     case 4: *(uint32_t *)p = v->w[u]; break;
     case 2: *(uint16_t *)p = v->h[u]; break;
     default: *(uint8_t *)p = v->b[u]; break;
     }
+#else
+    memcpy(p, (const char *)v + u * bytes, (size_t)bytes);
+#endif
 }
 
-/* The same into shared memory (STS) and global memory (STG). */
+/* The same into shared memory (STS) and global memory (STG), 8- and 16-byte ones in PTX: in
+ * C++ the compiler splits a uint4 store into pieces whenever it cannot prove the 16-byte
+ * alignment from the address arithmetic (e.g. a row-major double tile), which the caller
+ * guarantees. */
 SWZ__TILE_DFN void swz__tile_sput(void *p, const swz__tile_v16 *v, int u, int bytes)
 {
+#if SWZ__TILE_DEV
     const unsigned a = (unsigned)__cvta_generic_to_shared(p);
     switch (bytes) {
     case 16:
@@ -220,9 +257,13 @@ SWZ__TILE_DFN void swz__tile_sput(void *p, const swz__tile_v16 *v, int u, int by
         break;
     default: swz__tile_put(p, v, u, bytes); break;
     }
+#else
+    swz__tile_put(p, v, u, bytes);
+#endif
 }
 SWZ__TILE_DFN void swz__tile_gput(void *p, const swz__tile_v16 *v, int u, int bytes)
 {
+#if SWZ__TILE_DEV
     switch (bytes) {
     case 16:
         asm volatile("st.global.v4.b32 [%0], {%1, %2, %3, %4};" ::"l"(p), "r"(v->w[0]),
@@ -236,6 +277,9 @@ SWZ__TILE_DFN void swz__tile_gput(void *p, const swz__tile_v16 *v, int u, int by
         break;
     default: swz__tile_put(p, v, u, bytes); break;
     }
+#else
+    swz__tile_put(p, v, u, bytes);
+#endif
 }
 /* Loads stay in C++: the compiler keeps them whole (LDG.E.128, LDS.128). */
 #define swz__tile_gget swz__tile_get
@@ -252,10 +296,7 @@ SWZ__TILE_DFN void swz__tile_mov(swz__tile_v16 *dst, int ud, const swz__tile_v16
     default: dst->b[ud] = src->b[us]; break;
     }
 }
-
-/* Linear thread index of any block shape. */
-#define SWZ__TILE_TID() ((int)(threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z)))
-#endif /* __CUDACC__ */
+#endif /* SWZ__TILE_DEV */
 
 #endif /* SWZ_TILE_H */
 
@@ -342,7 +383,7 @@ SWZ_FN int SWZ__TN(_vec_ok)(const void *g, int64_t ld, int64_t col0, int vec)
            (((ld * SWZ__TN(__E)) & (vb - 1)) == 0);
 }
 
-#if defined(__CUDACC__)
+#if defined(SWZ__TILE_DEV)
 
 /* 1 when the whole tile at (row0, col0) lies inside the matrix and rows are aligned for
  * vec-element vectors: the copy then runs without any bounds test. */
@@ -508,14 +549,14 @@ SWZ__TILE_DFN void SWZ__TN(__t_vector)(swz__tile_v16 *o, const swz__tile_v16 *w,
     } else if (kE == 2) {
 #pragma unroll
         for (int j = 0; j < kVT / 2 && j < 4; ++j)
-            o->w[j] = __byte_perm(w[2 * j].w[0], w[2 * j + 1].w[0], p ? 0x7632u : 0x5410u);
+            o->w[j] = swz__tile_prmt(w[2 * j].w[0], w[2 * j + 1].w[0], p ? 0x7632u : 0x5410u);
     } else { /* kE == 1 */
         const unsigned sel = (unsigned)p | ((unsigned)(p + 4) << 4);
 #pragma unroll
         for (int j = 0; j < kVT / 4 && j < 4; ++j) {
-            const unsigned lo = __byte_perm(w[4 * j].w[0], w[4 * j + 1].w[0], sel);
-            const unsigned hi = __byte_perm(w[4 * j + 2].w[0], w[4 * j + 3].w[0], sel);
-            o->w[j] = __byte_perm(lo, hi, 0x5410u);
+            const unsigned lo = swz__tile_prmt(w[4 * j].w[0], w[4 * j + 1].w[0], sel);
+            const unsigned hi = swz__tile_prmt(w[4 * j + 2].w[0], w[4 * j + 3].w[0], sel);
+            o->w[j] = swz__tile_prmt(lo, hi, 0x5410u);
         }
     }
 }
@@ -578,7 +619,7 @@ SWZ__TILE_DFN void SWZ__TN(_store_t)(const SWZ_TILE_ELEM *s, SWZ_TILE_ELEM *g, i
     }
 }
 
-#endif /* __CUDACC__ */
+#endif /* SWZ__TILE_DEV */
 
 /* Host model: the shared instructions of one call over a whole tile. */
 static inline int SWZ__TN(_model)(int op, swz_tile_cost *cost)

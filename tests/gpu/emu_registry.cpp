@@ -1,0 +1,2 @@
+/* tests/gpu/emu_registry.cpp -- the transpose registry over the emulated variants. */
+#include "registry.cu"
