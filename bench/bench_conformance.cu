@@ -18,7 +18,7 @@
  *   The exit status is 1 if any check failed, 77 without a GPU (unless --list).
  *
  * Usage
- *   bench_conformance [--out DIR] [--list] [--reps R]
+ *   bench_conformance [--out DIR] [--list] [--reps R] [--quick (accepted; changes nothing)]
  *     --list    write the launch list with the model's predictions and exit; needs no GPU
  *     --reps R  instruction repeats per launch (odd, default 33)
  *   Normally run through conformance.py, which wraps it in one ncu invocation:
@@ -365,11 +365,15 @@ int main(int argc, char **argv)
     bool list = false;
     int reps = CONF_DEFAULT_REPS;
     for (int i = 1; i < argc; ++i) {
-        if (!strcmp(argv[i], "--out") && i + 1 < argc) out_dir = argv[++i];
+        if (!strcmp(argv[i], "--out") && i + 1 < argc) {
+            out_dir = argv[++i];
+            mkdir(out_dir.c_str(), 0777); /* one level; an existing directory is fine */
+        }
         else if (!strcmp(argv[i], "--list")) list = true;
         else if (!strcmp(argv[i], "--reps") && i + 1 < argc) reps = atoi(argv[++i]);
+        else if (!strcmp(argv[i], "--quick")) continue; /* accepted like the benches: the run is short anyway */
         else {
-            printf("usage: bench_conformance [--out DIR] [--list] [--reps R (odd)]\n");
+            printf("usage: bench_conformance [--out DIR] [--list] [--reps R (odd)] [--quick]\n");
             return strcmp(argv[i], "--help") && strcmp(argv[i], "-h") ? 2 : 0;
         }
     }

@@ -34,6 +34,7 @@
 #define SWZ_BENCH_UTIL_H
 
 #include <cuda_runtime.h>
+#include <sys/stat.h>
 
 #include <algorithm>
 #include <cmath>
@@ -59,7 +60,7 @@ static inline void bench_usage(const char *prog, const char *what)
 {
     printf("%s -- %s\n"
            "usage: %s [--out DIR] [--quick] [--reps N] [--ncu]\n"
-           "  --out DIR   write DIR/<family>.csv (default '.'; DIR must exist)\n"
+           "  --out DIR   write DIR/<family>.csv (default '.'; DIR is created if its parent exists)\n"
            "  --quick     small sizes, 3 timed launches: a smoke run\n"
            "  --reps N    timed launches per figure (default 20, median reported)\n"
            "  --ncu       sweeps only: one launch per configuration, no timing (run under ncu)\n",
@@ -73,6 +74,7 @@ static inline bench_opts bench_parse(int argc, char **argv, const char *prog, co
     for (int i = 1; i < argc; ++i) {
         if (!strcmp(argv[i], "--out") && i + 1 < argc) {
             o.out = argv[++i];
+            mkdir(o.out.c_str(), 0777); /* one level; an existing directory is fine */
         } else if (!strcmp(argv[i], "--quick")) {
             o.quick = true;
         } else if (!strcmp(argv[i], "--ncu")) {
