@@ -80,9 +80,11 @@ int main(int argc, char **argv)
 
         const float t_memcpy = bench_memcpy_ms(o, out, in, bytes);
         const float one = 1.0f, zero = 0.0f;
-        /* Row-major in (n x n) is column-major in^T; column-major out = op(in_cm)^T. */
+        /* Row-major in (n x n) is column-major in^T; column-major out = op(in_cm)^T.  beta = 0:
+         * B is not needed, but must be a valid matrix -- pass `in` (finite), not the poisoned
+         * output, so that a library that computes 0 * B anyway cannot turn NaN into a failure. */
         auto geam = [&] {
-            CUBLAS_CHECK(cublasSgeam(h, CUBLAS_OP_T, CUBLAS_OP_N, (int)n, (int)n, &one, in, (int)n, &zero, out,
+            CUBLAS_CHECK(cublasSgeam(h, CUBLAS_OP_T, CUBLAS_OP_N, (int)n, (int)n, &one, in, (int)n, &zero, in,
                                      (int)n, out, (int)n));
         };
         gpu_poison(out, bytes);
