@@ -29,7 +29,7 @@ int main(int argc, char **argv)
     bench_require_gpu();
     const int64_t n = o.quick ? (1ll << 22) : (1ll << 28);
     const size_t bytes = (size_t)n * sizeof(float);
-    const std::string sz = std::to_string(n);
+    const std::string sz = "2^" + std::to_string(63 - __builtin_clzll((unsigned long long)n)); /* n is 2^k */
     float *x, *copy_dst, *d_out;
     CUDA_CHECK(cudaMalloc(&x, bytes));
     CUDA_CHECK(cudaMalloc(&copy_dst, bytes / 2));

@@ -43,7 +43,9 @@ def read_rows(paths):
 
 
 def size_key(s):
-    """'8192x8192' / '4096^3' / '268435456' -> a number to sort by."""
+    """'8192x8192' / '4096^3' / '2^28' / '268435456' -> a number to sort by."""
+    if s.startswith("2^"):
+        s = str(2 ** int(s[2:])) if s[2:].isdigit() else s
     n = 1.0
     for part in s.replace("^3", "").replace("x", " ").split():
         try:
@@ -62,8 +64,17 @@ def family_panel(ax, rows, fam):
             variants.append(r["variant"])
     n = max(1, len(variants))
     width = 0.8 / n
-    cmap = __import__("matplotlib").colormaps["tab10"]
+    cmap = __import__("matplotlib").colormaps["tab20" if n > 10 else "tab10"]
+    ci = 0
     for vi, v in enumerate(variants):
+        # memcpy grey, the peers (cuBLAS, CUB) dark, swz variants in colour
+        if v == "memcpy":
+            color = "#aaaaaa"
+        elif v.startswith("cub"):
+            color = "#333333" if all(r["ratio_peer"] == 1.0 for r in rows if r["variant"] == v) else "#777777"
+        else:
+            color = cmap(ci % cmap.N)
+            ci += 1
         xs, hs, labels = [], [], []
         for si, s in enumerate(sizes):
             hit = [r for r in rows if r["variant"] == v and r["size"] == s]
@@ -74,7 +85,7 @@ def family_panel(ax, rows, fam):
             labels.append("%.0f" % hit[0]["value"] if hit[0]["value"] >= 100 else "%.1f" % hit[0]["value"])
         if not xs:
             continue
-        bars = ax.bar(xs, hs, width * 0.95, label=v, color=cmap(vi % 10))
+        bars = ax.bar(xs, hs, width * 0.95, label=v, color=color)
         for b, lab in zip(bars, labels):
             ax.annotate(lab, (b.get_x() + b.get_width() / 2, b.get_height()), ha="center", va="bottom",
                         fontsize=6, rotation=90, xytext=(0, 2), textcoords="offset points")
@@ -86,7 +97,7 @@ def family_panel(ax, rows, fam):
     ax.set_ylabel("ratio to peer (higher is faster)")
     top = max([r["ratio_peer"] for r in rows] + [1.0])
     ax.set_ylim(0, top * 1.45)
-    ax.legend(fontsize=7, ncol=3, loc="upper center")
+    ax.legend(fontsize=7, ncol=min(len(variants), 10), loc="upper center")
 
 
 def sweep_panel(ax, rows, fam, title=None):
@@ -137,8 +148,9 @@ def main():
     written = []
     fams = [f for f in FAMILIES if any(r["family"] == f for r in rows)]
     if fams:
-        fig, axes = plt.subplots(1, len(fams), figsize=(5.5 * len(fams), 4.5), squeeze=False)
-        for ax, fam in zip(axes[0], fams):
+        # One full-width panel per family, stacked: a family can have twenty bars per size.
+        fig, axes = plt.subplots(len(fams), 1, figsize=(13, 4.2 * len(fams)), squeeze=False)
+        for ax, fam in zip(axes[:, 0], fams):
             family_panel(ax, [r for r in rows if r["family"] == fam], fam)
         fig.suptitle("swz kernels vs peers (ratio to the peer; dashed line = peer)")
         fig.tight_layout()
