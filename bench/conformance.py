@@ -413,7 +413,12 @@ def run_ncu(args):
     except (OSError, ParseError):
         with open(raw, "w") as f:
             f.write(p.stdout)
-    launches = load_launches(os.path.join(args.out, "conformance_launches.csv"))
+    try:
+        launches = load_launches(os.path.join(args.out, "conformance_launches.csv"))
+    except OSError as e:
+        print("conformance.py: bench_conformance wrote no launch list (exit %d; see above): %s" %
+              (p.returncode, e), file=sys.stderr)
+        return 1
     print("# ncu: %.1f s for %d launches (%.2f s per launch), exit %d" %
           (wall, len(launches), wall / max(1, len(launches)), p.returncode), flush=True)
     return analyse_files(raw, os.path.join(args.out, "conformance_launches.csv"), args,
