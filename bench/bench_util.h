@@ -22,7 +22,7 @@
  *       bench_require_gpu();                             // exit 77 without a GPU
  *       float ms = bench_time_ms(o, [&] { my_kernel<<<g, b>>>(p); });
  *       bench_table t("demo");
- *       t.add("demo", "mine", "1024", "GB/s", bytes / ms / 1e6, -1, -1);
+ *       t.add("mine", "1024", "GB/s", bytes / (ms * 1e6), -1, -1);  // variant, size, metric, value
  *       return t.finish(o);                              // print + CSV; 0 unless a check failed
  *   }
  *
