@@ -1,0 +1,90 @@
+#!/usr/bin/env bash
+# bench/gpu.sh -- everything that needs the GPU, in one call, with a short table last.
+#
+#   bash bench/gpu.sh [STAGE...]      stages: build test sanitize ncu bench conform (default: all)
+#
+# Builds release (build-release/, -Dbuildtype=release, host tests off: they run in CI), runs the
+# GPU tests, compute-sanitizer (memcheck, racecheck, synccheck) over the GPU test programs in
+# their quick mode, the ncu check of model vs measured shared wavefronts, the benchmarks against
+# cudaMemcpy / cuBLAS / CUB, and the bank-model conformance run.  Logs and CSVs go to $OUT
+# (default gpu-out/); a tarball of them is $OUT/gpu-results.tgz.  Exit status: non-zero when a
+# test, a sanitizer, the ncu check or a benchmark's correctness check failed; never for a timing.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+export PATH=/usr/local/cuda/bin:$PATH
+OUT=${OUT:-gpu-out}
+R=$(mktemp -d /tmp/swz-gpu.XXXXXX)
+B=${SWZ_GPU_BUILD:-build-release}
+STAGES=${*:-build test sanitize ncu bench conform}
+declare -A STATUS
+note() { STATUS[$1]=$2; echo "== $1: $2"; }
+has() { [[ " $STAGES " == *" $1 "* ]]; }
+mkdir -p "$OUT"
+
+if has build; then
+  t0=$(date +%s)
+  [ -f "$B/build.ninja" ] || meson setup "$B" -Dbuildtype=release -Dhost_tests=disabled >"$R/setup.log" 2>&1 \
+    || { tail -40 "$R/setup.log"; note build "setup FAILED"; }
+  if ninja -C "$B" -k 0 >"$R/build.log" 2>&1; then note build "ok ($(( $(date +%s) - t0 )) s)"
+  else grep -E "error|FAILED" "$R/build.log" | head -40; note build "FAILED (some targets)"; fi
+fi
+
+if has test; then
+  meson test -C "$B" --suite gpu --no-rebuild --print-errorlogs --num-processes 2 >"$R/test.log" 2>&1
+  python3 tools/summarize.py "$B/meson-logs/testlog.json" >"$R/test-summary.txt" 2>&1
+  grep -E "^ *[0-9]+/[0-9]+ " "$R/test.log"
+  note test "$(tail -1 "$R/test-summary.txt")"
+fi
+
+if has sanitize; then
+  # Each GPU test program has a quick mode (small shapes, every variant) for the sanitizers.
+  fails=0; runs=0
+  while read -r name cmd; do
+    [ -n "$name" ] || continue
+    for tool in memcheck racecheck synccheck; do
+      runs=$((runs + 1))
+      # shellcheck disable=SC2086
+      if compute-sanitizer --tool $tool --error-exitcode 99 $cmd >"$R/san-$name-$tool.log" 2>&1; then :
+      else fails=$((fails + 1)); echo "sanitizer $tool FAILED: $name"; tail -15 "$R/san-$name-$tool.log"; fi
+      grep -h "ERROR SUMMARY" "$R/san-$name-$tool.log" | sed "s/^/  $name $tool: /"
+    done
+  done < <(bash tests/gpu/sanitize-list.sh "$B")
+  note sanitize "$runs runs, $fails failed"
+fi
+
+if has ncu; then
+  if python3 tools/ncu-check.py --build "$B" --out "$R" >"$R/ncu-check.log" 2>&1; then note ncu "model == measured"
+  else note ncu "MISMATCH or error (see ncu-check.log)"; fi
+  tail -40 "$R/ncu-check.log"
+fi
+
+if has bench; then
+  fails=0
+  for b in transpose reduce gemm smem_stride coalesce; do
+    [ -x "$B/bench/bench_$b" ] || { echo "bench_$b not built"; fails=$((fails + 1)); continue; }
+    "$B/bench/bench_$b" --out "$R" >"$R/bench_$b.log" 2>&1 || { fails=$((fails + 1)); echo "bench_$b FAILED"; }
+    tail -45 "$R/bench_$b.log"
+  done
+  python3 bench/plot.py "$R" >"$R/plot.log" 2>&1 && cp "$R"/*.png "$OUT/" 2>/dev/null
+  note bench "$fails failed"
+fi
+
+if has conform; then
+  if python3 bench/conformance.py --bench "$B/bench/bench_conformance" --out "$R" >"$R/conformance.log" 2>&1
+  then note conform "ran"; else note conform "FAILED or mismatches (see conformance.log)"; fi
+  tail -30 "$R/conformance.log"
+fi
+
+tar czf "$OUT/gpu-results.tgz" -C "$R" . 2>/dev/null
+echo
+echo "==================== swz on $(nvidia-smi --query-gpu=name,driver_version --format=csv,noheader 2>/dev/null) ===================="
+for s in build test sanitize ncu bench conform; do
+  [ -n "${STATUS[$s]:-}" ] && printf '%-9s %s\n' "$s" "${STATUS[$s]}"
+done
+for f in "$R"/transpose.csv "$R"/reduce.csv "$R"/gemm.csv; do
+  [ -f "$f" ] && python3 bench/headline.py "$f" 2>/dev/null
+done
+rc=0
+for s in "${!STATUS[@]}"; do [[ "${STATUS[$s]}" == *FAIL* || "${STATUS[$s]}" == *MISMATCH* ]] && rc=1; done
+[[ "${STATUS[test]:-}" == *" 0 failed"* || -z "${STATUS[test]:-}" ]] || rc=1
+exit $rc
