@@ -37,8 +37,9 @@
  *               (one per vector lane); then a warp-shuffle tree, then warp sums through 8
  *               words of shared memory; sum of chunk c -> workspace[c].  Tail chunks and
  *               misaligned input use 4-byte loads in the *same* order of additions.
- *     final     one block sums the chunk sums: thread t takes slots t, t+TILE, .. into 4
- *               accumulators, then the same trees.  (Skipped when n fits one chunk.)
+ *     final     one block sums the chunk sums: thread t loads slots t + j*TILE (16 at a time,
+ *               j = 0..15) into accumulator j mod 4, then the same trees.  (Skipped when n
+ *               fits one chunk.)
  *     The order depends on n and TILE only: bit-identical results on every run and GPU.
  */
 #ifndef SWZ_REDUCE_CUH_ONCE
@@ -69,6 +70,14 @@
 #define SWZ__RD_STR(a) SWZ__RD_STR_(a)
 
 #define SWZ_RD_MAX_N ((int64_t)1 << 50)
+
+/* SWZ_EMULATE (host C++, tests/gpu/emu_simt.h included first): the kernels run unchanged on
+ * the CPU, one fiber per thread; only the launch syntax differs. */
+#if defined(SWZ_EMULATE) && !defined(__CUDACC__)
+#define SWZ__RD_LAUNCH(kernel, grid, block, ...) (swz_emu_launch(dim3(grid), dim3(block), [&] { kernel(__VA_ARGS__); }))
+#else
+#define SWZ__RD_LAUNCH(kernel, grid, block, ...) (kernel<<<(grid), (block), 0, stream>>>(__VA_ARGS__))
+#endif
 
 /* Blocks of `kernel` that fill the current GPU (cached per device; 0 on error). */
 static inline int swz__rd_fill(const void *kernel, int threads, int *cache)
@@ -192,14 +201,14 @@ extern "C" cudaError_t SWZ__RD_NAME(const ELEM *in, int64_t n, SWZ__RD_OUT *out,
     while (n > (TILE)) { /* one level: n -> ceil(n / TILE) block sums */
         const int64_t blocks = (n + (TILE)-1) / (TILE);
         cudaError_t e;
-        SWZ__RDN(_kernel)<<<(unsigned)blocks, (TILE), 0, stream>>>(cur, acc, n, buf[k], NULL);
+        SWZ__RD_LAUNCH(SWZ__RDN(_kernel), (unsigned)blocks, (TILE), cur, acc, n, buf[k], (SWZ__RD_OUT *)NULL);
         if ((e = cudaGetLastError()) != cudaSuccess) return e;
         cur = buf[k];
         acc = 1;
         k ^= 1;
         n = blocks;
     }
-    SWZ__RDN(_kernel)<<<1, (TILE), 0, stream>>>(cur, acc, n, NULL, out);
+    SWZ__RD_LAUNCH(SWZ__RDN(_kernel), 1, (TILE), cur, acc, n, (SWZ__RD_ACC *)NULL, out);
     return cudaGetLastError();
 }
 
@@ -331,11 +340,21 @@ SWZ__RDN(_final)(const SWZ__RD_ACC *__restrict__ partials, int64_t m, SWZ__RD_OU
 {
     __shared__ SWZ__RD_ACC ws[SWZ__RDN(__NW)];
     SWZ__RD_ACC a0 = 0, a1 = 0, a2 = 0, a3 = 0;
-    for (int64_t k = threadIdx.x; k < m; k += 4 * (TILE)) { /* slot k + j*TILE -> a_j */
-        a0 += partials[k];
-        if (k + (TILE) < m) a1 += partials[k + (TILE)];
-        if (k + 2 * (TILE) < m) a2 += partials[k + 2 * (TILE)];
-        if (k + 3 * (TILE) < m) a3 += partials[k + 3 * (TILE)];
+    /* 16 slots per thread in flight: slot k0 + j*TILE + t -> accumulator j mod 4, in order */
+    for (int64_t k0 = 0; k0 < m; k0 += 16 * (TILE)) {
+        SWZ__RD_ACC v[16];
+#pragma unroll
+        for (int j = 0; j < 16; ++j) {
+            const int64_t k = k0 + (int64_t)j * (TILE) + threadIdx.x;
+            v[j] = k < m ? partials[k] : (SWZ__RD_ACC)0;
+        }
+#pragma unroll
+        for (int j = 0; j < 16; j += 4) {
+            a0 += v[j];
+            a1 += v[j + 1];
+            a2 += v[j + 2];
+            a3 += v[j + 3];
+        }
     }
     {
         const SWZ__RD_ACC s = SWZ__RDN(__block_sum)((a0 + a1) + (a2 + a3), ws);
@@ -369,10 +388,10 @@ extern "C" cudaError_t SWZ__RD_NAME(const ELEM *in, int64_t n, SWZ__RD_OUT *out,
     {
         const int vec = ((uintptr_t)in & 15u) == 0u;
         SWZ__RD_ACC *part = (SWZ__RD_ACC *)workspace;
-        SWZ__RDN(_partials)<<<(unsigned)grid, (TILE), 0, stream>>>(in, n, vec, chunks, part,
-                                                                   chunks == 1 ? out : NULL);
+        SWZ__RD_LAUNCH(SWZ__RDN(_partials), (unsigned)grid, (TILE), in, n, vec, chunks, part,
+                       chunks == 1 ? out : (SWZ__RD_OUT *)NULL);
         if ((e = cudaGetLastError()) != cudaSuccess || chunks == 1) return e;
-        SWZ__RDN(_final)<<<1, (TILE), 0, stream>>>(part, chunks, out);
+        SWZ__RD_LAUNCH(SWZ__RDN(_final), 1, (TILE), part, chunks, out);
     }
     return cudaGetLastError();
 }
@@ -387,8 +406,8 @@ static int SWZ__RDN(__depth)(int64_t n)
     int d;
     /* in a chunk: 4*ITERS adds per accumulator, 2 to combine them, 5 + log2(NW) tree levels */
     d = 4 * SWZ__RDN(__ITERS) + 2 + 5 + SWZ__RDN(__LOGW);
-    if (chunks > 1) /* final: ceil(chunks / (4*TILE)) adds per accumulator, then the same */
-        d += (int)((chunks + 4 * (TILE)-1) / (4 * (TILE))) + 2 + 5 + SWZ__RDN(__LOGW);
+    if (chunks > 1) /* final: 4 adds per accumulator per 16*TILE slots, then the same */
+        d += 4 * (int)((chunks + 16 * (TILE)-1) / (16 * (TILE))) + 2 + 5 + SWZ__RDN(__LOGW);
     return d;
 #endif
 }

@@ -1,7 +1,8 @@
 /* tests/gpu/test_reduce.cu -- every reduction variant against a CPU reference.
  *
- *   test-reduce all [--quick]  lengths 0, 1, 31, 32, 33, 1000, 2^20+3 and 2^28 (--quick stops
- *                              at 2^20+3), for every variant:
+ *   test-reduce all [--quick|--emu]  lengths 0, 1, 31, 32, 33, 1000, 2^20+3 and 2^28 (--quick:
+ *                              65539 and 2^20+3 last, for compute-sanitizer; --emu: 65539 and
+ *                              262147, for the CPU emulation), for every variant:
  *                                i32    exact, against an int64 sum of random int32 values
  *                                float  random values in [-1, 1) against a double sum, within
  *                                       depth(n) * 2^-24 / (1 - depth(n) * 2^-24) * sum |x|
@@ -10,7 +11,8 @@
  *                                       zeros) whose float sum is exact
  *                              each run twice: the two results must be bit-identical; the
  *                              output is poisoned (0xFF) before every run; a misaligned input
- *                              pointer (one element off) is checked at 2^20+3
+ *                              pointer (one element off) is checked at the largest length but
+ *                              2^28
  *   test-reduce args           n < 0, NULL in/out, workspace NULL, too small or misaligned ->
  *                              cudaErrorInvalidValue with the output untouched; n == 0 ->
  *                              cudaSuccess and a result of 0
@@ -58,11 +60,16 @@ static int run_twice(const swz_reduce_variant *v, const void *d, int64_t n, void
     return r[0] == r[1] ? 0 : -1;
 }
 
-static int test_all(int quick)
+/* mode 0: the full list; 1 (--quick, for compute-sanitizer): up to 2^20+3; 2 (--emu, the CPU
+ * emulation): up to 262147 = 4 chunks + 3 of the fast 256 variant. */
+static int test_all(int mode)
 {
-    const int64_t lengths[] = {0, 1, 31, 32, 33, 1000, (1 << 20) + 3, (int64_t)1 << 28};
-    const int nl = quick ? 7 : 8;
-    const int64_t nmax = lengths[nl - 1];
+    const int64_t full[] = {0, 1, 31, 32, 33, 1000, (1 << 20) + 3, (int64_t)1 << 28};
+    const int64_t quick[] = {0, 1, 31, 32, 33, 1000, 65539, (1 << 20) + 3};
+    const int64_t emu[] = {0, 1, 31, 32, 33, 1000, 65539, 262147};
+    const int64_t *lengths = mode == 0 ? full : mode == 1 ? quick : emu;
+    const int nl = 8;
+    const int64_t nmax = lengths[nl - 1], nmis = mode == 0 ? lengths[nl - 2] : nmax;
     test_rng rng = {0x5EED0003u};
     std::vector<float> hf((size_t)nmax + 1), hs((size_t)nmax + 1);
     std::vector<int32_t> hi((size_t)nmax + 1);
@@ -90,7 +97,7 @@ static int test_all(int quick)
 
     for (int li = 0; li < nl; ++li) {
         const int64_t n = lengths[li];
-        for (int off = 0; off < (n == (1 << 20) + 3 ? 2 : 1); ++off) { /* off 1: misaligned */
+        for (int off = 0; off < (n == nmis ? 2 : 1); ++off) { /* off 1: misaligned */
             double fref = 0, fabs_sum = 0, sref = 0;
             int64_t iref = 0;
             for (int64_t k = off; k < n + off; ++k) {
@@ -198,8 +205,10 @@ int main(int argc, char **argv)
 {
     const char *mode = argc > 1 ? argv[1] : "all";
     gpu_require_device();
-    if (strcmp(mode, "all") == 0) return test_all(argc > 2 && strcmp(argv[2], "--quick") == 0);
+    if (strcmp(mode, "all") == 0)
+        return test_all(argc > 2 && strcmp(argv[2], "--quick") == 0 ? 1
+                        : argc > 2 && strcmp(argv[2], "--emu") == 0 ? 2 : 0);
     if (strcmp(mode, "args") == 0) return test_args();
-    fprintf(stderr, "usage: test-reduce all [--quick] | args\n");
+    fprintf(stderr, "usage: test-reduce all [--quick|--emu] | args\n");
     return 2;
 }
