@@ -28,7 +28,7 @@ What it does
 Usage
   python3 tools/ncu-check.py --build BUILD [--ncu PATH] [--family transpose|reduce|all]
                              [--filter SUBSTR] [--tol 0.02] [--tol-conflict 0.05]
-                             [--separate] [--keep DIR]
+                             [--separate] [--keep|--out DIR]
       BUILD is a meson build directory (release) holding examples/transpose/swz-example-transpose
       and examples/reduce/swz-example-reduce.  One ncu session per family (the example's
       --runs mode runs every selected variant once); --separate runs one session per variant.
@@ -311,7 +311,12 @@ def check_family(args, family, ncu):
         with open(os.path.join(args.keep, "predict_%s.txt" % family), "w") as f:
             f.write(run([exe, "--predict"]).stdout)
     print("## %s: %d variants" % (family, len(preds)))
-    bad = analyse(preds, records, family, blocks_of, args.tol, args.tol_conflict)
+    table = io.StringIO()
+    bad = analyse(preds, records, family, blocks_of, args.tol, args.tol_conflict, out=table)
+    sys.stdout.write(table.getvalue())
+    if args.keep:
+        with open(os.path.join(args.keep, "ncu_check_%s.txt" % family), "w") as f:
+            f.write(table.getvalue())
     print("## %s: %s" % (family, "all match" if bad == 0 else "%d mismatches" % bad))
     return 1 if bad else 0
 
@@ -395,7 +400,8 @@ def main():
     ap.add_argument("--tol", type=float, default=0.02)
     ap.add_argument("--tol-conflict", type=float, default=0.05)
     ap.add_argument("--separate", action="store_true", help="one ncu session per variant")
-    ap.add_argument("--keep", default=None, help="directory for the raw ncu CSV and predictions")
+    ap.add_argument("--keep", "--out", dest="keep", default=None,
+                    help="directory for the raw ncu CSV, the predictions and the table")
     ap.add_argument("--self-test", nargs="*", default=None, metavar="SAMPLE")
     ap.add_argument("--ncu-csv", default=None)
     ap.add_argument("--predict-file", default=None)
