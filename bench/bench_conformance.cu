@@ -250,6 +250,29 @@ static std::vector<conf_pattern> make_patterns(void)
             g.add_fn(k, "split", "quarters same addresses", [&](uint32_t l) { return (l % 8) * K; });
             g.add_fn(k, "split", "quarters one line each", [&](uint32_t l) { return (l % 8) * K + (l / 8) * 128u; });
             g.add_fn(k, "split", "lane pairs across lines", [&](uint32_t l) { return (l % 2) * 128u + (l / 2) * K; });
+            /* G3b: shared addresses across phases -- when does the hardware merge phases?
+             * (Run 1 on the H200: 8- and 16-byte loads where all 32 lanes read one address
+             * took 1 and 2 wavefronts, the model said 2 and 4.)  Uniform addresses under
+             * masks, per-half and per-quarter uniform addresses, lane groups sharing one. */
+            if (K >= 4) {
+                for (uint32_t m : {0x0000FFFFu, 0xFFFF0000u, 0x000000FFu, 0x0F0F0F0Fu, 0x00010001u,
+                                   0x80000001u, 0x00000003u, 0x00FF00FFu, 0x01010101u}) {
+                    char nm[48];
+                    snprintf(nm, sizeof nm, "uniform mask %08x", m);
+                    g.add_fn(k, "merge", nm, [&](uint32_t) { return 0u; }, m);
+                }
+                g.add_fn(k, "merge", "uniform per half, same line", [&](uint32_t l) { return (l / 16) * K; });
+                g.add_fn(k, "merge", "uniform per half, bank 0 twice", [&](uint32_t l) { return (l / 16) * 128u; });
+                g.add_fn(k, "merge", "uniform per quarter, same line", [&](uint32_t l) { return (l / 8) * K; });
+                g.add_fn(k, "merge", "uniform per quarter, bank 0", [&](uint32_t l) { return (l / 8) * 128u; });
+                g.add_fn(k, "merge", "two addresses alternating", [&](uint32_t l) { return (l % 2) * K; });
+                g.add_fn(k, "merge", "four addresses cycling", [&](uint32_t l) { return (l % 4) * K; });
+                g.add_fn(k, "merge", "lane pairs share", [&](uint32_t l) { return (l / 2) * K; });
+                g.add_fn(k, "merge", "lane quads share", [&](uint32_t l) { return (l / 4) * K; });
+                g.add_fn(k, "merge", "half 0 uniform, half 1 distinct",
+                         [&](uint32_t l) { return l < 16 ? 0u : (l % 16) * K; });
+                g.add_fn(k, "merge", "uniform but lane 31", [&](uint32_t l) { return l == 31 ? K : 0u; });
+            }
             /* G4: lane masks on a fully conflicting pattern (every lane in bank 0, 128 B apart). */
             const uint32_t masks[5] = {0x1u, 0xFFu, 0xFFFF0000u, 0x55555555u, 0x0F0F0F0Fu};
             for (uint32_t m : masks) {
@@ -284,6 +307,8 @@ static std::vector<conf_pattern> make_patterns(void)
         for (uint32_t pitch : {16u, 32u, 64u, 128u, 144u, 256u})
             g.add_fn(k, "stride", "rows pitch " + std::to_string(pitch), [&](uint32_t l) { return l * pitch; });
         g.add_fn(k, "stride", "one row (broadcast)", [&](uint32_t) { return 0u; });
+        g.add_fn(k, "merge", "matrix m at row 0 of line m", [&](uint32_t l) { return (l / 8) * 128u; });
+        g.add_fn(k, "merge", "lane pairs share a row", [&](uint32_t l) { return (l / 2) * 16u; });
         /* matrix m = l/8 beside each other in 128-byte rows r = l%8: plain and XOR-swizzled. */
         g.add_fn(k, "tile", "128B rows side by side", [&](uint32_t l) { return (l % 8) * 128u + (l / 8) * 16u; });
         g.add_fn(k, "tile", "128B rows side by side, m^r",
