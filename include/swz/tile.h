@@ -156,6 +156,8 @@ static inline void swz__tile_cost_init(swz_tile_cost *c, uint32_t access)
 #elif defined(SWZ_TILE_EMULATE) && defined(__cplusplus)
 #define SWZ__TILE_DEV 0
 #include <cuda_runtime.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #endif
 
@@ -175,7 +177,19 @@ static inline int *swz__tile_emu_tid(void)
     static int tid;
     return &tid;
 }
+#if defined(SWZ_TILE_EMU_TID)
+#define SWZ__TILE_TID() (SWZ_TILE_EMU_TID) /* an emulator that keeps its own thread index */
+#else
 #define SWZ__TILE_TID() (*swz__tile_emu_tid())
+#endif
+/* The GPU faults on a misaligned vector access; so does the emulation. */
+static inline void swz__tile_emu_aligned(const void *p, int bytes)
+{
+    if ((uintptr_t)p % (uintptr_t)bytes != 0) {
+        fprintf(stderr, "swz/tile.h emulation: misaligned %d-byte access at %p\n", bytes, p);
+        abort();
+    }
+}
 /* __byte_perm for selector nibbles 0..7: byte n of the result = byte sel[n] of b:a. */
 static inline uint32_t swz__tile_prmt(uint32_t a, uint32_t b, uint32_t sel)
 {
@@ -202,6 +216,7 @@ typedef union swz__tile_v16 {
 SWZ__TILE_DFN void swz__tile_get(swz__tile_v16 *v, int u, const void *p, int bytes)
 {
 #if !SWZ__TILE_DEV
+    swz__tile_emu_aligned(p, bytes);
     memcpy((char *)v + u * bytes, p, (size_t)bytes); /* no type punning on the host */
     return;
 #endif
@@ -232,6 +247,7 @@ SWZ__TILE_DFN void swz__tile_put(void *p, const swz__tile_v16 *v, int u, int byt
     default: *(uint8_t *)p = v->b[u]; break;
     }
 #else
+    swz__tile_emu_aligned(p, bytes);
     memcpy(p, (const char *)v + u * bytes, (size_t)bytes);
 #endif
 }

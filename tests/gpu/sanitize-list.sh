@@ -4,6 +4,7 @@
 # shapes).  The 2^31-element transpose ('big') is left out: memcheck would take hours on it.
 # tests/gpu/gemm/sanitize-list.sh, when it exists, adds the GEMM runs.
 b=${1:-build}
+echo "tile $b/tests/gpu/test-tile"
 echo "transpose-all $b/tests/gpu/test-transpose all --quick"
 echo "transpose-args $b/tests/gpu/test-transpose args"
 echo "reduce-all $b/tests/gpu/test-reduce all --quick"
