@@ -1,0 +1,73 @@
+#!/usr/bin/env python3
+"""tests/gpu/sass_check.py CUOBJDUMP TRANSPOSE_EXE REDUCE_EXE -- what the fast paths compile to.
+
+Reads the SASS of programs linking the transpose and reduce kernel libraries (cuobjdump -sass;
+the test programs link every variant through the registries) and checks, per kernel:
+  transpose, shared-memory layouts (none, pad, xor, morton), 16-byte vectors (TILE*E >= 16):
+      LDG.E.128 (16-byte global loads), STG.E.128 (16-byte global stores), STS.128 (16-byte
+      shared stores) present;
+  reduce fast partials: LDG.E.128 present;
+  every kernel: no local memory (LDL/STL: spills or dynamically indexed arrays).
+No GPU needed.  Exit 1 on a violation (and prints the kernel's instruction histogram)."""
+import collections
+import re
+import subprocess
+import sys
+
+
+def functions(cuobjdump, lib):
+    text = subprocess.run([cuobjdump, "-sass", lib], stdout=subprocess.PIPE,
+                          universal_newlines=True, check=True).stdout
+    funcs, cur = {}, None
+    for line in text.splitlines():
+        m = re.search(r"Function : (\S+)", line)
+        if m:
+            cur = m.group(1)
+            funcs[cur] = collections.Counter()
+            continue
+        if cur:
+            m = re.search(r"\b(LDG|STG|LDS|STS|LDL|STL)((?:\.[A-Z0-9]+)*)", line)
+            if m:
+                mods = [x for x in m.group(2).split(".") if x and x not in ("CONSTANT", "STRONG", "SM", "GPU", "EF", "EL", "LU", "EU", "NA")]
+                funcs[cur][".".join([m.group(1)] + mods)] += 1
+    return funcs
+
+
+def main():
+    if len(sys.argv) != 4:
+        print(__doc__)
+        return 2
+    cuobjdump, ltr, lrd = sys.argv[1:]  # executables (cuobjdump cannot read meson's archives)
+    bad, seen = [], 0
+    for name, h in functions(cuobjdump, ltr).items():
+        m = re.match(r"swz_transpose_(\w+?)_(\d+)_(\w+)_kernel$", name)
+        if not m:
+            continue
+        seen += 1
+        layout, tile, elem = m.group(1), int(m.group(2)), m.group(3)
+        esize = {"u8": 1, "half": 2, "float": 4, "double": 8, "v16": 16}[elem]
+        need = []
+        if layout != "naive" and tile * esize >= 16:
+            need = ["LDG.E.128", "STG.E.128", "STS.128"]
+        for n in need:
+            if h[n] == 0:
+                bad.append("%s: no %s" % (name, n))
+        for n in ("LDL", "STL"):
+            if any(k.startswith(n) for k in h):
+                bad.append("%s: local memory (%s)" % (name, n))
+    for name, h in functions(cuobjdump, lrd).items():
+        if not name.startswith("swz_reduce_"):
+            continue
+        seen += 1
+        if name.endswith("_partials") and h["LDG.E.128"] == 0:
+            bad.append("%s: no LDG.E.128" % name)
+        if any(k.startswith("LDL") or k.startswith("STL") for k in h):
+            bad.append("%s: local memory" % name)
+    for b in bad:
+        print("FAIL " + b)
+    print("sass-check: %d kernels, %s" % (seen, "%d violations" % len(bad) if bad else "ok"))
+    return 1 if bad or seen == 0 else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
