@@ -90,7 +90,11 @@
  *   be negative (halos): those elements are zero-filled / skipped.
  *
  * Outside CUDA (C99, C11, C++ without nvcc) only the model and the helpers are compiled: the
- * device functions have no body to offer there.
+ * device functions have no body to offer there.  Exception, for tests on machines without a
+ * GPU: C++ with the CUDA headers and SWZ_TILE_EMULATE defined compiles the same functions for
+ * the host (one simulated thread per call: set *swz__tile_emu_tid(), or define
+ * SWZ_TILE_EMU_TID to an expression giving the thread index); a misaligned vector aborts, as
+ * the GPU would fault.  tests/gpu runs every transpose variant this way.
  */
 #ifndef SWZ_TILE_H
 #define SWZ_TILE_H
