@@ -11,6 +11,8 @@
  *                          overlapping batch outputs, in/out overlap, int64 overflow ->
  *                          cudaErrorInvalidValue and nothing written; empty shapes ->
  *                          cudaSuccess and nothing written
+ *   test-transpose model   (no GPU) the bank model's promises: xor/pad conflict free where
+ *                          the tile rows allow it, none conflicting
  *   --quick (with all)     fewer shapes, for compute-sanitizer runs
  * Exit 77 without a GPU (meson: SKIP).  Random data from a fixed seed; no element of the input
  * is all 0xFF bytes, so an output element still equal to the 0xFF poison was not written.
@@ -252,14 +254,49 @@ static int test_args(void)
     return failures ? 1 : 0;
 }
 
+/* The bank model's promises for the shipped variants (no GPU): every prediction succeeds; xor
+ * and pad are conflict free for the transposed reads whenever a tile row is >= 64 bytes and for
+ * the row stores whenever it is >= 128 bytes (narrower rows put several tiles of the block's
+ * region into one phase, which no per-tile layout separates); none conflicts on the reads. */
+static int test_model(void)
+{
+    for (int i = 0; i < swz_transpose_variant_count; ++i) {
+        const swz_transpose_variant *v = swz_transpose_variants[i];
+        const int row_bytes = v->tile * v->elem_size;
+        swz_tile_cost st, ld;
+        const int e = v->predict(&st, &ld);
+        EXPECT(e == SWZ_OK, "%s: model error %d", v->name, e);
+        if (e != SWZ_OK) continue;
+        if (strcmp(v->layout, "naive") == 0) {
+            EXPECT(st.instructions == 0 && ld.instructions == 0, "%s: naive uses shared memory?", v->name);
+            continue;
+        }
+        EXPECT(st.instructions > 0 && ld.instructions > 0, "%s: no shared instructions", v->name);
+        if (strcmp(v->layout, "xor") == 0 || strcmp(v->layout, "pad") == 0) {
+            if (row_bytes >= 64)
+                EXPECT(ld.wavefronts == ld.ideal, "%s: reads %llu wavefronts, ideal %llu", v->name,
+                       (unsigned long long)ld.wavefronts, (unsigned long long)ld.ideal);
+            if (row_bytes >= 128)
+                EXPECT(st.wavefronts == st.ideal, "%s: stores %llu wavefronts, ideal %llu", v->name,
+                       (unsigned long long)st.wavefronts, (unsigned long long)st.ideal);
+        }
+        if (strcmp(v->layout, "none") == 0)
+            EXPECT(ld.wavefronts > ld.ideal, "%s: the row-major tile does not conflict?", v->name);
+    }
+    printf("bank-model promises of %d variants: %s\n", swz_transpose_variant_count,
+           failures ? "FAILED" : "ok");
+    return failures ? 1 : 0;
+}
+
 int main(int argc, char **argv)
 {
     const char *mode = argc > 1 ? argv[1] : "all";
     const int quick = argc > 2 && strcmp(argv[2], "--quick") == 0;
+    if (strcmp(mode, "model") == 0) return test_model();
     gpu_require_device();
     if (strcmp(mode, "all") == 0) return test_all(quick);
     if (strcmp(mode, "big") == 0) return test_big();
     if (strcmp(mode, "args") == 0) return test_args();
-    fprintf(stderr, "usage: test-transpose all [--quick] | big | args\n");
+    fprintf(stderr, "usage: test-transpose all [--quick] | big | args | model\n");
     return 2;
 }
