@@ -23,7 +23,10 @@ mkdir -p "$OUT"
 
 if has build; then
   t0=$(date +%s)
-  [ -f "$B/build.ninja" ] || meson setup "$B" -Dbuildtype=release -Dhost_tests=disabled >"$R/setup.log" 2>&1 \
+  # Always a clean build: Meson 1.0 records no header dependencies for .cu files, so a kept
+  # build directory could run stale kernels.
+  rm -rf "$B"
+  meson setup "$B" -Dbuildtype=release -Dhost_tests=disabled >"$R/setup.log" 2>&1 \
     || { tail -40 "$R/setup.log"; note build "setup FAILED"; }
   if ninja -C "$B" -k 0 >"$R/build.log" 2>&1; then note build "ok ($(( $(date +%s) - t0 )) s)"
   else grep -E "error|FAILED" "$R/build.log" | head -40; note build "FAILED (some targets)"; fi

@@ -100,7 +100,7 @@ SWZ_FN uint32_t swz_access_lanes(int kind)
 SWZ_FN uint32_t swz__phase_cost(const uint32_t *addr, uint32_t mask, uint32_t first, uint32_t n,
                                 uint32_t bytes)
 {
-    uint32_t words[128];
+    uint32_t words[128] = {0};
     uint32_t nw = 0, i, j, b, worst = 0, per_lane = bytes <= 4u ? 1u : bytes / 4u;
     for (i = first; i < first + n; ++i) {
         if (!((mask >> i) & 1u)) continue;
