@@ -338,12 +338,14 @@ static const tcase gpu_cases[] = {
     {1100, 1300, 700, 0, 0, 0, 0, 0, 0, "1100x1300x700 (partial Morton supertiles)"},
 };
 
-template <class T> static void gpu_type(void)
+/* quick: only the shapes up to 2^22 multiply-adds (for compute-sanitizer, which is slow). */
+template <class T> static void gpu_type(int quick)
 {
     test_rng rng = {0xC0FFEEULL + sizeof(T)};
     int ran = 0;
     for (size_t s = 0; s < sizeof gpu_cases / sizeof gpu_cases[0]; ++s) {
         problem<T> p;
+        if (quick && (double)gpu_cases[s].M * gpu_cases[s].N * gpu_cases[s].K > 4194304.0) continue;
         T *dA, *dB, *dAn, *dBn, *dC, *C;
         make(&p, &gpu_cases[s], &rng);
         C = (T *)malloc(sizeof(T) * p.nc);
@@ -427,10 +429,11 @@ int main(int argc, char **argv)
     } else if (strcmp(mode, "gpu") == 0 && argc > 2 &&
                (strcmp(argv[2], "float") == 0 || strcmp(argv[2], "double") == 0)) {
         gpu_require_device();
-        if (strcmp(argv[2], "float") == 0) gpu_type<float>();
-        else gpu_type<double>();
+        const int quick = argc > 3 && strcmp(argv[3], "--quick") == 0;
+        if (strcmp(argv[2], "float") == 0) gpu_type<float>(quick);
+        else gpu_type<double>(quick);
     } else {
-        fprintf(stderr, "usage: %s selfcheck | emulate | args | gpu float|double\n", argv[0]);
+        fprintf(stderr, "usage: %s selfcheck | emulate | args | gpu float|double [--quick]\n", argv[0]);
         return 2;
     }
     printf("%s: %d checks, %d failed\n", mode, checks, failures);
