@@ -30,10 +30,16 @@
  *      the sum over its phases that have an active lane; `ways` is the worst phase's count.
  *   R6 Ideal = the number of phases with an active lane (1 for <= 4-byte accesses; 2 for 8-byte
  *      and 4 for 16-byte when the whole warp is active; one per matrix for ldmatrix).
- *   Not yet confirmed on hardware (measured by bench/conformance): whether Hopper merges two
- *   phases that fall into one 128-byte line (e.g. 8-byte accesses where both half-warps read the
- *   same line), and how it splits 8/16-byte accesses of a partially active warp.  docs/design.md
- *   records what the GPU showed.
+ *   R7 Paired loads (measured on an H200, bench/conformance.py): an 8- or 16-byte *load* whose
+ *      every quad of lanes (4q..4q+3) reads in pairs -- lanes 0,1 alike and lanes 2,3 alike, or
+ *      lanes 0,2 alike and 1,3 alike (an inactive lane matches anything) -- is served with phases
+ *      twice as wide: the whole warp for 8-byte, half-warps for 16-byte.  R5 and R6 then apply
+ *      to those phases (a full-warp 8-byte broadcast: 1 wavefront, 16-byte: 2).  Stores and
+ *      ldmatrix never pair.  Other quad shapes (e.g. lanes 0,3 alike and 1,2 alike) were not
+ *      seen to pair; docs/design.md lists the patterns measured.
+ *   R1-R7 agree with the H200's counters on every pattern of bench/conformance (docs/design.md).
+ *
+ * To evaluate a store, OR SWZ_STORE into the kind (SWZ_ACCESS_8 | SWZ_STORE).
  */
 #ifndef SWZ_BANK_H
 #define SWZ_BANK_H
@@ -54,6 +60,7 @@
 #define SWZ_LDMATRIX_X1 101
 #define SWZ_LDMATRIX_X2 102
 #define SWZ_LDMATRIX_X4 104
+#define SWZ_STORE 0x100 /* OR into a kind: the instruction stores (R7 applies to loads only) */
 
 typedef struct swz_bank_result {
     int status;          /* SWZ_OK, SWZ_EKIND (bad kind) or SWZ_EALIGN (misaligned lane) */
@@ -61,6 +68,9 @@ typedef struct swz_bank_result {
     uint32_t ideal;      /* wavefronts without any conflict */
     uint32_t ways;       /* worst n-way conflict of any phase: 1 = conflict free, 0 = no lane */
     uint32_t phases;     /* phases with at least one active lane */
+    uint32_t paired;     /* 1 when R7 widened the phases of an 8/16-byte load */
+    uint32_t phase_lanes;   /* lanes per phase as served (after R7) */
+    uint32_t phase_cost[4]; /* R5 cost of phase i (lanes i*phase_lanes ...), 0 if inactive */
 } swz_bank_result;
 
 SWZ_FN uint32_t swz_bank(uint32_t byte_addr) { return (byte_addr >> 2) & 31u; }
@@ -68,7 +78,7 @@ SWZ_FN uint32_t swz_bank(uint32_t byte_addr) { return (byte_addr >> 2) & 31u; }
 /* Bytes each lane accesses (16 for ldmatrix rows); 0 for an unknown kind. */
 SWZ_FN uint32_t swz_access_bytes(int kind)
 {
-    switch (kind) {
+    switch (kind & ~SWZ_STORE) {
     case SWZ_ACCESS_1: return 1u;
     case SWZ_ACCESS_2: return 2u;
     case SWZ_ACCESS_4: return 4u;
@@ -91,8 +101,27 @@ SWZ_FN uint32_t swz_access_phase_lanes(int kind)
 /* Lanes whose addresses the instruction uses (32, or 8/16 for ldmatrix x1/x2). */
 SWZ_FN uint32_t swz_access_lanes(int kind)
 {
-    return kind == SWZ_LDMATRIX_X1 ? 8u : kind == SWZ_LDMATRIX_X2 ? 16u
+    int k = kind & ~SWZ_STORE;
+    return k == SWZ_LDMATRIX_X1 ? 8u : k == SWZ_LDMATRIX_X2 ? 16u
          : swz_access_bytes(kind) ? 32u : 0u;
+}
+
+/* R7: does every quad of lanes read in pairs?  Lanes i and j are alike when either is inactive
+ * or both read the same address. */
+SWZ_FN int swz__alike(const uint32_t *addr, uint32_t mask, uint32_t i, uint32_t j)
+{
+    return !((mask >> i) & 1u) || !((mask >> j) & 1u) || addr[i] == addr[j];
+}
+SWZ_FN int swz_bank_paired(const uint32_t addr[32], uint32_t mask, int kind)
+{
+    uint32_t q, b = swz_access_bytes(kind);
+    int k = kind & ~SWZ_STORE;
+    if ((kind & SWZ_STORE) || (b != 8u && b != 16u) || k >= SWZ_LDMATRIX_X1) return 0;
+    for (q = 0; q < 32u; q += 4u)
+        if (!(swz__alike(addr, mask, q, q + 1u) && swz__alike(addr, mask, q + 2u, q + 3u)) &&
+            !(swz__alike(addr, mask, q, q + 2u) && swz__alike(addr, mask, q + 1u, q + 3u)))
+            return 0;
+    return 1;
 }
 
 /* Cost of the phase made of lanes [first, first+n) (R4, R5): the largest number of distinct
@@ -123,15 +152,19 @@ SWZ_FN uint32_t swz__phase_cost(const uint32_t *addr, uint32_t mask, uint32_t fi
  * active lanes (bit i = lane i; ignored lanes' addresses are not read). */
 SWZ_FN swz_bank_result swz_bank_eval(const uint32_t addr[32], uint32_t mask, int kind)
 {
-    swz_bank_result r = {SWZ_OK, 0u, 0u, 0u, 0u};
+    swz_bank_result r = {SWZ_OK, 0u, 0u, 0u, 0u, 0u, 0u, {0u, 0u, 0u, 0u}};
     uint32_t bytes = swz_access_bytes(kind), lanes = swz_access_lanes(kind), pl, p, i;
     if (bytes == 0u) { r.status = SWZ_EKIND; return r; }
     if (lanes < 32u) mask &= (1u << lanes) - 1u;
     for (i = 0; i < 32u; ++i)
         if (((mask >> i) & 1u) && addr[i] % bytes != 0u) { r.status = SWZ_EALIGN; return r; }
     pl = swz_access_phase_lanes(kind);
+    r.paired = (uint32_t)swz_bank_paired(addr, mask, kind);
+    if (r.paired) pl *= 2u;
+    r.phase_lanes = pl;
     for (p = 0; p * pl < lanes; ++p) {
         uint32_t c = swz__phase_cost(addr, mask, p * pl, pl, bytes);
+        r.phase_cost[p] = c;
         if (c == 0u) continue;
         r.phases += 1u;
         r.wavefronts += c;

@@ -181,14 +181,15 @@ static void run(const char *name, K kernel, dim3 block, int R, int C, int64_t ro
     for (int64_t r = 0; r < arows; ++r)
         for (int64_t c = 0; c < ld; ++c) {
             const int inside = r >= r0 && r < r0 + R && c >= c0 && c < c0 + C && r < rows && c < cols;
-            const unsigned char *src = &hin[(size_t)(misalign + r * ld + c) * es];
+            /* the source element exists only inside the matrix: index hin there alone */
+            const unsigned char *src = inside ? &hin[(size_t)(misalign + r * ld + c) * es] : NULL;
             const unsigned char *g1 = &h1[(size_t)(misalign + r * ld + c) * es];
             for (int b = 0; b < es; ++b) bad += g1[b] != (inside ? src[b] : 0xFF);
         }
     for (int64_t c = 0; c < acols; ++c) /* out2: the transpose, columns c of the input */
         for (int64_t r = 0; r < ld2; ++r) {
             const int inside = r >= r0 && r < r0 + R && c >= c0 && c < c0 + C && r < rows && c < cols;
-            const unsigned char *src = &hin[(size_t)(misalign + r * ld + c) * es];
+            const unsigned char *src = inside ? &hin[(size_t)(misalign + r * ld + c) * es] : NULL;
             const unsigned char *g2 = &h2[(size_t)(misalign + c * ld2 + r) * es];
             for (int b = 0; b < es; ++b) bad += g2[b] != (inside ? src[b] : 0xFF);
         }
