@@ -68,6 +68,10 @@ if has bench; then
     "$B/bench/bench_$b" --out "$R" >"$R/bench_$b.log" 2>&1 || { fails=$((fails + 1)); echo "bench_$b FAILED"; }
     tail -45 "$R/bench_$b.log"
   done
+  # the stride sweep's wavefronts per instruction under ncu, beside the model and bandwidth
+  python3 bench/smem_sweep_ncu.py --bench "$B/bench/bench_smem_stride" --out "$R" >"$R/smem_sweep_ncu.log" 2>&1 \
+    || { fails=$((fails + 1)); echo "smem sweep ncu: mismatch or error"; }
+  tail -3 "$R/smem_sweep_ncu.log"
   python3 bench/plot.py "$R" >"$R/plot.log" 2>&1 && cp "$R"/*.png "$OUT/" 2>/dev/null
   note bench "$fails failed"
 fi
