@@ -321,6 +321,62 @@ def check_family(args, family, ncu):
     return 1 if bad else 0
 
 
+# ---- GEMM ---------------------------------------------------------------------------------------
+# swz-example-gemm --predict prints, per variant, "predicted ncu ld X, st Y wavefronts/instruction
+# (Z if LDGSTS counts as st)"; the GEMM's shared traffic is the same in every K slice, so the
+# ratios hold for any full-tile problem.  Each variant runs once (--once) under its own ncu session.
+GEMM_PRED = re.compile(r"^(?P<name>\w+): .*?$(?:\n(?!\w+: ).*)*?\n\s*predicted ncu ld (?P<ld>[0-9.]+), "
+                       r"st (?P<st>[0-9.]+)[^\n(]*(?:\((?P<alt>[0-9.]+) if LDGSTS)?", re.M)
+
+
+def parse_gemm_predict(text):
+    return [{"name": m.group("name"), "ld": float(m.group("ld")), "st": float(m.group("st")),
+             "st_alt": float(m.group("alt")) if m.group("alt") else None}
+            for m in GEMM_PRED.finditer(text)]
+
+
+def check_gemm(args, ncu, size=1024):
+    exe = os.path.join(args.build, "examples", "gemm", "swz-example-gemm")
+    if not os.access(exe, os.X_OK):
+        print("ncu-check: %s not found" % exe)
+        return 2
+    r = run([exe, "--predict"])
+    preds = [p for p in parse_gemm_predict(r.stdout) if not args.filter or args.filter in p["name"]]
+    if r.returncode != 0 or not preds:
+        print(r.stdout[-3000:])
+        print("ncu-check: no GEMM prediction parsed")
+        return 2
+    bad = 0
+    print("## gemm: %d variants (%d^3, one launch each)" % (len(preds), size))
+    print("%-22s %-4s %10s %10s %10s  %s" % ("variant", "side", "instr", "wf/instr", "predicted", "verdict"))
+    for p in preds:
+        cmd = [ncu, "--clock-control", "none", "--csv", "--print-units", "base", "--metrics", ",".join(METRICS),
+               "--kernel-name", "regex:^swz_gemm_%s_kernel" % re.escape(p["name"]),
+               exe, "--once", str(size), str(size), str(size), p["name"]]
+        out = run(cmd)
+        recs = parse_ncu_csv(out.stdout) if out.returncode == 0 else []
+        if not recs:
+            print(out.stdout[-2000:])
+            print("%-22s MISSING: no profiled launch" % p["name"])
+            bad += 1
+            continue
+        meas, _ = totals(recs, "swz_gemm_%s_kernel" % p["name"])
+        conflicting = p["name"].startswith("none")
+        tol = args.tol_conflict if conflicting else args.tol
+        for side in ("ld", "st"):
+            inst = meas[M_IN[side]]
+            mr = meas[M_WF[side]] / inst if inst else 0.0
+            ok = inst > 0 and abs(mr - p[side]) <= tol * p[side]
+            why = "%.3f measured, %.3f predicted" % (mr, p[side])
+            if not ok and side == "st" and p["st_alt"] and abs(mr - p["st_alt"]) <= tol * p["st_alt"]:
+                ok, why = True, why + " (matches the prediction that counts LDGSTS as st: %.3f)" % p["st_alt"]
+            print("%-22s %-4s %10d %10.3f %10.3f  %s%s" % (p["name"], "LDS" if side == "ld" else "STS", inst, mr,
+                                                         p[side], "ok: " if ok else "MISMATCH: ", why))
+            bad += not ok
+    print("## gemm: %s" % ("all match" if bad == 0 else "%d mismatches" % bad))
+    return 1 if bad else 0
+
+
 # ---- self-test -----------------------------------------------------------------------------------
 SELF_PRED_TRANSPOSE = """\
 # name kernel layout tile elem region_rows region_cols sts_instr sts_wavefronts sts_ideal sts_ways lds_instr lds_wavefronts lds_ideal lds_ways
@@ -395,7 +451,7 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[1])
     ap.add_argument("--build", default="build", help="meson build directory (release)")
     ap.add_argument("--ncu", default=None, help="path to ncu (default: on PATH)")
-    ap.add_argument("--family", default="all", choices=["transpose", "reduce", "all"])
+    ap.add_argument("--family", default="all", choices=["transpose", "reduce", "gemm", "all"])
     ap.add_argument("--filter", default=None, help="only variants whose name contains this")
     ap.add_argument("--tol", type=float, default=0.02)
     ap.add_argument("--tol-conflict", type=float, default=0.05)
@@ -424,8 +480,8 @@ def main():
         print("ncu-check: ncu (Nsight Compute) not found; pass --ncu PATH")
         return 2
     rc = 0
-    for fam in (["transpose", "reduce"] if args.family == "all" else [args.family]):
-        rc = max(rc, check_family(args, fam, ncu))
+    for fam in (["transpose", "reduce", "gemm"] if args.family == "all" else [args.family]):
+        rc = max(rc, check_gemm(args, ncu) if fam == "gemm" else check_family(args, fam, ncu))
     return rc
 
 
