@@ -5,7 +5,17 @@
 #include "transpose.h"
 
 #define SWZ__TR_REF(L, T, N, TY) &swz_transpose_##L##_##T##_##N##_info,
-const swz_transpose_variant *const swz_transpose_variants[] = {SWZ_TRANSPOSE_VARIANTS(SWZ__TR_REF) NULL};
+/* Compiled without nvcc, this file is the registry of the host emulation (tests/gpu), which
+ * also instantiates the benchmark's tuning candidates (variants_float.cu): list them there, so
+ * the emulated tests check every one of them.  The library (nvcc) lists the shipped variants. */
+#if defined(__CUDACC__)
+#define SWZ__TR_TUNING
+#else
+#include "tuning.h"
+#define SWZ__TR_TREF(L, T, S) &swz_transpose_##L##_##T##_float##S##_info,
+#define SWZ__TR_TUNING SWZ_TRANSPOSE_TUNING(SWZ__TR_TREF)
+#endif
+const swz_transpose_variant *const swz_transpose_variants[] = {SWZ_TRANSPOSE_VARIANTS(SWZ__TR_REF) SWZ__TR_TUNING NULL};
 const int swz_transpose_variant_count =
     (int)(sizeof(swz_transpose_variants) / sizeof(swz_transpose_variants[0])) - 1;
 

@@ -50,6 +50,37 @@
  *   reads, which no per-tile layout can separate: `swz-example-transpose --predict` prints the
  *   model's verdict for every variant.
  *
+ * Tuning knobs (optional parameters; defaults give the shipped variants above)
+ *   NAME_SUFFIX   token appended to the name (required when any knob below is set, e.g.
+ *                 _grp32 -> swz_transpose_xor_64_float_grp32)
+ *   THREADS       threads per block (default 256; a multiple of 32)
+ *   REGION_BYTES  bytes one block moves (default 16384): G = max(1, REGION_BYTES / tile bytes)
+ *   BLOCK_ORDER   which region the n-th block takes (L = blockIdx.x + gridDim.x*blockIdx.y):
+ *                   ROW     row-major (default): blocks running together cover whole input
+ *                           rows but only ~ (resident blocks / gx) region rows, i.e. short runs
+ *                           of many output rows;
+ *                   DIAG    diagonal, region (L mod gx + L / gx) mod gx of region row L / gx
+ *                           (the classic partition-camping cure);
+ *                   GROUP   groups of BLOCK_GROUP region rows, walked down the group's rows
+ *                           first (Triton's grouped order): the blocks in flight form a
+ *                           BLOCK_GROUP x (resident / BLOCK_GROUP) patch -- long runs on both
+ *                           sides;
+ *                   MORTON  swz_morton_block with BLOCK_GROUP x BLOCK_GROUP supertiles (a power
+ *                           of two) visited in Z order.
+ *   BLOCK_GROUP   see BLOCK_ORDER (default 32)
+ *   CACHE_HINTS   bit mask for the fast path's 16-byte global accesses (default 0):
+ *                   1  loads ld.global.nc.L1::no_allocate       (SASS LDG.E.NA.128.CONSTANT)
+ *                   2  loads also with an L2 evict_first policy  (createpolicy + L2::cache_hint)
+ *                   4  stores st.global.cs (evict first)         (SASS STG.E.EF.128)
+ *   MIN_BLOCKS    0 (default): __launch_bounds__(THREADS); n > 0: __launch_bounds__(THREADS, n),
+ *                 which caps registers so that n blocks fit on an SM (e.g. keeps a hinted
+ *                 variant at the default's 32 registers and 8 blocks per SM)
+ *   PERSIST       0 (default): one block per region, the grid covers the matrix;  1: a
+ *                 persistent grid (SMs x resident blocks) strides over the regions, with a
+ *                 barrier after each region's stores.
+ *   The tuning candidates are instantiated in tuning.inc (benchmark only); see
+ *   bench/bench_transpose.cu.
+ *
  * Shared memory: static, at most 48 KiB per block (the portable static limit).  A TILE/ELEM
  * whose region does not fit (64x64 of 16-byte elements = 64 KiB) fails to compile with
  * "swz: swz_error_transpose_tile_exceeds_48KiB_static_shared_memory".  We chose a compile-time
@@ -73,12 +104,13 @@
 #endif
 
 #include "transpose.h"
+#include "order.h"
 #include <swz/xor.h>
 #include <swz/pad.h>
 #include <swz/morton.h>
 #include <swz/tile.h>
 
-#define SWZ_TR_THREADS 256
+#define SWZ_TR_THREADS 256 /* default THREADS */
 /* Grid limits per launch (gridDim.y, gridDim.z); taller matrices or longer batches take
  * several launches.  Overridable so the emulation tests can exercise that split. */
 #ifndef SWZ_TR_MAX_GRID_Y
@@ -87,8 +119,21 @@
 #ifndef SWZ_TR_MAX_GRID_Z
 #define SWZ_TR_MAX_GRID_Z 65535
 #endif
-#define SWZ_TR_REGION_BYTES 16384
+#define SWZ_TR_REGION_BYTES 16384 /* default REGION_BYTES */
 #define SWZ_TR_SMEM_LIMIT (48 * 1024)
+/* Blocks of a persistent grid per launch in the emulation (no device to ask). */
+#ifndef SWZ_TR_EMU_PERSIST_GRID
+#define SWZ_TR_EMU_PERSIST_GRID 5
+#endif
+
+/* BLOCK_ORDER token -> order.h's SWZ_TR_ORDER_* + 1 (0 stays free: an unknown token) */
+#define SWZ__TR_OID_ROW 1
+#define SWZ__TR_OID_DIAG 2
+#define SWZ__TR_OID_GROUP 3
+#define SWZ__TR_OID_MORTON 4
+SWZ_STATIC_ASSERT(SWZ_TR_ORDER_ROW == 0 && SWZ_TR_ORDER_DIAG == 1 && SWZ_TR_ORDER_GROUP == 2 &&
+                      SWZ_TR_ORDER_MORTON == 3,
+                  swz_error_transpose_order_ids_out_of_step_with_order_h);
 
 #define SWZ__TR_LID_NAIVE 1
 #define SWZ__TR_LID_NONE 2
@@ -148,6 +193,86 @@ static inline cudaError_t swz__tr_check(const void *in, const void *out, int64_t
     return cudaSuccess;
 }
 
+/* Blocks of `kernel` that fill the current GPU (cached per device; 0 on error): the grid of
+ * the persistent variants. */
+static inline int64_t swz__tr_fill(const void *kernel, int threads, int *cache)
+{
+#if SWZ__TR_EMU
+    (void)kernel, (void)threads, (void)cache;
+    return SWZ_TR_EMU_PERSIST_GRID;
+#else
+    int dev = 0, sms = 0, per = 0;
+    if (cudaGetDevice(&dev) != cudaSuccess || dev < 0 || dev >= 64) return 0;
+    if (cache[dev] > 0) return cache[dev];
+    if (cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev) != cudaSuccess ||
+        cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per, kernel, threads, 0) != cudaSuccess)
+        return 0;
+    cache[dev] = sms * (per > 0 ? per : 1);
+    return cache[dev];
+#endif
+}
+
+#if !SWZ__TR_EMU
+/* CACHE_HINTS: the global accesses of tile.h's copies, with cache operators.  transpose.cuh
+ * points tile.h's swz__tile_gget / swz__tile_gput at these while it generates a variant's
+ * copies (see "Cache hints" below); 16-, 8- and 4-byte accesses carry the hint, narrower ones
+ * go to tile.h's own functions.  Loads: H & 1 = .nc.L1::no_allocate, H & 2 = plus an
+ * L2 evict_first policy; stores: st.global.cs. */
+template <int H>
+static __device__ __forceinline__ void swz__tr_gget_h(swz__tile_v16 *v, int u, const void *p, int bytes)
+{
+    uint64_t pol = 0;
+    if (H & 2) asm("createpolicy.fractional.L2::evict_first.b64 %0, 1.0;" : "=l"(pol));
+    switch (bytes) {
+    case 16:
+        if (H & 2)
+            asm("ld.global.nc.L1::no_allocate.L2::cache_hint.v4.u32 {%0, %1, %2, %3}, [%4], %5;"
+                         : "=r"(v->w[0]), "=r"(v->w[1]), "=r"(v->w[2]), "=r"(v->w[3])
+                         : "l"(p), "l"(pol));
+        else
+            asm("ld.global.nc.L1::no_allocate.v4.u32 {%0, %1, %2, %3}, [%4];"
+                         : "=r"(v->w[0]), "=r"(v->w[1]), "=r"(v->w[2]), "=r"(v->w[3])
+                         : "l"(p));
+        break;
+    case 8:
+        if (H & 2)
+            asm("ld.global.nc.L1::no_allocate.L2::cache_hint.v2.u32 {%0, %1}, [%2], %3;"
+                         : "=r"(v->w[2 * u]), "=r"(v->w[2 * u + 1])
+                         : "l"(p), "l"(pol));
+        else
+            asm("ld.global.nc.L1::no_allocate.v2.u32 {%0, %1}, [%2];"
+                         : "=r"(v->w[2 * u]), "=r"(v->w[2 * u + 1])
+                         : "l"(p));
+        break;
+    case 4:
+        if (H & 2)
+            asm("ld.global.nc.L1::no_allocate.L2::cache_hint.u32 %0, [%1], %2;"
+                         : "=r"(v->w[u]) : "l"(p), "l"(pol));
+        else
+            asm("ld.global.nc.L1::no_allocate.u32 %0, [%1];" : "=r"(v->w[u]) : "l"(p));
+        break;
+    default: swz__tile_get(v, u, p, bytes); break;
+    }
+}
+static __device__ __forceinline__ void swz__tr_gput_cs(void *p, const swz__tile_v16 *v, int u, int bytes)
+{
+    switch (bytes) {
+    case 16:
+        asm volatile("st.global.cs.v4.b32 [%0], {%1, %2, %3, %4};" ::"l"(p), "r"(v->w[0]),
+                     "r"(v->w[1]), "r"(v->w[2]), "r"(v->w[3])
+                     : "memory");
+        break;
+    case 8:
+        asm volatile("st.global.cs.v2.b32 [%0], {%1, %2};" ::"l"(p), "r"(v->w[2 * u]),
+                     "r"(v->w[2 * u + 1])
+                     : "memory");
+        break;
+    case 4: asm volatile("st.global.cs.b32 [%0], %1;" ::"l"(p), "r"(v->w[u]) : "memory"); break;
+    default: swz__tile_gput(p, v, u, bytes); break;
+    }
+}
+#endif
+
 #endif /* SWZ_TRANSPOSE_CUH_ONCE */
 
 /* ================================ one variant ============================================ */
@@ -160,15 +285,61 @@ static inline cudaError_t swz__tr_check(const void *in, const void *out, int64_t
 #error "transpose.cuh: LAYOUT must be NAIVE, NONE, PAD, XOR or MORTON"
 #endif
 
+/* Tuning knobs: defaults, and a suffix whenever one is set (a knob without a suffix would
+ * give a second kernel the shipped variant's name). */
+#if !defined(NAME_SUFFIX)
+#if defined(THREADS) || defined(REGION_BYTES) || defined(BLOCK_ORDER) || defined(BLOCK_GROUP) || \
+    defined(CACHE_HINTS) || defined(PERSIST) || defined(MIN_BLOCKS)
+#error "transpose.cuh: a tuning knob is set: define NAME_SUFFIX too (e.g. _grp32)"
+#endif
+#define NAME_SUFFIX
+#endif
+#ifndef THREADS
+#define THREADS SWZ_TR_THREADS
+#endif
+#ifndef REGION_BYTES
+#define REGION_BYTES SWZ_TR_REGION_BYTES
+#endif
+#ifndef BLOCK_ORDER
+#define BLOCK_ORDER ROW
+#endif
+#ifndef BLOCK_GROUP
+#define BLOCK_GROUP 32
+#endif
+#ifndef CACHE_HINTS
+#define CACHE_HINTS 0
+#endif
+#ifndef PERSIST
+#define PERSIST 0
+#endif
+#ifndef MIN_BLOCKS
+#define MIN_BLOCKS 0
+#endif
+#if (MIN_BLOCKS) > 0
+#define SWZ__TR_BOUNDS __launch_bounds__(THREADS, MIN_BLOCKS)
+#else
+#define SWZ__TR_BOUNDS __launch_bounds__(THREADS)
+#endif
+#define SWZ__TR_OID SWZ__TR_CAT(SWZ__TR_OID_, BLOCK_ORDER)
+#if SWZ__TR_OID < 1 || SWZ__TR_OID > 4
+#error "transpose.cuh: BLOCK_ORDER must be ROW, DIAG, GROUP or MORTON"
+#endif
+#if (PERSIST) != 0 && (PERSIST) != 1
+#error "transpose.cuh: PERSIST must be 0 or 1"
+#endif
+#if (CACHE_HINTS) < 0 || (CACHE_HINTS) > 7
+#error "transpose.cuh: CACHE_HINTS is a mask of 1, 2 and 4"
+#endif
+
 #define SWZ__TR_NAME                                                                            \
-    SWZ__TR_CAT(SWZ__TR_CAT(SWZ__TR_CAT(SWZ__TR_CAT(SWZ__TR_CAT(swz_transpose_,                 \
-        SWZ__TR_CAT(SWZ__TR_LNAME_, LAYOUT)), _), TILE), _), ELEM_NAME)
+    SWZ__TR_CAT(SWZ__TR_CAT(SWZ__TR_CAT(SWZ__TR_CAT(SWZ__TR_CAT(SWZ__TR_CAT(swz_transpose_,     \
+        SWZ__TR_CAT(SWZ__TR_LNAME_, LAYOUT)), _), TILE), _), ELEM_NAME), NAME_SUFFIX)
 #define SWZ__TRN(x) SWZ__TR_CAT(SWZ__TR_NAME, x)
 
 enum {
     SWZ__TRN(__E) = (int)sizeof(ELEM),
-    SWZ__TRN(__G) = SWZ_TR_REGION_BYTES / ((TILE) * (TILE) * (int)sizeof(ELEM)) < 1 ? 1
-                  : SWZ_TR_REGION_BYTES / ((TILE) * (TILE) * (int)sizeof(ELEM)),
+    SWZ__TRN(__G) = (REGION_BYTES) / ((TILE) * (TILE) * (int)sizeof(ELEM)) < 1 ? 1
+                  : (REGION_BYTES) / ((TILE) * (TILE) * (int)sizeof(ELEM)),
     SWZ__TRN(__RC) = SWZ__TRN(__G) * (TILE),
     SWZ__TRN(__VB) = (TILE) * (int)sizeof(ELEM) < 16 ? (TILE) * (int)sizeof(ELEM) : 16,
     SWZ__TRN(__VT) = SWZ__TRN(__VB) / (int)sizeof(ELEM),
@@ -194,6 +365,11 @@ SWZ_STATIC_ASSERT((TILE) >= 8 && ((TILE) & ((TILE)-1)) == 0 && (TILE) <= 1024,
                   swz_error_transpose_TILE_must_be_a_power_of_two_of_at_least_8);
 SWZ_STATIC_ASSERT(SWZ__TRN(__SMEM) <= SWZ_TR_SMEM_LIMIT,
                   swz_error_transpose_tile_exceeds_48KiB_static_shared_memory);
+SWZ_STATIC_ASSERT((THREADS) >= 32 && (THREADS) % 32 == 0 && (THREADS) <= 1024,
+                  swz_error_transpose_THREADS_must_be_a_multiple_of_32_up_to_1024);
+SWZ_STATIC_ASSERT((BLOCK_GROUP) >= 1 && (BLOCK_GROUP) <= 32768 &&
+                      (SWZ__TR_OID != SWZ__TR_OID_MORTON || ((BLOCK_GROUP) & ((BLOCK_GROUP)-1)) == 0),
+                  swz_error_transpose_BLOCK_GROUP_out_of_range_or_not_a_power_of_two_for_MORTON);
 
 /* The layout of one tile, then of the region (G tiles side by side). */
 #if SWZ__TR_LID == SWZ__TR_LID_PAD
@@ -214,11 +390,34 @@ SWZ_STATIC_ASSERT(SWZ__TRN(__SMEM) <= SWZ_TR_SMEM_LIMIT,
 #define SWZ_TILE_ELEM ELEM
 #define SWZ_TILE_ROWS (TILE)
 #define SWZ_TILE_COLS SWZ__TRN(__RC)
-#define SWZ_TILE_THREADS SWZ_TR_THREADS
+#define SWZ_TILE_THREADS (THREADS)
 #define SWZ_TILE_VBYTES SWZ__TRN(__VB)
 #define SWZ_TILE_ROTATE (SWZ__TR_LID == SWZ__TR_LID_PAD)
 #define SWZ_TILE_LAYOUT(r, c) SWZ__TR_RL(r, c)
+/* Cache hints: tile.h's copies reach global memory through swz__tile_gget (a macro) and
+ * swz__tile_gput (a function); while this variant's copies are generated, both names point
+ * at the hinted accesses above, and are restored right after. */
+#if !SWZ__TR_EMU && ((CACHE_HINTS)&3)
+#ifndef swz__tile_gget
+#error "transpose.cuh: tile.h no longer routes global loads through the macro swz__tile_gget"
+#endif
+#pragma push_macro("swz__tile_gget")
+#undef swz__tile_gget
+#define swz__tile_gget swz__tr_gget_h<(CACHE_HINTS)&3>
+#endif
+#if !SWZ__TR_EMU && ((CACHE_HINTS)&4)
+#ifdef swz__tile_gput
+#error "transpose.cuh: swz__tile_gput is already a macro"
+#endif
+#define swz__tile_gput swz__tr_gput_cs
+#endif
 #include <swz/tile.h>
+#if !SWZ__TR_EMU && ((CACHE_HINTS)&3)
+#pragma pop_macro("swz__tile_gget")
+#endif
+#if !SWZ__TR_EMU && ((CACHE_HINTS)&4)
+#undef swz__tile_gput
+#endif
 SWZ_STATIC_ASSERT((int)SWZ__TRN(_tile__NQ) == (int)SWZ__TRN(__NQ) && (int)SWZ__TRN(_tile_VEC_T) == (int)SWZ__TRN(__VT),
                   swz_error_transpose_xor_key_out_of_step_with_tile_h);
 #endif
@@ -234,7 +433,7 @@ SWZ__TR_DFN void SWZ__TRN(__phase1)(ELEM *tile, const ELEM *in, ELEM *out, int64
 #if SWZ__TR_LID == SWZ__TR_LID_NAIVE
     ELEM *ob = out + (int64_t)bz * bs_out;
     (void)tile;
-    for (int i = SWZ__TILE_TID(); i < (TILE) * SWZ__TRN(__RC); i += SWZ_TR_THREADS) {
+    for (int i = SWZ__TILE_TID(); i < (TILE) * SWZ__TRN(__RC); i += (THREADS)) {
         const int64_t gr = r0 + i / SWZ__TRN(__RC), gc = c0 + i % SWZ__TRN(__RC);
         if (gr < rows && gc < cols) ob[gc * ld_out + gr] = ib[gr * ld_in + gc];
     }
@@ -255,48 +454,102 @@ SWZ__TR_DFN void SWZ__TRN(__phase2)(const ELEM *tile, ELEM *out, int64_t rows, i
 #endif
 }
 
+/* Region (bx, by) of the L-th block (0 <= L < gx*gy < 2^32) of one matrix, in BLOCK_ORDER
+ * (order.h; the order and group are constants here, so the switch folds away). */
+SWZ__TR_DFN void SWZ__TRN(__where)(uint32_t L, uint32_t gx, uint32_t gy, unsigned *bx, unsigned *by)
+{
+    uint32_t x, y;
+    (void)swz_tr_block_order(SWZ__TR_OID - 1, (BLOCK_GROUP), L, gx, gy, &x, &y); /* L is in range */
+    *bx = x;
+    *by = y;
+}
+
 #if !SWZ__TR_EMU
+#if !(PERSIST)
 /* The grid covers everything (the launcher splits very tall or very long batches into several
  * launches), so the kernel has no loop: a loop would keep every loop-invariant shared address
  * alive in registers (58 instead of 32 for 64x64 float) and cost occupancy. */
-extern "C" __global__ void __launch_bounds__(SWZ_TR_THREADS)
+extern "C" __global__ void SWZ__TR_BOUNDS
 SWZ__TRN(_kernel)(const ELEM *__restrict__ in, ELEM *__restrict__ out, int64_t rows, int64_t cols,
                   int64_t ld_in, int64_t ld_out, int64_t bs_in, int64_t bs_out)
 {
+    unsigned bx = blockIdx.x, by = blockIdx.y;
+#if SWZ__TR_OID != SWZ__TR_OID_ROW
+    SWZ__TRN(__where)(blockIdx.x + gridDim.x * blockIdx.y, gridDim.x, gridDim.y, &bx, &by);
+#endif
 #if SWZ__TR_LID == SWZ__TR_LID_NAIVE
-    SWZ__TRN(__phase1)(NULL, in, out, rows, cols, ld_in, ld_out, bs_in, bs_out, blockIdx.x,
-                       blockIdx.y, blockIdx.z);
+    SWZ__TRN(__phase1)(NULL, in, out, rows, cols, ld_in, ld_out, bs_in, bs_out, bx, by, blockIdx.z);
 #else
     __shared__ __align__(16) unsigned char smem[SWZ__TRN(__SMEM)];
     ELEM *tile = (ELEM *)smem;
-    SWZ__TRN(__phase1)(tile, in, out, rows, cols, ld_in, ld_out, bs_in, bs_out, blockIdx.x,
-                       blockIdx.y, blockIdx.z);
+    SWZ__TRN(__phase1)(tile, in, out, rows, cols, ld_in, ld_out, bs_in, bs_out, bx, by, blockIdx.z);
     __syncthreads();
-    SWZ__TRN(__phase2)(tile, out, rows, cols, ld_out, bs_out, blockIdx.x, blockIdx.y, blockIdx.z);
+    SWZ__TRN(__phase2)(tile, out, rows, cols, ld_out, bs_out, bx, by, blockIdx.z);
 #endif
 }
 #else
+/* PERSIST: gridDim.x blocks stride over the gx*gy*nb regions (< 2^32) of this launch. */
+extern "C" __global__ void SWZ__TR_BOUNDS
+SWZ__TRN(_kernel)(const ELEM *__restrict__ in, ELEM *__restrict__ out, int64_t rows, int64_t cols,
+                  int64_t ld_in, int64_t ld_out, int64_t bs_in, int64_t bs_out, uint32_t gx,
+                  uint32_t gy, uint32_t nb)
+{
+    const uint32_t per = gx * gy;
+#if SWZ__TR_LID != SWZ__TR_LID_NAIVE
+    __shared__ __align__(16) unsigned char smem[SWZ__TRN(__SMEM)];
+    ELEM *tile = (ELEM *)smem;
+#else
+    ELEM *tile = NULL;
+#endif
+    for (uint64_t L = blockIdx.x; L < (uint64_t)per * nb; L += gridDim.x) {
+        const uint32_t bz = (uint32_t)L / per;
+        unsigned bx, by;
+        SWZ__TRN(__where)((uint32_t)L - bz * per, gx, gy, &bx, &by);
+        SWZ__TRN(__phase1)(tile, in, out, rows, cols, ld_in, ld_out, bs_in, bs_out, bx, by, bz);
+#if SWZ__TR_LID != SWZ__TR_LID_NAIVE
+        __syncthreads();
+        SWZ__TRN(__phase2)(tile, out, rows, cols, ld_out, bs_out, bx, by, bz);
+        __syncthreads(); /* the next region's loads overwrite the tile */
+#endif
+    }
+}
+#endif
+#else
 /* The kernel on the CPU: every block; in it every thread's phase 1, then every thread's
- * phase 2 (the barrier). */
+ * phase 2 (the barrier).  PERSIST: grid.x blocks, each over its regions in the kernel's order,
+ * the tile kept from one region to the next as on the GPU. */
 static void SWZ__TRN(__emulate)(dim3 grid, const ELEM *in, ELEM *out, int64_t rows, int64_t cols,
-                                int64_t ld_in, int64_t ld_out, int64_t bs_in, int64_t bs_out)
+                                int64_t ld_in, int64_t ld_out, int64_t bs_in, int64_t bs_out,
+                                uint32_t gx, uint32_t gy, uint32_t nb)
 {
     enum { SMEM = SWZ__TRN(__SMEM) > 0 ? SWZ__TRN(__SMEM) : 16 };
     alignas(16) static unsigned char smem[SMEM];
     ELEM *tile = (ELEM *)smem;
-    for (unsigned bz = 0; bz < grid.z; ++bz)
-        for (unsigned by = 0; by < grid.y; ++by)
-            for (unsigned bx = 0; bx < grid.x; ++bx) {
-                memset(smem, 0xA5, sizeof smem); /* stale data from the last block must not leak */
-                for (int t = 0; t < SWZ_TR_THREADS; ++t) {
-                    *swz__tile_emu_tid() = t;
-                    SWZ__TRN(__phase1)(tile, in, out, rows, cols, ld_in, ld_out, bs_in, bs_out, bx, by, bz);
-                }
-                for (int t = 0; t < SWZ_TR_THREADS; ++t) {
-                    *swz__tile_emu_tid() = t;
-                    SWZ__TRN(__phase2)(tile, out, rows, cols, ld_out, bs_out, bx, by, bz);
-                }
+    const uint64_t per = (uint64_t)gx * gy, nblk = (uint64_t)grid.x * grid.y * grid.z;
+    for (uint64_t blk = 0; blk < nblk; ++blk) {
+        memset(smem, 0xA5, sizeof smem); /* stale data from the last block must not leak */
+#if PERSIST
+        for (uint64_t L = blk; L < per * nb; L += grid.x) {
+            const unsigned bz = (unsigned)(L / per);
+            unsigned bx, by;
+            SWZ__TRN(__where)((uint32_t)(L - bz * per), gx, gy, &bx, &by);
+#else
+        {
+            const unsigned bz = (unsigned)(blk / per);
+            unsigned bx, by;
+            (void)nb;
+            SWZ__TRN(__where)((uint32_t)(blk - bz * per), gx, gy, &bx, &by);
+#endif
+            for (int t = 0; t < (THREADS); ++t) {
+                *swz__tile_emu_tid() = t;
+                SWZ__TRN(__phase1)(tile, in, out, rows, cols, ld_in, ld_out, bs_in, bs_out, bx, by, bz);
             }
+            for (int t = 0; t < (THREADS); ++t) {
+                *swz__tile_emu_tid() = t;
+                SWZ__TRN(__phase2)(tile, out, rows, cols, ld_out, bs_out, bx, by, bz);
+            }
+        }
+    }
 }
 #endif
 
@@ -304,7 +557,7 @@ extern "C" cudaError_t SWZ__TRN(_batched)(const ELEM *in, ELEM *out, int64_t row
                                            int64_t ld_in, int64_t ld_out, int64_t batch,
                                            int64_t bs_in, int64_t bs_out, cudaStream_t stream)
 {
-    const int64_t RMAX = (int64_t)SWZ_TR_MAX_GRID_Y * (TILE), BMAX = SWZ_TR_MAX_GRID_Z;
+    int64_t ymax = SWZ_TR_MAX_GRID_Y, bmax = SWZ_TR_MAX_GRID_Z;
     int empty;
     int64_t gx, b0, rr;
     cudaError_t e = swz__tr_check(in, out, rows, cols, ld_in, ld_out, batch, bs_in, bs_out,
@@ -312,20 +565,45 @@ extern "C" cudaError_t SWZ__TRN(_batched)(const ELEM *in, ELEM *out, int64_t row
     if (e != cudaSuccess || empty) return e;
     gx = (cols + SWZ__TRN(__RC) - 1) / SWZ__TRN(__RC);
     if (gx > INT32_MAX) return cudaErrorInvalidValue;
-    /* Normally one launch; more only past BMAX matrices or RMAX rows. */
-    for (b0 = 0; b0 < batch; b0 += BMAX)
-        for (rr = 0; rr < rows; rr += RMAX) {
-            const int64_t nb = batch - b0 < BMAX ? batch - b0 : BMAX;
-            const int64_t nr = rows - rr < RMAX ? rows - rr : RMAX;
-            const dim3 grid((unsigned)gx, (unsigned)((nr + (TILE)-1) / (TILE)), (unsigned)nb);
+#if SWZ__TR_OID != SWZ__TR_OID_ROW || (PERSIST)
+    /* the kernel numbers its blocks in 32 bits: gx * gy (* batch, PERSIST) < 2^32 per launch */
+    if (ymax > (int64_t)UINT32_MAX / gx) ymax = (int64_t)UINT32_MAX / gx;
+#endif
+#if PERSIST
+    if (bmax > (int64_t)UINT32_MAX / (gx * ymax)) bmax = (int64_t)UINT32_MAX / (gx * ymax);
+    static int fill_cache[64];
+#if SWZ__TR_EMU
+    const int64_t fill = swz__tr_fill(NULL, (THREADS), fill_cache);
+#else
+    const int64_t fill = swz__tr_fill((const void *)SWZ__TRN(_kernel), (THREADS), fill_cache);
+#endif
+    if (fill <= 0) return cudaErrorInvalidDevice;
+#endif
+    /* Normally one launch; more only past bmax matrices or ymax region rows. */
+    for (b0 = 0; b0 < batch; b0 += bmax)
+        for (rr = 0; rr < rows; rr += ymax * (TILE)) {
+            const int64_t nb = batch - b0 < bmax ? batch - b0 : bmax;
+            const int64_t nr = rows - rr < ymax * (TILE) ? rows - rr : ymax * (TILE);
+            const int64_t gy = (nr + (TILE)-1) / (TILE);
+#if PERSIST
+            const int64_t total = gx * gy * nb;
+            const dim3 grid((unsigned)(total < fill ? total : fill), 1u, 1u);
+#else
+            const dim3 grid((unsigned)gx, (unsigned)gy, (unsigned)nb);
+#endif
 #if SWZ__TR_EMU
             (void)stream;
             SWZ__TRN(__emulate)(grid, in + b0 * bs_in + rr * ld_in, out + b0 * bs_out + rr, nr,
-                                cols, ld_in, ld_out, bs_in, bs_out);
+                                cols, ld_in, ld_out, bs_in, bs_out, (uint32_t)gx, (uint32_t)gy,
+                                (uint32_t)nb);
 #else
-            SWZ__TRN(_kernel)<<<grid, SWZ_TR_THREADS, 0, stream>>>(
+            SWZ__TRN(_kernel)<<<grid, (THREADS), 0, stream>>>(
                 in + b0 * bs_in + rr * ld_in, out + b0 * bs_out + rr, nr, cols, ld_in, ld_out,
-                bs_in, bs_out);
+                bs_in, bs_out
+#if PERSIST
+                , (uint32_t)gx, (uint32_t)gy, (uint32_t)nb
+#endif
+                );
             e = cudaGetLastError();
             if (e != cudaSuccess) return e;
 #endif
@@ -367,12 +645,15 @@ extern "C" const swz_transpose_variant SWZ__TRN(_info) = {
     SWZ__TR_STR(ELEM_NAME),
     (TILE),
     (int)sizeof(ELEM),
-    SWZ_TR_THREADS,
+    (THREADS),
     (TILE),
     SWZ__TRN(__RC),
     SWZ__TRN(__SMEM),
     &SWZ__TRN(__launch_void),
     &SWZ__TRN(__predict),
+    "threads=" SWZ__TR_STR(THREADS) " region=" SWZ__TR_STR(REGION_BYTES) " order=" SWZ__TR_STR(
+        BLOCK_ORDER) "/" SWZ__TR_STR(BLOCK_GROUP) " hints=" SWZ__TR_STR(CACHE_HINTS) " persist=" SWZ__TR_STR(PERSIST)
+        " min_blocks=" SWZ__TR_STR(MIN_BLOCKS),
 };
 
 #undef SWZ__TR_TL
@@ -380,7 +661,17 @@ extern "C" const swz_transpose_variant SWZ__TRN(_info) = {
 #undef SWZ__TRN
 #undef SWZ__TR_NAME
 #undef SWZ__TR_LID
+#undef SWZ__TR_OID
 #undef TILE
 #undef ELEM
 #undef ELEM_NAME
 #undef LAYOUT
+#undef NAME_SUFFIX
+#undef THREADS
+#undef REGION_BYTES
+#undef BLOCK_ORDER
+#undef BLOCK_GROUP
+#undef CACHE_HINTS
+#undef PERSIST
+#undef MIN_BLOCKS
+#undef SWZ__TR_BOUNDS

@@ -70,6 +70,9 @@ typedef struct swz_transpose_variant {
     /* Bank model of one block: shared stores (tile load) and loads (transposed store) for a
      * full, interior region.  SWZ_OK or the model's error; naive reports zero instructions. */
     int (*predict)(swz_tile_cost *sts, swz_tile_cost *lds);
+    /* Tuning knobs (transpose.cuh), e.g. "threads=256 region=16384 order=ROW/32 hints=0
+     * persist=0" for every shipped variant; the benchmark's tuning candidates differ. */
+    const char *knobs;
 } swz_transpose_variant;
 
 /* Every variant, in a fixed order; NULL-terminated. */

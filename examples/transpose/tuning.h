@@ -1,0 +1,66 @@
+/* examples/transpose/tuning.h -- the benchmark's transpose tuning candidates: fp32 variants of
+ * transpose.cuh with non-default knobs (THREADS, REGION_BYTES, BLOCK_ORDER/BLOCK_GROUP,
+ * CACHE_HINTS, PERSIST; see transpose.cuh).  They are not part of the swz_transpose library
+ * (its variant matrix stays as transpose.h lists it): tuning.inc instantiates them, and only
+ * bench/bench_transpose.cu (to time them) and the host emulation tests (to check their code on
+ * every test shape, see registry.cu) include it.
+ *
+ * Example
+ *   #include "tuning.inc"   // once per program: generates every candidate (includes this file)
+ *   #define ROW(L, T, S) &swz_transpose_##L##_##T##_float##S##_info,
+ *   const swz_transpose_variant *const cands[] = {SWZ_TRANSPOSE_TUNING(ROW) NULL};
+ *   // cands[2]->name == "swz_transpose_xor_64_float_grp32", ->knobs == "threads=256 ..."
+ *
+ * Names: swz_transpose_<layout>_<tile>_float<suffix>, suffix = the knobs that differ from
+ * the default (threads 256, region 16 KiB, order ROW, hints 0, persist 0):
+ *   _diag          BLOCK_ORDER DIAG
+ *   _grpN          BLOCK_ORDER GROUP, BLOCK_GROUP N (region rows per group)
+ *   _mortN         BLOCK_ORDER MORTON, N x N supertiles
+ *   _hN            CACHE_HINTS N (1 loads .nc.L1::no_allocate, 2 + L2 evict_first, 4 stores .cs)
+ *   _tN            THREADS N
+ *   _r32k          REGION_BYTES 32768
+ *   _p             PERSIST 1
+ * The list (X(layout, tile, suffix)) must agree with tuning.inc: a registry built from it does
+ * not link otherwise. */
+#ifndef SWZ_EXAMPLES_TRANSPOSE_TUNING_H
+#define SWZ_EXAMPLES_TRANSPOSE_TUNING_H
+
+#include "transpose.h"
+
+#define SWZ_TRANSPOSE_TUNING(X) \
+    X(xor, 64, _diag) \
+    X(xor, 64, _grp8) \
+    X(xor, 64, _grp32) \
+    X(xor, 64, _grp128) \
+    X(xor, 64, _mort32) \
+    X(xor, 64, _h1) \
+    X(xor, 64, _h3) \
+    X(xor, 64, _h4) \
+    X(xor, 64, _h5) \
+    X(xor, 64, _t128) \
+    X(xor, 64, _t512) \
+    X(xor, 64, _r32k) \
+    X(xor, 64, _p) \
+    X(xor, 64, _grp32_h3) \
+    X(xor, 64, _grp32_h5) \
+    X(xor, 64, _grp32_t512) \
+    X(xor, 64, _grp32_r32k) \
+    X(xor, 64, _grp32_p) \
+    X(pad, 64, _grp32) \
+    X(pad, 64, _grp32_h5) \
+    X(xor, 32, _grp64) \
+    X(xor, 32, _grp64_h5) \
+    X(pad, 32, _grp64) \
+    X(xor, 32, _grp64_r32k)
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+#define SWZ__TT_DECLARE(L, T, S) extern const swz_transpose_variant swz_transpose_##L##_##T##_float##S##_info;
+SWZ_TRANSPOSE_TUNING(SWZ__TT_DECLARE)
+#undef SWZ__TT_DECLARE
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* SWZ_EXAMPLES_TRANSPOSE_TUNING_H */
