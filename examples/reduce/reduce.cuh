@@ -92,14 +92,15 @@ static inline int swz__rd_fill(const void *kernel, int threads, int *cache)
     return cache[dev];
 }
 
-/* Model of one instruction for the predictions: lanes' word indexes -> bank model. */
+/* Model of one instruction for the predictions: lanes' word indexes -> bank model.  store: 1
+ * for a shared store (bank.h SWZ_STORE: stores never pair by rule R7, 8-byte loads may). */
 static inline void swz__rd_model_insn(swz_tile_cost *c, const int64_t *word, uint32_t mask,
-                                      int acc_bytes)
+                                      int acc_bytes, int store)
 {
     uint32_t addr[32];
     int l;
     for (l = 0; l < 32; ++l) addr[l] = (uint32_t)(word[l] * acc_bytes);
-    swz__tile_cost_add(c, addr, mask, acc_bytes);
+    swz__tile_cost_add(c, addr, mask, acc_bytes | (store ? SWZ_STORE : 0));
 }
 
 #endif /* SWZ_REDUCE_CUH_ONCE */
@@ -235,7 +236,7 @@ static int SWZ__RDN(__predict)(swz_tile_cost *sts, swz_tile_cost *lds)
     swz__tile_cost_init(lds, (uint32_t)A);
     for (w = 0; w < (TILE) / 32; ++w) { /* s[t] = x */
         for (l = 0; l < 32; ++l) w0[l] = w * 32 + l;
-        swz__rd_model_insn(sts, w0, 0xFFFFFFFFu, A);
+        swz__rd_model_insn(sts, w0, 0xFFFFFFFFu, A, 1);
     }
 #if SWZ__RD_VID == SWZ__RD_VID_INTERLEAVED
     for (d = 1; d < (TILE); d *= 2)
@@ -256,12 +257,12 @@ static int SWZ__RDN(__predict)(swz_tile_cost *sts, swz_tile_cost *lds)
                 if (on) m |= 1u << l;
             }
             if (!m) continue;
-            swz__rd_model_insn(lds, w0, m, A); /* s[k] */
-            swz__rd_model_insn(lds, w1, m, A); /* s[k + d] */
-            swz__rd_model_insn(sts, w0, m, A); /* s[k] = */
+            swz__rd_model_insn(lds, w0, m, A, 0); /* s[k] */
+            swz__rd_model_insn(lds, w1, m, A, 0); /* s[k + d] */
+            swz__rd_model_insn(sts, w0, m, A, 1); /* s[k] = */
         }
     for (l = 0; l < 32; ++l) w0[l] = 0; /* thread 0 reads s[0] */
-    swz__rd_model_insn(lds, w0, 1u, A);
+    swz__rd_model_insn(lds, w0, 1u, A, 0);
     return sts->status != SWZ_OK ? sts->status : lds->status;
 }
 
@@ -274,11 +275,20 @@ static __device__ __forceinline__ SWZ__RD_ACC SWZ__RDN(__warp_sum)(SWZ__RD_ACC v
     return v;
 }
 
-/* The block's sum of one value per thread (fixed tree); valid in thread 0.  ws: NW words. */
+/* The block's sum of one value per thread (fixed tree); valid in thread 0.  ws: NW words.
+ * The barrier before the warp sums are stored: every warp of the block has consumed all its
+ * loads by then (its sum depends on them), so the NW one-lane stores are issued together with
+ * no 16-byte loads of the block still landing in L1, which shares its data banks with shared
+ * memory.  Without it, on the H200 the partials kernel of fast_512 (16 warps, stores staggered
+ * between the other warps' streaming loads) measured 139 store wavefronts for its 128 one-lane
+ * stores (i32: 133), while the final kernel -- the same stores, no streaming loads -- and
+ * fast_256 measured exactly one per store, as the bank model predicts.  Cost: one barrier per
+ * chunk of 256*TILE elements. */
 static __device__ __forceinline__ SWZ__RD_ACC SWZ__RDN(__block_sum)(SWZ__RD_ACC v, SWZ__RD_ACC *ws)
 {
     const int lane = threadIdx.x & 31, warp = threadIdx.x >> 5;
     v = SWZ__RDN(__warp_sum)(v);
+    __syncthreads();
     if (lane == 0) ws[warp] = v;
     __syncthreads();
     v = 0;
@@ -422,10 +432,10 @@ static int SWZ__RDN(__predict)(swz_tile_cost *sts, swz_tile_cost *lds)
     swz__tile_cost_init(lds, (uint32_t)A);
     for (w = 0; w < SWZ__RDN(__NW); ++w) {
         for (l = 0; l < 32; ++l) wd[l] = w;
-        swz__rd_model_insn(sts, wd, 1u, A);
+        swz__rd_model_insn(sts, wd, 1u, A, 1);
     }
     for (l = 0; l < 32; ++l) wd[l] = l < SWZ__RDN(__NW) ? l : 0;
-    swz__rd_model_insn(lds, wd, SWZ__RDN(__NW) >= 32 ? 0xFFFFFFFFu : (1u << SWZ__RDN(__NW)) - 1u, A);
+    swz__rd_model_insn(lds, wd, SWZ__RDN(__NW) >= 32 ? 0xFFFFFFFFu : (1u << SWZ__RDN(__NW)) - 1u, A, 0);
     return SWZ_OK;
 }
 #endif /* FAST */

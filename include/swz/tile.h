@@ -56,7 +56,8 @@
  *        1 when rows of g at column col0 are aligned for vec-element vectors.
  *   int  NAME_model(int op, swz_tile_cost *cost)                          (host, any C)
  *        the shared instructions one call issues for a whole tile (SWZ_TILE_OP_LOAD: stores
- *        into shared; SWZ_TILE_OP_STORE / _STORE_T: loads from shared), run through bank.h.
+ *        into shared; SWZ_TILE_OP_STORE / _STORE_T: loads from shared), run through bank.h
+ *        (stores with SWZ_STORE, so 8/16-byte loads may pair by rule R7 and stores never do).
  *   Constants NAME_VEC (elements per load/store vector), NAME_VEC_T (per store_t vector),
  *   NAME_READ_BYTES (bytes per store_t shared read).
  *   The functions do not synchronize: put __syncthreads() between a load and the reads.
@@ -127,7 +128,8 @@ typedef struct swz_tile_cost {
 /* Largest power of two p <= m (m <= 32) with n % p == 0. */
 #define SWZ__TILE_P2DIV32(n, m) ((m) >= 32 && (n) % 32 == 0 ? 32 : SWZ__TILE_P2DIV(n, m))
 
-/* Model helper: evaluate one instruction and add it to *c. */
+/* Model helper: evaluate one instruction and add it to *c (access: a bank.h kind, with
+ * SWZ_STORE for shared stores). */
 static inline void swz__tile_cost_add(swz_tile_cost *c, const uint32_t addr[32], uint32_t mask,
                                       int access)
 {
@@ -669,7 +671,8 @@ static inline int SWZ__TN(_model)(int op, swz_tile_cost *cost)
                     mask |= 1u << l;
                 }
                 if (cost->status != SWZ_OK) return cost->status;
-                swz__tile_cost_add(cost, addr, mask, kVR * kE);
+                /* LOAD writes the tile (shared stores, which never pair: bank.h R7) */
+                swz__tile_cost_add(cost, addr, mask, (kVR * kE) | (op == SWZ_TILE_OP_LOAD ? SWZ_STORE : 0));
             }
         return cost->status;
     }
