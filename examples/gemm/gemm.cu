@@ -45,35 +45,30 @@
 
 typedef struct op_stats {
     int per_slice;        /* instructions per thread per K slice */
+    int kind;             /* bank.h access kind (bytes, | SWZ_STORE for stores) */
     int access;           /* bytes per lane */
     double wavefronts;    /* summed over every warp of the block and every instruction */
     double ideal;
     uint32_t worst;
-    int pairs;            /* every instruction: lanes n, n^1 (or n, n^2) share addresses */
+    int paired;           /* every instruction is a paired load (bank.h R7) */
 } op_stats;
-
-static int lanes_pair(const uint32_t *a, int d)
-{
-    for (int l = 0; l < 32; ++l)
-        if (a[l] != a[l ^ d]) return 0;
-    return 1;
-}
 
 static void op_eval(const swz_gemm_variant *v, const swz_gemm_info *in, int op, op_stats *s)
 {
     uint32_t addr[32];
     memset(s, 0, sizeof *s);
-    s->pairs = 1;
-    s->per_slice = v->smem_pattern(op, -1, 0, addr, &s->access);
+    s->paired = 1;
+    s->per_slice = v->smem_pattern(op, -1, 0, addr, &s->kind);
+    s->access = (int)swz_access_bytes(s->kind);
     for (int w = 0; w < in->threads / 32; ++w)
         for (int i = 0; i < s->per_slice; ++i) {
             swz_bank_result r;
-            v->smem_pattern(op, i, w, addr, &s->access);
-            r = swz_bank_eval(addr, 0xFFFFFFFFu, s->access);
+            v->smem_pattern(op, i, w, addr, &s->kind);
+            r = swz_bank_eval(addr, 0xFFFFFFFFu, s->kind);
             s->wavefronts += r.wavefronts;
             s->ideal += r.ideal;
             if (r.ways > s->worst) s->worst = r.ways;
-            if (!lanes_pair(addr, 1) && !lanes_pair(addr, 2)) s->pairs = 0;
+            if (!r.paired) s->paired = 0;
         }
 }
 
@@ -96,7 +91,7 @@ static double auto_xor_store(const swz_gemm_info *in, uint32_t *worst)
                     uint32_t k = (uint32_t)((l % 4) * vec + j), m = (uint32_t)(w * 8 + l / 4 + p * in->threads / 4);
                     addr[l] = swz_xor_2d(x, (uint32_t)in->tile, k, m) * (uint32_t)in->elem_bytes;
                 }
-                r = swz_bank_eval(addr, 0xFFFFFFFFu, in->elem_bytes);
+                r = swz_bank_eval(addr, 0xFFFFFFFFu, in->elem_bytes | SWZ_STORE);
                 wf += r.wavefronts;
                 if (r.ways > *worst) *worst = r.ways;
             }
@@ -125,14 +120,14 @@ static int predict(void)
             printf(", SWZ_XOR(%d, %d, %d)", in.xor_b, in.xor_m, in.xor_s);
         printf("), %u B shared\n", in.smem_bytes);
         printf("  %-22s %8s %6s %12s %7s %5s %6s\n", "instruction", "/slice", "bytes", "wavefronts", "ideal",
-               "ways", "pairs");
+               "ways", "paired");
         for (int op = 0; op < SWZ_GEMM_OP_COUNT; ++op) {
             double n;
             op_eval(v, &in, op, &s[op]);
             n = (double)s[op].per_slice * (in.threads / 32);
             printf("  %-22s %8d %6d %12.2f %7.2f %5u %6s\n", opname[op], s[op].per_slice, s[op].access,
                    s[op].wavefronts / n, s[op].ideal / n, s[op].worst,
-                   s[op].access == 16 && op != SWZ_GEMM_OP_B_STORE ? (s[op].pairs ? "yes" : "no") : "-");
+                   s[op].kind & SWZ_STORE ? "-" : s[op].paired ? "yes" : "no");
             if (op == SWZ_GEMM_OP_A_READ || op == SWZ_GEMM_OP_B_READ) {
                 ld_wf += s[op].wavefronts;
                 ld_n += n;
@@ -152,9 +147,9 @@ static int predict(void)
                    in.elem_bytes, a, worst);
         }
     }
-    printf("\n'pairs': lanes n and n^1 (A) or n and n^2 (B) read the same 16 bytes.  The model counts\n"
-           "a 16-byte read as 4 quarter-warp phases regardless; GPUs since Volta are reported to\n"
-           "serve such paired reads in 2 (see bank.h: not yet confirmed on Hopper).\n");
+    printf("\n'paired': every quad of lanes reads in pairs (A: lanes n and n^1, B: n and n^2 read the\n"
+           "same 16 bytes), so the model serves the 16-byte read in 2 half-warp phases instead of 4\n"
+           "quarter-warp ones (bank.h rule R7, measured on the H200).  Stores never pair ('-').\n");
     return 0;
 }
 

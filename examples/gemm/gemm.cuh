@@ -34,7 +34,8 @@
  *       columns k = 4q+j (float; double: half-warp phases of 4 rows x 4 columns).
  *     Inner loop per k: RM + RN 16-byte shared reads, TM*TN fused multiply-adds.
  *   Lane map: ln = lane bits {0,2}, lm = lane bits {1,3,4}: lanes n and n^1 read the same A
- *   vector, lanes n and n^2 the same B vector (pairs a 16-byte read can serve together).
+ *   vector, lanes n and n^2 the same B vector: every lane quad reads in pairs, so the 16-byte
+ *   reads are served in half-warp phases (bank.h R7, measured on the H200): 2 wavefronts each.
  *
  * The A tile's layouts (LAYOUT) and the bank model (check with the example's --predict)
  *   NONE  As[k][m] at k*TILE + m.  Rows are whole 128-byte lines, so every k of a store
@@ -49,7 +50,9 @@
  *         free.  Reads stay conflict free: within a row the map permutes whole 16-byte units.
  *         The automatic swz_xor_auto(TILE, E, 16) keys on k mod 8 (a column access of 16-byte
  *         units); for this store it leaves q and q+2 (float) in one bank: 2-way.
- *   All layouts: 16-byte reads of A and B and the cp.async stores of B are conflict free.
+ *   All layouts: 16-byte reads of A and B and the cp.async stores of B are conflict free (a
+ *   read's half-warp touches 4 distinct 16-byte units of one 128-byte run of a row, which
+ *   every layout keeps in distinct banks: 2 wavefronts; a B store 4).
  *
  * Ragged shapes, alignment and arguments
  *   Rows of A past M are read from row M-1 (clamped; their outputs are never stored), columns
@@ -79,6 +82,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <swz/bank.h>
 #include <swz/morton.h>
 #include <swz/pad.h>
 #include <swz/xor.h>
@@ -736,18 +740,20 @@ extern "C" void SWZ__GN(info)(swz_gemm_info *i)
 }
 
 /* Byte addresses (from the stage) of warp `warp`'s lanes in instruction `idx` of kind `op`
- * (SWZ_GEMM_OP_*) of one slice, and the access width in *access (bytes).  Returns how many such
- * instructions a thread issues per slice (idx past it: addr untouched), or -1 for a bad op or
- * warp.  For the bank model: swz_bank_eval(addr, ~0u, *access). */
+ * (SWZ_GEMM_OP_*) of one slice, and the instruction's bank.h access kind in *access: the width
+ * in bytes, with SWZ_STORE OR-ed in for the stores (A_STORE, B_STORE); swz_access_bytes() gives
+ * the width back.  Returns how many such instructions a thread issues per slice (idx past it:
+ * addr untouched), or -1 for a bad op or warp.  For the bank model: swz_bank_eval(addr, ~0u,
+ * *access) (the 16-byte reads pair by bank.h rule R7; the stores never do). */
 extern "C" int SWZ__GN(smem_pattern)(int op, int idx, int warp, uint32_t addr[32], int *access)
 {
     int n;
     if (warp < 0 || warp >= SWZ__G_NT / 32) return -1;
     switch (op) {
-    case SWZ_GEMM_OP_A_STORE: n = SWZ__G_AV * SWZ__G_VEC; *access = SWZ__G_E; break;
+    case SWZ_GEMM_OP_A_STORE: n = SWZ__G_AV * SWZ__G_VEC; *access = SWZ__G_E | SWZ_STORE; break;
     case SWZ_GEMM_OP_A_READ: n = SWZ__G_BK * SWZ__G_RM; *access = 16; break;
     case SWZ_GEMM_OP_B_READ: n = SWZ__G_BK * SWZ__G_RN; *access = 16; break;
-    case SWZ_GEMM_OP_B_STORE: n = SWZ__G_BV; *access = 16; break;
+    case SWZ_GEMM_OP_B_STORE: n = SWZ__G_BV; *access = 16 | SWZ_STORE; break;
     default: return -1;
     }
     if (idx < 0 || idx >= n) return n;

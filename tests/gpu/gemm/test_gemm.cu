@@ -56,6 +56,64 @@ static uint32_t promised_store_ways(const swz_gemm_info *in)
     return 1;
 }
 
+/* Per-instruction cost the bank model must give, derived by hand from bank.h's rules and the
+ * kernel's access pattern (gemm.cuh), not from the model:
+ *   A store: STS of E bytes, one element per lane; a store never pairs (R7), so the phases are
+ *     those of R3: one (float, 4 bytes) or two half-warps (double, 8 bytes), each with the
+ *     promised n-way conflict: wavefronts = ways * phases, ideal = phases.
+ *   A read (LDS.128): lane l reads the 16-byte unit lm(l) = bit1 | bits3,4 << 1 of one
+ *     128-byte-aligned run of 8 units of row k (m0 = wm*WTM + i*8*VEC).  lm ignores lane bits
+ *     0 and 2, so in every quad lanes 0,1 read alike and lanes 2,3 alike: R7 pairs the load and
+ *     it is served in half-warps.  Lanes 0-15 (bit 4 = 0) read units lm = 0..3, lanes 16-31
+ *     units 4..7: 4 distinct units = 16 distinct words per phase, which NONE and PAD keep
+ *     contiguous (64 bytes: 16 distinct banks) and XOR only permutes among the 8 units of the
+ *     128-byte line (still 16 distinct banks).  Cost 1 per phase: 2 wavefronts, ideal 2,
+ *     1-way (R5/R6 on the two half-warps; it was 4 quarter-warp phases before R7).
+ *   B read (LDS.128): lane l reads unit ln(l) = bit0 | bit2 << 1 of a 64-byte-aligned group of
+ *     4 units of row kk of Bs (row-major, no layout).  ln ignores lane bit 1: in every quad
+ *     lanes 0,2 alike and 1,3 alike: paired, half-warp phases; each half-warp reads the 4 units
+ *     = 64 contiguous bytes = 16 distinct banks: 2 wavefronts, ideal 2, 1-way.
+ *   B store (cp.async, LDGSTS.128): a store, never paired: 4 quarter-warp phases; 8 lanes write
+ *     8 consecutive 16-byte units of a Bs row (b_st = kr*TILE + (tid % VR)*VEC): 128
+ *     contiguous bytes, conflict free: 4 wavefronts, ideal 4. */
+typedef struct want_cost {
+    int kind;            /* bank.h access kind smem_pattern must report */
+    uint32_t paired;     /* R7 applies */
+    uint32_t phase_lanes;
+    uint32_t ideal;
+    uint32_t ways;
+} want_cost;
+
+static want_cost want_of(const swz_gemm_info *in, int op)
+{
+    want_cost w;
+    switch (op) {
+    case SWZ_GEMM_OP_A_STORE:
+        w.kind = in->elem_bytes | SWZ_STORE;
+        w.paired = 0;
+        w.phase_lanes = in->elem_bytes == 4 ? 32 : 16;
+        w.ideal = in->elem_bytes == 4 ? 1 : 2;
+        w.ways = promised_store_ways(in);
+        break;
+    case SWZ_GEMM_OP_A_READ:
+    case SWZ_GEMM_OP_B_READ:
+        w.kind = 16;
+        w.paired = 1;
+        w.phase_lanes = 16;
+        w.ideal = 2;
+        w.ways = 1;
+        break;
+    default: /* B store */
+        w.kind = 16 | SWZ_STORE;
+        w.paired = 0;
+        w.phase_lanes = 8;
+        w.ideal = 4;
+        w.ways = 1;
+        break;
+    }
+    return w;
+}
+
 static void test_selfcheck(void)
 {
     for (int v = 0; v < swz_gemm_variant_count; ++v) {
@@ -75,20 +133,25 @@ static void test_selfcheck(void)
             int access = 0;
             int n = x->smem_pattern(op, -1, 0, addr, &access);
             EXPECT(n > 0, "%s: op %d has no instructions", x->name, op);
+            const want_cost want = want_of(&in, op);
+            EXPECT(access == want.kind, "%s: op %d access kind %#x, want %#x", x->name, op, access, want.kind);
             for (int w = 0; w < in.threads / 32; ++w)
                 for (int i = 0; i < n; ++i) {
                     swz_bank_result r;
-                    uint32_t want;
+                    const uint32_t bytes = swz_access_bytes(want.kind);
                     x->smem_pattern(op, i, w, addr, &access);
                     for (int l = 0; l < 32; ++l)
-                        EXPECT(addr[l] + (uint32_t)access <= in.stage_bytes && addr[l] % access == 0,
+                        EXPECT(addr[l] + bytes <= in.stage_bytes && addr[l] % bytes == 0,
                                "%s: op %d lane %d address %u outside the stage or misaligned", x->name, op, l,
                                addr[l]);
                     r = swz_bank_eval(addr, 0xFFFFFFFFu, access);
-                    want = op == SWZ_GEMM_OP_A_STORE ? promised_store_ways(&in) : 1;
-                    EXPECT(r.status == SWZ_OK && r.ways == want && r.wavefronts == want * r.ideal,
-                           "%s: op %d warp %d instr %d: %u-way, %u wavefronts (ideal %u), promised %u-way",
-                           x->name, op, w, i, r.ways, r.wavefronts, r.ideal, want);
+                    EXPECT(r.status == SWZ_OK && r.paired == want.paired && r.phase_lanes == want.phase_lanes &&
+                               r.ideal == want.ideal && r.ways == want.ways &&
+                               r.wavefronts == want.ways * want.ideal,
+                           "%s: op %d warp %d instr %d: paired %u, %u-lane phases, %u-way, %u wavefronts "
+                           "(ideal %u); promised paired %u, %u-lane phases, %u-way, %u wavefronts",
+                           x->name, op, w, i, r.paired, r.phase_lanes, r.ways, r.wavefronts, r.ideal, want.paired,
+                           want.phase_lanes, want.ways, want.ways * want.ideal);
                     /* reads: lanes n, n^1 share the A vector, lanes n, n^2 the B vector */
                     if (op == SWZ_GEMM_OP_A_READ || op == SWZ_GEMM_OP_B_READ)
                         for (int l = 0; l < 32; ++l)
