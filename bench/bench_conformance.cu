@@ -5,7 +5,9 @@
  *   Builds a fixed list of warp access patterns (structured: unit strides, sub-word and same-word
  *   accesses, half-/quarter-warp splits, lane masks, the rows/columns/blocks of every swz layout,
  *   ldmatrix tiles; and random ones from a fixed seed) for every access kind the model knows:
- *   1, 2, 4, 8, 16-byte loads and stores and ldmatrix .x1/.x2/.x4.  For each it records the
+ *   1, 2, 4, 8, 16-byte loads and stores and ldmatrix .x1/.x2/.x4 (stores evaluated as such:
+ *   SWZ_STORE, which rule R7's pairing never applies to; the 'merge' patterns named "R7 ..."
+ *   probe that rule's edges).  For each it records the
  *   model's prediction (swz_bank_eval on the host), then launches one warp that executes that
  *   exact instruction REPS times (conformance_kernel.cuh), and checks the values the warp read
  *   (or what its stores left) against the host's copy of the buffer.  Before the patterns, one
@@ -128,7 +130,7 @@ typedef void (*conf_kernel_fn)(const uint32_t *, int, uint32_t, uint32_t *);
 /* One entry per kernel: its name, the model's access kind, and what it does. */
 struct conf_kernel {
     const char *name;
-    int access; /* SWZ_ACCESS_* or SWZ_LDMATRIX_X* */
+    int access; /* SWZ_ACCESS_* (| SWZ_STORE for the stores) or SWZ_LDMATRIX_X* */
     int mode;   /* CONF_LOAD, CONF_STORE, CONF_LDSM */
     conf_kernel_fn fn;
 };
@@ -138,11 +140,11 @@ static const conf_kernel KERNELS[] = {
     {"conf_ld4", SWZ_ACCESS_4, CONF_LOAD, conf_ld4},
     {"conf_ld8", SWZ_ACCESS_8, CONF_LOAD, conf_ld8},
     {"conf_ld16", SWZ_ACCESS_16, CONF_LOAD, conf_ld16},
-    {"conf_st1", SWZ_ACCESS_1, CONF_STORE, conf_st1},
-    {"conf_st2", SWZ_ACCESS_2, CONF_STORE, conf_st2},
-    {"conf_st4", SWZ_ACCESS_4, CONF_STORE, conf_st4},
-    {"conf_st8", SWZ_ACCESS_8, CONF_STORE, conf_st8},
-    {"conf_st16", SWZ_ACCESS_16, CONF_STORE, conf_st16},
+    {"conf_st1", SWZ_ACCESS_1 | SWZ_STORE, CONF_STORE, conf_st1},
+    {"conf_st2", SWZ_ACCESS_2 | SWZ_STORE, CONF_STORE, conf_st2},
+    {"conf_st4", SWZ_ACCESS_4 | SWZ_STORE, CONF_STORE, conf_st4},
+    {"conf_st8", SWZ_ACCESS_8 | SWZ_STORE, CONF_STORE, conf_st8},
+    {"conf_st16", SWZ_ACCESS_16 | SWZ_STORE, CONF_STORE, conf_st16},
     {"conf_ldsm_x1", SWZ_LDMATRIX_X1, CONF_LDSM, conf_ldsm_x1},
     {"conf_ldsm_x2", SWZ_LDMATRIX_X2, CONF_LDSM, conf_ldsm_x2},
     {"conf_ldsm_x4", SWZ_LDMATRIX_X4, CONF_LDSM, conf_ldsm_x4},
@@ -272,6 +274,64 @@ static std::vector<conf_pattern> make_patterns(void)
                 g.add_fn(k, "merge", "half 0 uniform, half 1 distinct",
                          [&](uint32_t l) { return l < 16 ? 0u : (l % 16) * K; });
                 g.add_fn(k, "merge", "uniform but lane 31", [&](uint32_t l) { return l == 31 ? K : 0u; });
+            }
+            /* G3c: the edges of rule R7 (bank.h): an 8/16-byte load whose every lane quad reads in
+             * pairs (lanes 0,1 and 2,3 alike, or 0,2 and 1,3; an inactive lane matches anything)
+             * is served in phases twice as wide.  Quad q reads units 2q, 2q+1 in the shapes
+             * aabb / abab (pair), abba / aaab (do not); pairs that straddle quads or sit 4 lanes
+             * apart (do not); quads paired one way and the other; paired quads whose merged
+             * phase conflicts; one unpaired lane, active or not; distinct addresses made
+             * "paired" by inactive partners; masks.  Most are chosen so that pairing and not
+             * pairing predict different counts.  Stores run the same list as a control: they
+             * never pair. */
+            if (K >= 8) {
+                const uint32_t F = 0xFFFFFFFFu;
+                struct edge {
+                    const char *name;
+                    uint32_t mask;
+                    uint32_t (*addr)(uint32_t l, uint32_t K); /* byte address of lane l */
+                };
+                static const edge edges[] = {
+                    {"R7 quad aabb", F, [](uint32_t l, uint32_t K) { return (2 * (l / 4) + (l % 4 >= 2)) * K; }},
+                    {"R7 quad abab", F, [](uint32_t l, uint32_t K) { return (2 * (l / 4) + l % 2) * K; }},
+                    {"R7 quad abba (no pair)", F,
+                     [](uint32_t l, uint32_t K) { return (2 * (l / 4) + (l % 4 == 1 || l % 4 == 2)) * K; }},
+                    {"R7 quad aaab (no pair)", F,
+                     [](uint32_t l, uint32_t K) { return (2 * (l / 4) + (l % 4 == 3)) * K; }},
+                    {"R7 pairs straddle quads", F, [](uint32_t l, uint32_t K) { return (l + 1) / 2 % 16 * K; }},
+                    {"R7 pairs lanes l,l^4", F, [](uint32_t l, uint32_t K) { return (l % 4 + l / 8 * 4) * K; }},
+                    {"R7 half 0 aabb, half 1 abab", F,
+                     [](uint32_t l, uint32_t K) { return (2 * (l / 4) + (l < 16 ? l % 4 >= 2 : l % 2)) * K; }},
+                    {"R7 quads alternate aabb/abab", F,
+                     [](uint32_t l, uint32_t K) { return (2 * (l / 4) + (l / 4 % 2 ? l % 2 : l % 4 >= 2)) * K; }},
+                    {"R7 pairs, pair 3 a line away", F,
+                     [](uint32_t l, uint32_t K) { return l / 2 == 3 ? 128u : l / 2 * K; }},
+                    {"R7 pairs, halves on same banks", F,
+                     [](uint32_t l, uint32_t K) { return l / 2 % 8 * K + l / 16 * 128; }},
+                    {"R7 pairs, quads in one bank", F,
+                     [](uint32_t l, uint32_t K) { return l / 2 % 2 * K + l / 4 * 128; }},
+                    {"R7 pairs but lane 29", F, [](uint32_t l, uint32_t K) { return (l == 29 ? 64 : l / 2) * K; }},
+                    {"R7 pairs but lane 29, inactive", 0xDFFFFFFFu,
+                     [](uint32_t l, uint32_t K) { return (l == 29 ? 64 : l / 2) * K; }},
+                    {"R7 quad 7 aba-, lane 31 off", 0x7FFFFFFFu,
+                     [](uint32_t l, uint32_t K) { return (l < 28 ? l / 2 : 64 + l % 2) * K; }},
+                    {"R7 quad 7 abc-, lane 31 off", 0x7FFFFFFFu,
+                     [](uint32_t l, uint32_t K) { return (l < 28 ? l / 2 : 64 + l % 4) * K; }},
+                    {"R7 distinct, odd lanes off", 0x55555555u,
+                     [](uint32_t l, uint32_t K) { return (l % 2 ? 256 + l : l / 2) * K; }},
+                    {"R7 distinct, lanes 4q+2,3 off", 0x33333333u,
+                     [](uint32_t l, uint32_t K) { return (l / 4 * 2 + l % 4) * K; }},
+                    {"R7 pairs mask 0000ffff", 0x0000FFFFu, [](uint32_t l, uint32_t K) { return l / 2 * K; }},
+                    {"R7 pairs mask ffff0000", 0xFFFF0000u, [](uint32_t l, uint32_t K) { return l / 2 * K; }},
+                    {"R7 pairs mask 00ff00ff", 0x00FF00FFu, [](uint32_t l, uint32_t K) { return l / 2 * K; }},
+                    {"R7 pairs mask 0f0f0f0f", 0x0F0F0F0Fu, [](uint32_t l, uint32_t K) { return l / 2 * K; }},
+                    {"R7 8-lane groups, halves a line apart", F,
+                     [](uint32_t l, uint32_t K) { return l / 8 * K + l / 16 * 128; }},
+                    {"R7 8-lane groups 256B apart", F, [](uint32_t l, uint32_t) { return l / 8 * 256; }},
+                    {"R7 eight addresses cycling", F, [](uint32_t l, uint32_t K) { return l % 8 * K; }},
+                };
+                for (const edge &e : edges)
+                    g.add_fn(k, "merge", e.name, [&](uint32_t l) { return e.addr(l, K); }, e.mask);
             }
             /* G4: lane masks on a fully conflicting pattern (every lane in bank 0, 128 B apart). */
             const uint32_t masks[5] = {0x1u, 0xFFu, 0xFFFF0000u, 0x55555555u, 0x0F0F0F0Fu};
