@@ -17,14 +17,17 @@
  *               "pad": {"pad_bytes_per_row"},
  *               "morton": {"unit_elems", "log2_units_per_row", "log2_height"},
  *               "tma": {"mode", "align", "atom_bytes"}},
- *    "access": {"name", "bytes", "lanes", "phase_lanes"},
+ *    "access": {"name", "bytes", "lanes", "phase_lanes"},    phase_lanes: bank.h R3's
  *    "pattern": {"name", "stride", "origin": [r, c]},      stride: null unless "stride"
  *    "instructions": [{"op", "pattern", "origin", "wavefronts", "ideal", "ways", "phases",
- *        "permuted", "mask",
+ *        "permuted", "mask", "paired", "phase_lanes",       op: "load" or "store"; paired:
+ *                                                          R7 widened this load's phases,
+ *                                                          phase_lanes: as served
  *        "lanes": [{"lane", "row", "col", "elems", "offset", "addr", "banks": [..],
  *                   "permuted"}],                          active lanes only
  *        "phase_map": [{"first", "count", "active", "wavefronts", "ideal", "ways",
- *                       "banks": [32 x [{"word", "lanes": [..]}]]}],
+ *                       "banks": [32 x [{"word", "lanes": [..]}]]}],   the model's phases
+ *                       (wavefronts = ways = the phase's cost, ideal 1 if a lane is active)
  *        "tile": {"pattern", "instructions", "wavefronts", "ideal", "worst_ways"}
  *              | {"pattern", "error"}}],
  *    "tile_total": {"instructions", "wavefronts", "ideal", "worst_ways"} | null}
@@ -113,9 +116,11 @@ static void swzc_json_instr(FILE *f, const swzc_instr *in, const swz_layout *l)
     uint32_t i, j, p, b, k, first = 1, words = in->bytes / 4u;
     (void)l;
     fprintf(f, "    {\"op\": \"%s\", \"pattern\": \"%s\", \"origin\": [%" PRIu32 ", %" PRIu32 "], \"wavefronts\": %" PRIu32
-               ", \"ideal\": %" PRIu32 ", \"ways\": %" PRIu32 ", \"phases\": %" PRIu32 ", \"permuted\": %s, \"mask\": %" PRIu32 ",\n",
+               ", \"ideal\": %" PRIu32 ", \"ways\": %" PRIu32 ", \"phases\": %" PRIu32 ", \"permuted\": %s, \"mask\": %" PRIu32
+               ",\n     \"paired\": %s, \"phase_lanes\": %" PRIu32 ",\n",
             in->op, swz_pattern_name(in->p.kind), in->p.row0, in->p.col0, r->bank.wavefronts, r->bank.ideal,
-            r->bank.ways, r->bank.phases, r->permuted ? "true" : "false", r->mask);
+            r->bank.ways, r->bank.phases, r->permuted ? "true" : "false", r->mask, r->bank.paired ? "true" : "false",
+            r->bank.phase_lanes);
     fprintf(f, "     \"lanes\": [");
     for (i = 0; i < 32u; ++i) {
         if (!((r->mask >> i) & 1u)) continue;
@@ -131,8 +136,8 @@ static void swzc_json_instr(FILE *f, const swzc_instr *in, const swz_layout *l)
         const swzc_phase *ph = &in->ph[p];
         fprintf(f, "%s\n       {\"first\": %" PRIu32 ", \"count\": %" PRIu32 ", \"active\": %" PRIu32 ", \"wavefronts\": %" PRIu32
                    ", \"ideal\": %" PRIu32 ", \"ways\": %" PRIu32 ", \"banks\": [",
-                p ? "," : "", ph->first, ph->count, swzc_popcount(ph->mask), ph->model.wavefronts,
-                ph->model.ideal, ph->model.ways);
+                p ? "," : "", ph->first, ph->count, swzc_popcount(ph->mask), ph->cost, ph->mask ? 1u : 0u,
+                ph->cost);
         for (b = 0; b < 32u; ++b) {
             fprintf(f, b ? ", [" : "[");
             for (k = 0; k < ph->depth[b]; ++k) {

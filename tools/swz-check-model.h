@@ -4,14 +4,17 @@
  *   The data the text, JSON and SVG writers of swz-check print.  Nothing here models banks:
  *   every verdict (wavefronts, ideal, ways, permuted, lane placement, tile totals) comes from
  *   include/swz/check.h and bank.h.  This file only regroups the model's inputs for display:
- *   the words each lane touches, sorted into the 32 banks of each phase, and the per-phase
- *   verdict obtained by running swz_bank_eval on that phase's lanes alone.
+ *   the words each lane touches, sorted into the 32 banks of each phase.  The phases are the
+ *   model's own (swz_bank_result.phase_lanes: R3, widened by R7 when an 8/16-byte load pairs)
+ *   and each phase's verdict is the model's phase_cost, so the picture cannot disagree with
+ *   the instruction's verdict.
  *
  * Example
  *   swzc_instr in;
  *   swz_layout l; swz_layout_make(&l, SWZ_LAYOUT_XOR, 32, 32, 4, 4);
- *   int st = swzc_instr_eval(&in, &l, SWZ_PAT_COL, SWZ_ACCESS_4, 0, 0, 0, "load");
+ *   int st = swzc_instr_eval(&in, &l, SWZ_PAT_COL, SWZ_ACCESS_4, 0, 0, 0);
  *   // st == SWZ_OK; in.r.bank.ways == 1; in.ph[0].depth[b] == 1 for every bank b
+ *   // a store: SWZ_ACCESS_8 | SWZ_STORE (never paired by R7; in.op == "store")
  *
  * Bank map of one phase (32 banks as columns; line k lists, for each bank, the lowest lane
  * of the k-th distinct word that the phase touches in it):
@@ -35,19 +38,19 @@ typedef struct swzc_cell {
     uint32_t lanes; /* bit i = lane i */
 } swzc_cell;
 
-/* One phase (the lanes served together, bank.h rule R3). */
+/* One phase (the lanes served together, bank.h rules R3 and R7). */
 typedef struct swzc_phase {
     uint32_t first, count;  /* lanes [first, first + count) */
     uint32_t mask;          /* active lanes among them */
-    swz_bank_result model;  /* swz_bank_eval on this phase's lanes only */
+    uint32_t cost;          /* the model's cost of this phase (swz_bank_result.phase_cost) */
     uint32_t depth[32];     /* distinct words per bank */
-    uint32_t max_depth;     /* the largest depth (equals model.wavefronts) */
+    uint32_t max_depth;     /* the largest depth (equals cost) */
     swzc_cell cells[32][32];
 } swzc_phase;
 
 /* One instruction with everything the writers print. */
 typedef struct swzc_instr {
-    const char *op;            /* "store", "load" or "load/store" */
+    const char *op;            /* "load" or "store" (SWZ_STORE in the access kind) */
     swz_pattern p;             /* the pattern as handed to swz_check */
     swz_check_result r;        /* swz_check's verdict */
     uint32_t bytes;            /* bytes per lane */
@@ -62,7 +65,7 @@ typedef struct swzc_instr {
 
 SWZ_FN const char *swzc_access_name(int kind)
 {
-    switch (kind) {
+    switch (kind & ~SWZ_STORE) {
     case SWZ_ACCESS_4: return "4";
     case SWZ_ACCESS_8: return "8";
     case SWZ_ACCESS_16: return "16";
@@ -73,22 +76,23 @@ SWZ_FN const char *swzc_access_name(int kind)
     }
 }
 
-/* The PTX instruction family of an access kind, for the reader. */
+/* The PTX instruction of an access kind (a load, or with SWZ_STORE a store), for the reader. */
 SWZ_FN const char *swzc_access_ptx(int kind)
 {
-    switch (kind) {
-    case SWZ_ACCESS_4: return "ld/st.shared.b32";
-    case SWZ_ACCESS_8: return "ld/st.shared.v2.b32";
-    case SWZ_ACCESS_16: return "ld/st.shared.v4.b32";
-    case SWZ_LDMATRIX_X1: return "ldmatrix.sync.aligned.m8n8.x1";
-    case SWZ_LDMATRIX_X2: return "ldmatrix.sync.aligned.m8n8.x2";
-    case SWZ_LDMATRIX_X4: return "ldmatrix.sync.aligned.m8n8.x4";
+    int st = (kind & SWZ_STORE) != 0;
+    switch (kind & ~SWZ_STORE) {
+    case SWZ_ACCESS_4: return st ? "st.shared.b32" : "ld.shared.b32";
+    case SWZ_ACCESS_8: return st ? "st.shared.v2.b32" : "ld.shared.v2.b32";
+    case SWZ_ACCESS_16: return st ? "st.shared.v4.b32" : "ld.shared.v4.b32";
+    case SWZ_LDMATRIX_X1: return st ? "stmatrix.sync.aligned.m8n8.x1" : "ldmatrix.sync.aligned.m8n8.x1";
+    case SWZ_LDMATRIX_X2: return st ? "stmatrix.sync.aligned.m8n8.x2" : "ldmatrix.sync.aligned.m8n8.x2";
+    case SWZ_LDMATRIX_X4: return st ? "stmatrix.sync.aligned.m8n8.x4" : "ldmatrix.sync.aligned.m8n8.x4";
     default: return "?";
     }
 }
 
-/* Sort the words of lanes [first, first+count) into banks. */
-SWZ_FN void swzc_phase_fill(swzc_phase *ph, const swzc_instr *in, int kind, uint32_t first,
+/* Sort the words of lanes [first, first+count) -- phase p of the instruction -- into banks. */
+SWZ_FN void swzc_phase_fill(swzc_phase *ph, const swzc_instr *in, uint32_t p, uint32_t first,
                             uint32_t count)
 {
     uint32_t i, j, b, words = in->bytes / 4u;
@@ -96,7 +100,7 @@ SWZ_FN void swzc_phase_fill(swzc_phase *ph, const swzc_instr *in, int kind, uint
     ph->first = first;
     ph->count = count;
     ph->mask = in->r.mask & sel;
-    ph->model = swz_bank_eval(in->r.addr, ph->mask, kind);
+    ph->cost = in->r.bank.phase_cost[p];
     ph->max_depth = 0u;
     for (b = 0; b < 32u; ++b) ph->depth[b] = 0u;
     for (i = first; i < first + count; ++i) {
@@ -117,13 +121,14 @@ SWZ_FN void swzc_phase_fill(swzc_phase *ph, const swzc_instr *in, int kind, uint
         if (ph->depth[b] > ph->max_depth) ph->max_depth = ph->depth[b];
 }
 
-/* Evaluate one instruction (pattern p at (row0, col0)) on l and prepare its bank map.
- * Returns swz_check's status; on failure only in->r is meaningful. */
+/* Evaluate one instruction (pattern p at (row0, col0)) on l and prepare its bank map; kind
+ * is a bank.h access kind, with SWZ_STORE for a store.  Returns swz_check's status; on
+ * failure only in->r is meaningful. */
 SWZ_FN int swzc_instr_eval(swzc_instr *in, const swz_layout *l, int pattern, int kind,
-                           uint32_t stride, uint32_t row0, uint32_t col0, const char *op)
+                           uint32_t stride, uint32_t row0, uint32_t col0)
 {
     uint32_t i, j, pl, lanes;
-    in->op = op;
+    in->op = (kind & SWZ_STORE) ? "store" : "load";
     in->p.kind = pattern;
     in->p.access = kind;
     in->p.stride = stride;
@@ -146,11 +151,11 @@ SWZ_FN int swzc_instr_eval(swzc_instr *in, const swz_layout *l, int pattern, int
             if (swz_layout_offset(l, in->r.row[i], in->r.col[i] + j) != in->lane_off[i] + j)
                 in->lane_perm |= 1u << i;
     }
-    pl = swz_access_phase_lanes(kind);
+    pl = in->r.bank.phase_lanes; /* R3's phases, or twice as wide when R7 paired the load */
     lanes = swz_access_lanes(kind);
     for (i = 0; i * pl < lanes && i < 4u; ++i) {
         uint32_t n = lanes - i * pl < pl ? lanes - i * pl : pl;
-        swzc_phase_fill(&in->ph[i], in, kind, i * pl, n);
+        swzc_phase_fill(&in->ph[i], in, i, i * pl, n);
     }
     in->nphases = i;
     in->tile_status = swz_check_tile(l, pattern, kind, stride, &in->tile);

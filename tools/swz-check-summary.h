@@ -13,8 +13,9 @@
  *   // s.tables[0].access == 4; s.tables[0].rows[0] is "none"; its COL cell: 32-way
  *
  * Patterns of a row (columns of the table), all from the tile origin:
- *   row, col, stride:2, block (swz_check_tile's four) and transpose = row store + col load
- *   (the two totals added, the worse of the two ways).
+ *   row, col, stride:2, block (swz_check_tile's four, evaluated as loads) and transpose = row
+ *   store (SWZ_STORE: never paired by bank.h rule R7) + col load (the two totals added, the
+ *   worse of the two ways).
  */
 #ifndef SWZ_CHECK_SUMMARY_H
 #define SWZ_CHECK_SUMMARY_H
@@ -71,7 +72,7 @@ static void swzc_sum_row_eval(swzc_sum_row *row, int kind, uint32_t w, uint32_t 
         if (row->status != SWZ_OK) continue;
         if (swzc_sum_pat[i] == SWZC_PAT_TRANSPOSE) {
             swz_check_totals a, b;
-            int sa = swz_check_tile(&row->l, SWZ_PAT_ROW, (int)access, 0u, &a);
+            int sa = swz_check_tile(&row->l, SWZ_PAT_ROW, (int)access | SWZ_STORE, 0u, &a);
             int sb = swz_check_tile(&row->l, SWZ_PAT_COL, (int)access, 0u, &b);
             c->status = sa != SWZ_OK ? sa : sb;
             c->t.instructions = a.instructions + b.instructions;

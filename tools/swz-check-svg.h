@@ -1,9 +1,10 @@
 /* tools/swz-check-svg.h -- swz-check's pictures: the bank map and the layout grid.
  *
  * What it is for
- *   --svg FILE draws the bank map of the instruction(s): one band per phase, the 32 banks as
- *   columns, each lane placed in the bank(s) its word(s) fall in, one line per distinct word
- *   (a bank with k lines costs k wavefronts).  Banks with a conflict are red, conflict-free
+ *   --svg FILE draws the bank map of the instruction(s): one band per phase (the model's:
+ *   twice as wide, and the verdict marked 'paired (R7)', when an 8/16-byte load's lane quads
+ *   read in pairs), the 32 banks as columns, each lane placed in the bank(s) its word(s) fall
+ *   in, one line per distinct word (a bank with k lines costs k wavefronts).  Banks with a conflict are red, conflict-free
  *   banks green; "7+" marks a word shared by several lanes (served once).
  *   --svg-grid FILE draws the tile itself: each element coloured and numbered by the bank of
  *   its first byte under the layout (the picture of the layout), with the elements the
@@ -63,8 +64,16 @@ static void swzc_svg_lanes(FILE *f, uint32_t lanes)
 
 static void swzc_svg_verdict(FILE *f, const swz_bank_result *b)
 {
-    swzc_svg(f, "%" PRIu32 " wavefront%s, ideal %" PRIu32 ", %" PRIu32 "-way%s", b->wavefronts,
-             b->wavefronts == 1u ? "" : "s", b->ideal, b->ways, b->ways <= 1u ? " (conflict free)" : " conflict");
+    swzc_svg(f, "%" PRIu32 " wavefront%s, ideal %" PRIu32 ", %" PRIu32 "-way%s%s", b->wavefronts,
+             b->wavefronts == 1u ? "" : "s", b->ideal, b->ways, b->ways <= 1u ? " (conflict free)" : " conflict",
+             b->paired ? ", paired (R7)" : "");
+}
+
+/* The verdict of one active phase: its cost (bank.h phase_cost), ideal 1. */
+static void swzc_svg_phase_verdict(FILE *f, uint32_t cost)
+{
+    swzc_svg(f, "%" PRIu32 " wavefront%s, ideal 1, %" PRIu32 "-way%s", cost, cost == 1u ? "" : "s", cost,
+             cost <= 1u ? " (conflict free)" : " conflict");
 }
 
 /* Draw (or, with f NULL, measure) the bank maps from y; returns the y below them. */
@@ -86,7 +95,7 @@ static int swzc_svg_map_body(FILE *f, const swzc_instr *in, uint32_t n, int y)
             y += SWZC_SVG_LINE;
             swzc_svg(f, "<text x=\"10\" y=\"%d\" font-size=\"12\">phase %" PRIu32 " (lanes %" PRIu32 "-%" PRIu32 "): ", y,
                      p + 1u, ph->first, ph->first + ph->count - 1u);
-            if (ph->mask) swzc_svg_verdict(f, &ph->model);
+            if (ph->mask) swzc_svg_phase_verdict(f, ph->cost);
             else swzc_svg(f, "no active lane");
             swzc_svg(f, "</text>\n");
             y += SWZC_SVG_LINE - 4;

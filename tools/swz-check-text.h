@@ -4,8 +4,9 @@
  *   The report a user reads: the layout's parameters (XOR B/M/S and Triton's vec/perPhase/
  *   maxPhase, pad stride and wasted bytes, TMA alignment), for each instruction the bank map of
  *   every phase, the lane table lane -> (row, col) -> offset -> byte address -> banks, the
- *   verdict (wavefronts, ideal, n-way, permuted) and the whole-tile totals; or, without a
- *   question, the summary table of every layout x pattern.
+ *   verdict (wavefronts, ideal, n-way, permuted, 'paired (R7)' when an 8/16-byte load's lane
+ *   quads read in pairs and its phases are twice as wide) and the whole-tile totals; or,
+ *   without a question, the summary table of every layout x pattern.
  *
  * Example
  *   swzc_print_layout(stdout, &l);          // the "layout" block
@@ -150,9 +151,9 @@ static void swzc_print_phase(FILE *f, const swzc_instr *in, uint32_t p)
     fprintf(f, "  phase %" PRIu32 " of %" PRIu32 " (lanes %" PRIu32 "-%" PRIu32 "): ", p + 1u, in->nphases,
             ph->first, ph->first + ph->count - 1u);
     if (!ph->mask) { fprintf(f, "no active lane\n"); return; }
-    fprintf(f, "%" PRIu32 " wavefront%s, %s", ph->model.wavefronts, ph->model.wavefronts == 1u ? "" : "s",
-            ph->model.ways == 1u ? "conflict free" : "");
-    if (ph->model.ways > 1u) fprintf(f, "%" PRIu32 "-way conflict", ph->model.ways);
+    fprintf(f, "%" PRIu32 " wavefront%s, %s", ph->cost, ph->cost == 1u ? "" : "s",
+            ph->cost == 1u ? "conflict free" : "");
+    if (ph->cost > 1u) fprintf(f, "%" PRIu32 "-way conflict", ph->cost);
     fprintf(f, "\n    bank");
     for (b = 0; b < 32u; ++b) fprintf(f, " %2" PRIu32, b);
     fprintf(f, "\n");
@@ -170,9 +171,9 @@ static void swzc_print_phase(FILE *f, const swzc_instr *in, uint32_t p)
         }
         fprintf(f, "\n");
     }
-    if (ph->max_depth != ph->model.wavefronts)
+    if (ph->max_depth != ph->cost)
         fprintf(f, "    (display error: %" PRIu32 " lines but the model says %" PRIu32 " wavefronts)\n",
-                ph->max_depth, ph->model.wavefronts);
+                ph->max_depth, ph->cost);
     if (shared) {
         /* one line per run of consecutive words with the same lanes */
         fprintf(f, "    shared words (one access serves all its lanes, no conflict):\n");
@@ -203,9 +204,14 @@ static void swzc_print_instr(FILE *f, const swzc_instr *in, uint32_t idx, uint32
     if (in->p.kind == SWZ_PAT_STRIDE) fprintf(f, ":%" PRIu32, in->p.stride);
     fprintf(f, " from (%" PRIu32 ", %" PRIu32 "), %" PRIu32 " B per lane (%s)\n", in->p.row0, in->p.col0,
             in->bytes, swzc_access_ptx(in->p.access));
-    fprintf(f, "  %" PRIu32 " active lane%s in %" PRIu32 " phase%s of %" PRIu32 " lanes\n", swzc_popcount(r->mask),
+    fprintf(f, "  %" PRIu32 " active lane%s in %" PRIu32 " phase%s of %" PRIu32 " lanes", swzc_popcount(r->mask),
             swzc_popcount(r->mask) == 1u ? "" : "s", in->nphases, in->nphases == 1u ? "" : "s",
-            swz_access_phase_lanes(in->p.access));
+            r->bank.phase_lanes);
+    if (r->bank.paired)
+        fprintf(f, ": paired (R7) -- every lane quad reads in pairs, so the\n"
+                   "  load is served in phases twice as wide as R3's %" PRIu32 " lanes",
+                swz_access_phase_lanes(in->p.access));
+    fprintf(f, "\n");
     for (p = 0; p < in->nphases; ++p) swzc_print_phase(f, in, p);
     fprintf(f, "  lane  (row, col)        offset    byte  banks\n");
     for (i = 0; i < 32u; ++i) {
@@ -222,9 +228,9 @@ static void swzc_print_instr(FILE *f, const swzc_instr *in, uint32_t idx, uint32
         if ((in->lane_perm >> i) & 1u) fprintf(f, "  permuted");
         fprintf(f, "\n");
     }
-    fprintf(f, "  result     %" PRIu32 " wavefront%s, ideal %" PRIu32 ", %" PRIu32 "-way%s%s\n", r->bank.wavefronts,
+    fprintf(f, "  result     %" PRIu32 " wavefront%s, ideal %" PRIu32 ", %" PRIu32 "-way%s%s%s\n", r->bank.wavefronts,
             r->bank.wavefronts == 1u ? "" : "s", r->bank.ideal, r->bank.ways,
-            r->bank.ways <= 1u ? " (conflict free)" : " conflict",
+            r->bank.ways <= 1u ? " (conflict free)" : " conflict", r->bank.paired ? ", paired (R7)" : "",
             r->permuted ? "; permuted: some lanes' elements arrive reordered (reorder the registers)" : "");
     if (in->tile_status == SWZ_OK)
         fprintf(f, "  whole tile pattern %s: %" PRIu64 " instructions, %" PRIu64 " wavefronts, ideal %" PRIu64 ", worst %" PRIu32 "-way\n",
@@ -316,12 +322,13 @@ static void swzc_print_summary(FILE *f, const swzc_summary *s)
             s->width, s->height, s->elem, (uint64_t)s->width * s->elem);
     fprintf(f, "Each cell: the worst n-way bank conflict of one warp instruction (1-way = conflict free),\n"
                "then wavefronts / ideal wavefronts summed over every instruction that covers the tile.\n"
-               "Patterns: row = lanes along a row (a row write); col = lanes down a column (the read side of a\n"
-               "transpose); stride:2 = a[lane*2]; block = compact 2-D blocks; transpose = row store + col load.\n"
+               "Patterns: row = lanes along a row; col = lanes down a column (the read side of a transpose);\n"
+               "stride:2 = a[lane*2]; block = compact 2-D blocks: loads.  transpose = row store + col load.\n"
                "'n/a' / 'split': the access does not fit the layout (a vector would be split).\n\n");
     if (s->ntables == 0u) return;
-    fprintf(f, "%" PRIu32 "-byte accesses (%s), layouts built for %" PRIu32 "-byte accesses:\n", s->tables[0].access,
-            swzc_access_ptx((int)s->tables[0].access), s->tables[0].access);
+    fprintf(f, "%" PRIu32 "-byte accesses (%s, %s), layouts built for %" PRIu32 "-byte accesses:\n",
+            s->tables[0].access, swzc_access_ptx((int)s->tables[0].access),
+            swzc_access_ptx((int)s->tables[0].access | SWZ_STORE), s->tables[0].access);
     swzc_print_table(f, s, 0u, 1u);
     if (s->ntables > 1u) {
         fprintf(f, "\nWider accesses (ideal: 2 wavefronts per 8-byte, 4 per 16-byte instruction); each layout built\n"

@@ -10,8 +10,8 @@
  *   swz-check                                    the summary: every layout x pattern
  *   swz-check --summary [--tile WxH] [--elem E] [--json]
  *   swz-check [--layout L] [--tile WxH | --width W --height H] [--elem E] [--access K]
- *             [--layout-access A] [--pattern P] [--origin R,C] [--json] [--svg FILE]
- *             [--svg-grid FILE]
+ *             [--op load|store] [--layout-access A] [--pattern P] [--origin R,C] [--json]
+ *             [--svg FILE] [--svg-grid FILE]
  *   swz-check --help | --version
  *
  * Example
@@ -47,7 +47,7 @@ static const char usage_text[] =
     "usage: swz-check                          (summary of every layout x pattern, 32x32 floats)\n"
     "       swz-check --summary [--tile WxH] [--elem E] [--json]\n"
     "       swz-check [--layout L] [--tile WxH | --width W --height H] [--elem E] [--access K]\n"
-    "                 [--layout-access A] [--pattern P] [--origin R,C] [--json]\n"
+    "                 [--op load|store] [--layout-access A] [--pattern P] [--origin R,C] [--json]\n"
     "                 [--svg FILE] [--svg-grid FILE]\n"
     "       swz-check --help | --version\n";
 
@@ -55,8 +55,10 @@ static const char help_text[] =
     "\n"
     "Predicts the shared-memory bank conflicts of one warp instruction on a tile stored in a\n"
     "swz layout, with the bank model of <swz/bank.h> (32 banks of 4 bytes, 128 bytes per\n"
-    "wavefront; 8-byte accesses served by half-warps, 16-byte and ldmatrix by quarter-warps).\n"
-    "With no option that asks about an instruction (--layout, --access, --layout-access,\n"
+    "wavefront; 8-byte accesses served by half-warps, 16-byte and ldmatrix by quarter-warps;\n"
+    "rule R7: an 8/16-byte load whose every lane quad reads in pairs -- lanes 0,1 and 2,3 alike,\n"
+    "or 0,2 and 1,3 -- is served in phases twice as wide, shown as 'paired (R7)'; stores never).\n"
+    "With no option that asks about an instruction (--layout, --access, --op, --layout-access,\n"
     "--pattern, --origin, --svg, --svg-grid) it prints the summary of every layout x pattern.\n"
     "\n"
     "The tile\n"
@@ -81,6 +83,8 @@ static const char help_text[] =
     "  --access K             bytes per lane: 4, 8, 16 (ld/st.shared .b32, .v2.b32, .v4.b32), or\n"
     "                         ldmatrix1, ldmatrix2, ldmatrix4 (ldmatrix .x1/.x2/.x4: one 16-byte\n"
     "                         row address from each of 8/16/32 lanes) (default: 4, or E if wider)\n"
+    "  --op O                 load (default) or store (st.shared, stmatrix): stores are never\n"
+    "                         paired by R7; not with transpose, which is a store then a load\n"
     "  --pattern P            where the lanes go (default transpose):\n"
     "                         row        along a row, continuing on the next row (a row write)\n"
     "                         col        down a column, continuing at the top of the next one\n"
@@ -92,7 +96,10 @@ static const char help_text[] =
     "  --origin R,C           row and column (elements) of the first lane (default 0,0)\n"
     "A lane accesses one unit of K bytes = K/E consecutive elements of a row; lanes that fall\n"
     "outside the tile are inactive.\n"
-    "\n"
+    "\n";
+
+/* (two strings: ISO C caps a string literal at 4095 characters) */
+static const char help_text2[] =
     "Output\n"
     "  (text)                 the layout's parameters; for each phase a bank map (32 banks as\n"
     "                         columns, line k = the k-th distinct word of each bank = wavefront k,\n"
@@ -113,6 +120,9 @@ static const char help_text[] =
     "  swz-check --layout xor --layout-access 4 --access 8 --pattern col\n"
     "                                                the c ^ r trap: 2-way, permuted\n"
     "  swz-check --layout tma128 --tile 64x8 --elem half --access ldmatrix4 --pattern col\n"
+    "  swz-check --access 8 --pattern stride:0       a broadcast load: paired (R7), 1 wavefront\n"
+    "  swz-check --access 8 --pattern stride:0 --op store\n"
+    "                                                the same store: 2 half-warps, 2 wavefronts\n"
     "  swz-check --layout xor --pattern transpose --svg map.svg --svg-grid tile.svg\n";
 
 static void die_usage(const char *fmt, ...)
@@ -198,6 +208,8 @@ typedef struct options {
     int layout;
     uint32_t width, height, elem;
     int access;              /* 0 = default */
+    int store;               /* --op store */
+    int op_given;            /* --op was given */
     uint32_t layout_access;  /* 0 = default */
     int pattern;
     uint32_t stride;
@@ -240,6 +252,7 @@ static void parse_args(options *o, int argc, char **argv)
     o->width = o->height = 32u;
     o->elem = 4u;
     o->access = 0;
+    o->store = o->op_given = 0;
     o->layout_access = 0u;
     o->pattern = SWZC_PAT_TRANSPOSE;
     snprintf(o->pattern_text, sizeof o->pattern_text, "transpose");
@@ -252,7 +265,7 @@ static void parse_args(options *o, int argc, char **argv)
         char name[32];
         size_t n;
         if (strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0) {
-            printf("%s%s", usage_text, help_text);
+            printf("%s%s\n%s", usage_text, help_text, help_text2);
             exit(0);
         }
         if (strcmp(arg, "--version") == 0) {
@@ -272,7 +285,7 @@ static void parse_args(options *o, int argc, char **argv)
             continue;
         }
         if (strcmp(name, "--layout") && strcmp(name, "--tile") && strcmp(name, "--width") &&
-            strcmp(name, "--height") && strcmp(name, "--elem") && strcmp(name, "--access") &&
+            strcmp(name, "--height") && strcmp(name, "--elem") && strcmp(name, "--access") && strcmp(name, "--op") &&
             strcmp(name, "--layout-access") && strcmp(name, "--pattern") && strcmp(name, "--origin") &&
             strcmp(name, "--svg") && strcmp(name, "--svg-grid"))
             die_usage("unknown option '%s'", name);
@@ -300,6 +313,12 @@ static void parse_args(options *o, int argc, char **argv)
         } else if (strcmp(name, "--access") == 0) {
             o->access = parse_access(val);
             o->question = 1;
+        } else if (strcmp(name, "--op") == 0) {
+            if (strcmp(val, "load") == 0) o->store = 0;
+            else if (strcmp(val, "store") == 0) o->store = 1;
+            else die_usage("--op: '%s' is not load or store", val);
+            o->op_given = 1;
+            o->question = 1;
         } else if (strcmp(name, "--layout-access") == 0) {
             o->layout_access = need_u32("--layout-access", val);
             if (o->layout_access != 4u && o->layout_access != 8u && o->layout_access != 16u)
@@ -320,6 +339,9 @@ static void parse_args(options *o, int argc, char **argv)
     }
     if (o->summary && o->question)
         die_usage("--summary takes only --tile, --width, --height, --elem and --json");
+    if (o->op_given && o->pattern == SWZC_PAT_TRANSPOSE)
+        die_usage("--op: the transpose pattern is a row store then a column load; give --pattern row, col, "
+                  "stride:S or block to choose one instruction's op");
     if (o->width == 0u || o->height == 0u || o->width > SWZ_MAX_SIDE || o->height > SWZ_MAX_SIDE ||
         (uint64_t)o->width * o->height > SWZ_MAX_ELEMS)
         die_usage("tile %" PRIu32 "x%" PRIu32 ": %s (W and H in 1..%u, W*H at most %u)", o->width, o->height,
@@ -384,11 +406,12 @@ static int run_check(options *o)
                   SWZC_GRID_MAX, o->width, o->height);
     if (o->pattern == SWZC_PAT_TRANSPOSE) {
         n = 2u;
-        st = swzc_instr_eval(&in[0], &l, SWZ_PAT_ROW, o->access, 0u, o->row0, o->col0, "store");
-        if (st == SWZ_OK) st = swzc_instr_eval(&in[1], &l, SWZ_PAT_COL, o->access, 0u, o->row0, o->col0, "load");
+        st = swzc_instr_eval(&in[0], &l, SWZ_PAT_ROW, o->access | SWZ_STORE, 0u, o->row0, o->col0);
+        if (st == SWZ_OK) st = swzc_instr_eval(&in[1], &l, SWZ_PAT_COL, o->access, 0u, o->row0, o->col0);
     } else {
         n = 1u;
-        st = swzc_instr_eval(&in[0], &l, o->pattern, o->access, o->stride, o->row0, o->col0, "load/store");
+        st = swzc_instr_eval(&in[0], &l, o->pattern, o->access | (o->store ? SWZ_STORE : 0), o->stride, o->row0,
+                             o->col0);
     }
     if (st == SWZ_ERANGE)
         die_usage("--origin %" PRIu32 ",%" PRIu32 ": %s (the tile is %" PRIu32 "x%" PRIu32 ")", o->row0, o->col0,
@@ -406,9 +429,10 @@ static int run_check(options *o)
         swz_check_totals tot = {0u, 0u, 0u, 0u};
         int tile_ok = 1;
         printf("swz-check: %s layout, %" PRIu32 "x%" PRIu32 " tile of %" PRIu32 "-byte elements (W = %" PRIu32
-               " elements = %" PRIu64 " B per row), %s%s accesses, pattern %s\n\n",
+               " elements = %" PRIu64 " B per row), %s%s %s, pattern %s\n\n",
                swz_layout_name(l.kind), l.width, l.height, l.elem, l.width, (uint64_t)l.width * l.elem,
-               swzc_access_name(o->access), o->access < SWZ_LDMATRIX_X1 ? "-byte" : "", o->pattern_text);
+               swzc_access_name(o->access), o->access < SWZ_LDMATRIX_X1 ? "-byte" : "",
+               n > 1u ? "accesses" : o->store ? "stores" : "loads", o->pattern_text);
         swzc_print_layout(stdout, &l);
         for (i = 0; i < n; ++i) {
             swzc_print_instr(stdout, &in[i], i + 1u, n);

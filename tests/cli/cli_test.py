@@ -7,7 +7,9 @@ Usage: cli_test.py SWZ_CHECK GROUP
          known    single questions whose answers the BRIEF states (stride gcd rule, the c ^ r
                   trap, Morton rows/columns, padding), in JSON and in text
          oracle   every JSON field against an independent Python model written from the
-                  BRIEF's rules and the headers' documented formulas (not from the tool)
+                  BRIEF's rules and the headers' documented formulas (not from the tool),
+                  including bank.h's rule R7 (paired 8/16-byte loads; stores never pair),
+                  and the H200 measurements R7 rests on
          text     the text report says what the JSON says (lanes, verdicts, totals, layout)
          errors   bad arguments: exit 2, one-line reason + usage on stderr, never a crash
          svg      --svg / --svg-grid: well-formed XML, byte-identical on every run, the
@@ -70,6 +72,20 @@ def phase_lanes(access):
     """BRIEF: <= 4 B a whole warp, 8 B half-warps, 16 B quarter-warps; ldmatrix: 8 lanes."""
     k = ACCESS_BYTES[access]
     return 32 if k <= 4 else 128 // k
+
+
+def reads_in_pairs(addrs, access, store):
+    """bank.h R7 (measured on an H200): an 8- or 16-byte *load* (not ldmatrix, not a store)
+    whose every quad of lanes 4q..4q+3 reads in pairs -- lanes 0,1 alike and 2,3 alike, or
+    0,2 alike and 1,3 alike; an inactive lane (None) matches anything."""
+    if store or access not in ("8", "16"):
+        return False
+    for q in range(0, 32, 4):
+        quad = addrs[q:q + 4]
+        if not any(all(len({quad[i] for i in pair if quad[i] is not None}) <= 1 for pair in split)
+                   for split in (((0, 1), (2, 3)), ((0, 2), (1, 3)))):
+            return False
+    return True
 
 
 class Layout:
@@ -155,10 +171,13 @@ def lane_addr(lay, access, row, col):
     return base * lay.e, offs != list(range(base, base + v))
 
 
-def bank_eval(addrs, access):
-    """BRIEF: per phase, the largest number of distinct 4-byte words in one bank."""
+def bank_eval(addrs, access, store=False):
+    """BRIEF: per phase, the largest number of distinct 4-byte words in one bank; phases twice
+    as wide when R7 pairs the load.  Returns wavefronts, ideal, ways, the per-phase costs,
+    whether R7 applied and the lanes per phase."""
     k = ACCESS_BYTES[access]
-    p = phase_lanes(access)
+    paired = reads_in_pairs(addrs, access, store)
+    p = phase_lanes(access) * (2 if paired else 1)
     wf = ideal = ways = 0
     per_phase = []
     for first in range(0, ACCESS_LANES[access], p):
@@ -174,10 +193,10 @@ def bank_eval(addrs, access):
         wf += cost
         ideal += 1
         ways = max(ways, cost)
-    return wf, ideal, ways, per_phase
+    return wf, ideal, ways, per_phase, paired, p
 
 
-def model_instr(lay, pattern, access, stride, row0, col0):
+def model_instr(lay, pattern, access, stride, row0, col0, store=False):
     pl = place(lay, pattern, access, stride, row0, col0)
     addrs, perm, lanes = [None] * 32, False, []
     for i, rc in enumerate(pl):
@@ -189,12 +208,12 @@ def model_instr(lay, pattern, access, stride, row0, col0):
         addrs[i] = got[0]
         perm |= got[1]
         lanes.append((i, rc[0], rc[1], got[0], got[1]))
-    wf, ideal, ways, per_phase = bank_eval(addrs, access)
+    wf, ideal, ways, per_phase, paired, pl = bank_eval(addrs, access, store)
     return {"wavefronts": wf, "ideal": ideal, "ways": ways, "permuted": perm, "lanes": lanes,
-            "per_phase": per_phase}
+            "per_phase": per_phase, "paired": paired, "phase_lanes": pl}
 
 
-def model_tile(lay, pattern, access, stride):
+def model_tile(lay, pattern, access, stride, store=False):
     """Whole-tile totals (check.h: ROW/COL runs of one warp's units, BLOCK warp blocks,
     STRIDE the single instruction at the origin)."""
     k = ACCESS_BYTES[access]
@@ -216,7 +235,7 @@ def model_tile(lay, pattern, access, stride):
         origins = [(0, 0)]
     tot = {"instructions": 0, "wavefronts": 0, "ideal": 0, "worst_ways": 0}
     for r0, c0 in origins:
-        m = model_instr(lay, pattern, access, stride, r0, c0)
+        m = model_instr(lay, pattern, access, stride, r0, c0, store)
         if m is None:
             return None
         tot["instructions"] += 1
@@ -327,7 +346,8 @@ def test_summary():
     check(seen == sum(1 for v in rows.values() if v is not None), "every text row is in the JSON")
 
     # every JSON cell against the independent model, for this tile and two others
-    for tile, elem in (("32x32", 4), ("16x32", 4), ("64x16", 2), ("32x8", 8), ("2x4", 4), ("1x1", 4)):
+    for tile, elem in (("32x32", 4), ("16x32", 4), ("64x16", 2), ("32x8", 8), ("2x4", 4), ("1x1", 4), ("4x1", 4),
+                       ("4x2", 4)):
         w, h = (int(x) for x in tile.split("x"))
         dj = d if (tile, elem) == ("32x32", 4) else run_json(["--summary", "--tile", tile, "--elem", str(elem)])
         n = 0
@@ -341,7 +361,7 @@ def test_summary():
                 lay = Layout(r["layout"], w, h, elem, r["layout_access"])
                 for p in PATTERNS:
                     if p == "transpose":
-                        a = model_tile(lay, "row", str(t["access"]), 0)
+                        a = model_tile(lay, "row", str(t["access"]), 0, store=True)
                         b = model_tile(lay, "col", str(t["access"]), 0)
                         want = None if a is None or b is None else {
                             "instructions": a["instructions"] + b["instructions"],
@@ -436,6 +456,37 @@ def test_known():
     check(a == b, "--opt=value == --opt value")
     c = run_json(["--layout", "xor", "--width", "16", "--height", "32", "--pattern", "col"])
     check(c == b, "--width/--height == --tile")
+    # bank.h R7, the H200 measurements that a CLI pattern can express (wavefronts per
+    # instruction): every lane one address (stride:0): ld8 1, ld16 2, st8 2, st16 4; two
+    # addresses alternating (2 units in the tile, stride:1): ld8 1; four cycling: ld8 2
+    for args, op, want_wf, want_paired in (
+            (["--access", "8", "--pattern", "stride:0"], "load", 1, True),
+            (["--access", "16", "--pattern", "stride:0"], "load", 2, True),
+            (["--access", "8", "--pattern", "stride:0"], "store", 2, False),
+            (["--access", "16", "--pattern", "stride:0"], "store", 4, False),
+            (["--tile", "4x1", "--access", "8", "--pattern", "stride:1"], "load", 1, True),
+            (["--tile", "8x1", "--access", "8", "--pattern", "stride:1"], "load", 2, False),
+            (["--tile", "4x1", "--access", "8", "--pattern", "stride:1"], "store", 2, False)):
+        d = run_json(args + ["--op", op])
+        i = d["instructions"][0]
+        check((i["op"], i["wavefronts"], i["paired"]) == (op, want_wf, want_paired) and
+              i["phase_lanes"] == (d["access"]["phase_lanes"] * (2 if want_paired else 1)),
+              f"H200 {' '.join(args)} {op}: {want_wf} wavefronts, paired {want_paired} "
+              f"(got {i['wavefronts']}, {i['paired']}, {i['phase_lanes']}-lane phases)")
+    # --op load is the default; the text and the SVG say 'paired (R7)' exactly when it applies
+    check(run_json(["--access", "8", "--pattern", "stride:0"]) ==
+          run_json(["--access", "8", "--pattern", "stride:0", "--op", "load"]), "--op load is the default")
+    for op, paired in (("load", True), ("store", False)):
+        rc, out, _ = run(["--access", "16", "--pattern", "stride:0", "--op", op])
+        check(rc == 0 and ("paired (R7)" in out) == paired and f"instruction 1 of 1: {op}," in out and
+              ("(ld.shared.v4.b32)" in out) == (op == "load") and ("(st.shared.v4.b32)" in out) == (op == "store"),
+              f"text of a 16-byte broadcast {op}: paired (R7) shown iff {paired}")
+    rc, out, _ = run(["--access", "8", "--pattern", "col"])
+    check(rc == 0 and "paired" not in out, "an unpaired load does not mention pairing")
+    # transpose: the row store never pairs, even where a load of the same lanes would
+    d = run_json(["--tile", "4x1", "--access", "8", "--pattern", "transpose"])
+    ops = [(i["op"], i["paired"]) for i in d["instructions"]]
+    check(ops == [("store", False), ("load", True)], f"transpose on 4x1 (2 units): store unpaired, load paired {ops}")
 
 
 # ---- every field against the model ---------------------------------------------------------
@@ -448,18 +499,23 @@ for _tile, _elem in (("32x32", 4), ("16x32", 4), ("64x16", 2), ("64x64", 2), ("3
                 ORACLE_CASES.append((_tile, _elem, _lay, _acc, _pat))
 
 
-def check_json_against_model(args, d, lay, access, pattern):
+def check_json_against_model(args, d, lay, access, pattern, op="load"):
+    """op: of a single instruction (--op); transpose is a row store then a column load."""
     parts = pattern.split(":")
-    pats = [("row", 0), ("col", 0)] if pattern == "transpose" else [(parts[0], int(parts[1]) if len(parts) > 1 else 0)]
+    pats = ([("row", 0, "store"), ("col", 0, "load")] if pattern == "transpose"
+            else [(parts[0], int(parts[1]) if len(parts) > 1 else 0, op)])
     ok = check(len(d["instructions"]) == len(pats), f"{args}: {len(pats)} instructions")
     origin = d["pattern"]["origin"]
-    for ins, (pname, stride) in zip(d["instructions"], pats):
-        m = model_instr(lay, pname, access, stride, origin[0], origin[1])
+    for ins, (pname, stride, iop) in zip(d["instructions"], pats):
+        store = iop == "store"
+        m = model_instr(lay, pname, access, stride, origin[0], origin[1], store)
         if not check(m is not None, f"{args}: the model finds a scattered vector where swz-check does not"):
             return False
-        got = (ins["wavefronts"], ins["ideal"], ins["ways"], ins["permuted"])
-        want = (m["wavefronts"], m["ideal"], m["ways"], m["permuted"])
-        ok &= check(got == want, f"{args} {pname}: (wavefronts, ideal, ways, permuted) {got} vs model {want}")
+        got = (ins["op"], ins["wavefronts"], ins["ideal"], ins["ways"], ins["permuted"], ins["paired"],
+               ins["phase_lanes"])
+        want = (iop, m["wavefronts"], m["ideal"], m["ways"], m["permuted"], m["paired"], m["phase_lanes"])
+        ok &= check(got == want, f"{args} {pname}: (op, wavefronts, ideal, ways, permuted, paired, phase_lanes) "
+                                 f"{got} vs model {want}")
         lanes = [(x["lane"], x["row"], x["col"], x["addr"], x["permuted"]) for x in ins["lanes"]]
         ok &= check(lanes == m["lanes"], f"{args} {pname}: lanes differ from the model")
         mask = sum(1 << x[0] for x in m["lanes"])
@@ -473,7 +529,12 @@ def check_json_against_model(args, d, lay, access, pattern):
         per = [p for p in m["per_phase"]]
         pm = ins["phase_map"]
         ok &= check(len(pm) == len(per), f"{args}: {len(per)} phases in the map")
+        pl, used = m["phase_lanes"], ACCESS_LANES[access]
+        ok &= check([(ph["first"], ph["count"]) for ph in pm] == [(f, min(pl, used - f)) for f in range(0, used, pl)],
+                    f"{args} {pname}: the map's phases are the model's ({pl} lanes)")
         for ph, cost in zip(pm, per):
+            ok &= check(ph["ways"] == cost and ph["ideal"] == (1 if ph["active"] else 0),
+                        f"{args} phase {ph['first']}: ways {ph['ways']} ideal {ph['ideal']}, model cost {cost}")
             want_words = {}
             for x in ins["lanes"]:
                 if ph["first"] <= x["lane"] < ph["first"] + ph["count"]:
@@ -487,7 +548,7 @@ def check_json_against_model(args, d, lay, access, pattern):
             ok &= check(got_words == want_words, f"{args} phase {ph['first']}: bank map cells")
             depth = max((len(c) for c in ph["banks"]), default=0)
             ok &= check(depth == cost == ph["wavefronts"], f"{args} phase {ph['first']}: depth {depth}, model {cost}")
-        t = model_tile(lay, pname, access, stride)
+        t = model_tile(lay, pname, access, stride, store)
         got_t = None if "error" in ins["tile"] else {key: ins["tile"][key] for key in
                                                      ("instructions", "wavefronts", "ideal", "worst_ways")}
         ok &= check(got_t == t, f"{args} {pname}: whole tile {got_t} vs model {t}")
@@ -544,7 +605,58 @@ def test_oracle():
         lay = Layout(lay_kind, 32, 32, 4, int(la))
         check_json_against_model(" ".join(args), d, lay, access, pattern)
         n += 1
+    # stores (--op store) of every single-instruction case with wide accesses: never paired
+    stores = 0
+    for tile, elem, lay_kind, access, pattern in ORACLE_CASES:
+        w, h = (int(x) for x in tile.split("x"))
+        k = ACCESS_BYTES[access]
+        if access == "4" or pattern == "transpose" or k % elem or not layout_valid(lay_kind, w, h, elem, k):
+            continue
+        lay = Layout(lay_kind, w, h, elem, k)
+        if model_instr(lay, pattern.split(":")[0], access, 0, 0, 0) is None:
+            continue
+        args = ["--layout", lay_kind, "--tile", tile, "--elem", str(elem), "--access", access, "--pattern", pattern,
+                "--op", "store"]
+        rc, out, err = run(args + ["--json"])
+        if check(rc == 0, f"{args}: exit 0 (got {rc}: {err.strip()[:200]})"):
+            check_json_against_model(" ".join(args), json.loads(out), lay, access, pattern, "store")
+            stores += 1
+    # cases where R7 decides: a wrapping stride makes lanes alternate between two units, the
+    # tile has fewer units than lanes, or a broadcast
+    paired = 0
+    for tile, elem, access, pattern in (("2x4", 4, "8", "stride:2"), ("128x4", 1, "16", "stride:16"),
+                                        ("4x2", 4, "16", "stride:1"), ("8x2", 4, "8", "stride:4"),
+                                        ("32x32", 4, "16", "stride:0"), ("16x16", 8, "16", "stride:8"),
+                                        ("4x4", 4, "8", "stride:3"), ("64x64", 2, "8", "stride:512")):
+        w, h = (int(x) for x in tile.split("x"))
+        lay = Layout("none", w, h, elem, ACCESS_BYTES[access])
+        for op in ("load", "store"):
+            args = ["--layout", "none", "--tile", tile, "--elem", str(elem), "--access", access, "--pattern", pattern,
+                    "--op", op]
+            d = run_json(args)
+            check_json_against_model(" ".join(args), d, lay, access, pattern, op)
+            paired += d["instructions"][0]["paired"]
+    check(stores > 100 and paired >= 5, f"oracle: {stores} store cases, {paired} paired loads among the R7 cases")
     check(n > 300 and refused > 30, f"oracle: {n} cases compared, {refused} refused")
+
+    # the oracle itself reproduces the H200 measurements R7 rests on (pattern -> wavefronts)
+    def lanes(f, mask=0xFFFFFFFF):
+        return [f(l) if (mask >> l) & 1 else None for l in range(32)]
+    for what, addrs, access, store, want in (
+            ("ld8 every lane one address", lanes(lambda l: 0), "8", False, 1),
+            ("ld16 every lane one address", lanes(lambda l: 0), "16", False, 2),
+            ("ld16 one address, mask 0x00010001", lanes(lambda l: 0, 0x00010001), "16", False, 2),
+            ("ld8 (l%2)*8", lanes(lambda l: (l % 2) * 8), "8", False, 1),
+            ("ld8 (l%4)*8", lanes(lambda l: (l % 4) * 8), "8", False, 2),
+            ("ld8 all 0 but lane 31 at 8", lanes(lambda l: 8 if l == 31 else 0), "8", False, 2),
+            ("ld8 (l/2)*8", lanes(lambda l: (l // 2) * 8), "8", False, 1),
+            ("ld8 (l/8)*128", lanes(lambda l: (l // 8) * 128), "8", False, 4),
+            ("ld16 (l/16)*128", lanes(lambda l: (l // 16) * 128), "16", False, 2),
+            ("st8 every lane one address", lanes(lambda l: 0), "8", True, 2),
+            ("st16 every lane one address", lanes(lambda l: 0), "16", True, 4),
+            ("st8 (l/2)*8", lanes(lambda l: (l // 2) * 8), "8", True, 2)):
+        wf = bank_eval(addrs, access, store)[0]
+        check(wf == want, f"oracle vs H200: {what}: {wf} wavefronts, measured {want}")
 
 
 # ---- text agrees with JSON -------------------------------------------------------------------
@@ -557,6 +669,8 @@ TEXT_CASES = [
     ["--layout", "tma128", "--tile", "64x8", "--elem", "2", "--access", "ldmatrix4", "--pattern", "col"],
     ["--layout", "xor", "--tile", "16x32", "--pattern", "block"],
     ["--layout", "none", "--tile", "7x5", "--pattern", "row"],
+    ["--layout", "none", "--tile", "4x1", "--access", "8", "--pattern", "transpose"],
+    ["--layout", "xor", "--access", "16", "--pattern", "stride:0", "--op", "store"],
 ]
 
 
@@ -573,6 +687,13 @@ def test_text():
         check(results == want, f"{what}: result lines {results} == JSON {want}")
         perm = re.findall(r"^  result.*permuted", out, re.M)
         check(len(perm) == sum(1 for i in d["instructions"] if i["permuted"]), f"{what}: permuted shown")
+        paired = re.findall(r"^  result.*, paired \(R7\)", out, re.M)
+        check(len(paired) == sum(1 for i in d["instructions"] if i["paired"]), f"{what}: paired (R7) shown")
+        heads = re.findall(r"^instruction \d+ of \d+: (\w+), .*\((\S+)\)$", out, re.M)
+        check([h[0] for h in heads] == [i["op"] for i in d["instructions"]] and
+              all(h[1].startswith("st" if h[0] == "store" else "ld") for h in heads), f"{what}: op and PTX per instruction")
+        phl = re.findall(r"^  \d+ active lanes? in \d+ phases? of (\d+) lanes", out, re.M)
+        check([int(x) for x in phl] == [i["phase_lanes"] for i in d["instructions"]], f"{what}: lanes per phase")
         tiles = re.findall(r"^  whole tile pattern (\w+): (\d+) instructions, (\d+) wavefronts, ideal (\d+), worst (\d+)-way",
                            out, re.M)
         want = [(i["tile"]["pattern"], str(i["tile"]["instructions"]), str(i["tile"]["wavefronts"]),
@@ -632,6 +753,8 @@ BAD = [
     ["--layout", "tma64", "--tile", "8x8", "--elem", "16"],
     ["--layout", "morton", "--layout-access", "4", "--access", "16", "--pattern", "row"],
     ["--tile", "1x32", "--access", "8"], ["--tile", "1x32", "--elem", "2"],
+    ["--op"], ["--op", ""], ["--op", "ld"], ["--op", "LOAD"], ["--op", "store"], ["--op=load"],
+    ["--op", "store", "--pattern", "transpose"], ["--summary", "--op", "load"],
     ["--layout", "xor", "--tile", "512x512", "--svg-grid", os.devnull],
     ["--layout", "pad", "--tile", "65536x1024", "--elem", "1", "--origin", "1024,0"],
 ]
@@ -657,6 +780,7 @@ def test_errors():
         "--tile": ["32x32", "16x32", "64x8", "8x64", "24x32", "1x1", "0x4", "65536x1024", "x", "4x", "33x33", "128x2"],
         "--elem": ["1", "2", "4", "8", "16", "half", "double", "f4x4", "3", "", "-1"],
         "--access": ["4", "8", "16", "ldmatrix1", "ldmatrix2", "ldmatrix4", "1", "ldmatrix"],
+        "--op": ["load", "store", "st"],
         "--layout-access": ["4", "8", "16", "0", "32"],
         "--pattern": ["row", "col", "block", "transpose", "stride:0", "stride:1", "stride:33", "stride:4294967295",
                       "stride:x"],
@@ -708,6 +832,7 @@ SVG_CASES = [
     ["--layout", "tma128", "--tile", "64x64", "--elem", "half", "--access", "ldmatrix4", "--pattern", "col"],
     ["--layout", "morton", "--tile", "64x128", "--pattern", "block"],
     ["--layout", "xor", "--tile", "8x4", "--elem", "16", "--access", "16", "--pattern", "row"],
+    ["--layout", "none", "--tile", "4x2", "--access", "16", "--pattern", "transpose"],
 ]
 
 
@@ -748,6 +873,12 @@ def test_svg():
                 check(word in title, f"{what}: map title has {word!r} ({title!r})")
             total = sum(i["wavefronts"] for i in d["instructions"])
             check(f"{total} wavefront" in texts[1], f"{what}: map shows {total} wavefronts ({texts[1]!r})")
+            heads = [t for t in texts if re.match(r"\d+\. (load|store), pattern", t)]
+            check([("paired (R7)" in t, t.split(",")[0].split(". ")[1]) for t in heads] ==
+                  [(i["paired"], i["op"]) for i in d["instructions"]],
+                  f"{what}: each instruction's heading names its op and 'paired (R7)' iff paired")
+            bands = [t for t in texts if re.match(r"phase \d+ \(lanes", t)]
+            check(len(bands) == sum(len(i["phase_map"]) for i in d["instructions"]), f"{what}: one band per phase")
             # each cell (a <g> with a title) = one word of one bank; conflict class where depth > 1
             cells = [c for c in m.iter(SVG_NS + "g") if c.find(SVG_NS + "title") is not None]
             want = []
@@ -798,7 +929,7 @@ def test_help():
     check(rc == 0 and err == "" and out.startswith("usage: swz-check"), "--help: usage on stdout, exit 0")
     for opt in ("--layout", "--tile", "--width", "--height", "--elem", "--access", "--layout-access", "--pattern",
                 "--origin", "--json", "--svg", "--svg-grid", "--summary", "ldmatrix4", "stride:S", "transpose",
-                "elements per row"):
+                "elements per row", "--op", "R7", "paired"):
         check(opt in out, f"--help mentions {opt}")
     for k in LAYOUTS:
         check(k in out, f"--help mentions layout {k}")
