@@ -14,9 +14,12 @@
  *   [EX_STATUS..]   status (SWZ_OK or a negative SWZ_E*), which step failed (1 layout, 2 check,
  *                   3 tile totals), the model's wavefronts / ideal / ways / phases, permuted,
  *                   active-lane mask, layout stride / size / waste bytes / B / M / S, tile
- *                   totals (instructions, wavefronts, ideal, worst ways), lanes per phase,
+ *                   totals (instructions, wavefronts, ideal, worst ways), lanes per phase
+ *                   (as served: R3's, twice as wide when rule R7 paired an 8/16-byte load),
  *                   bytes per lane, lanes used by the instruction, the XOR layout's Triton
- *                   (vec, perPhase, maxPhase) from swz_xor_to_triton, and swz_tma_align.
+ *                   (vec, perPhase, maxPhase) from swz_xor_to_triton, swz_tma_align, and
+ *                   whether R7 paired the load.  A store is asked for with SWZ_STORE (256)
+ *                   OR-ed into the access kind, as in bank.h.
  *   [EX_LANE + 8*l] per lane l: row, first column, byte address, words touched, and for each
  *                   of up to 4 words its bank and its "turn" in that bank within the lane's
  *                   phase (0 = first distinct word of the bank, 1 = second = a conflict ...),
@@ -35,12 +38,13 @@ enum {
     EX_T_INSTR, EX_T_WAVEFRONTS, EX_T_IDEAL, EX_T_WAYS, EX_T_STATUS,
     EX_PHASE_LANES, EX_BYTES, EX_LANES,
     EX_TRITON_STATUS, EX_TRITON_VEC, EX_TRITON_PER_PHASE, EX_TRITON_MAX_PHASE, EX_TMA_ALIGN,
+    EX_PAIRED,
     EX_LANE = 32,              /* 32 lanes x 8 words */
     EX_BANKLOAD = 32 + 32 * 8, /* 4 phases x 32 banks (8-lane phases: at most 4) */
     EX_WORDS = EX_BANKLOAD + 4 * 32
 };
 
-SWZ_STATIC_ASSERT(EX_TMA_ALIGN < EX_LANE, explorer_header_words_overlap_the_lane_words);
+SWZ_STATIC_ASSERT(EX_PAIRED < EX_LANE, explorer_header_words_overlap_the_lane_words);
 
 static int32_t out[EX_WORDS];
 static swz_layout lay;
@@ -106,6 +110,9 @@ __attribute__((export_name("ex_run"))) int ex_run(int kind, uint32_t width, uint
     out[EX_BYTES] = (int32_t)bytes;
     out[EX_LANES] = (int32_t)swz_access_lanes(access);
     if (r.status != SWZ_OK) { out[EX_STATUS] = r.status; return r.status; }
+    pl = r.bank.phase_lanes; /* the phases as served (R7 may have widened them) */
+    out[EX_PHASE_LANES] = (int32_t)pl;
+    out[EX_PAIRED] = (int32_t)r.bank.paired;
     out[EX_WAVEFRONTS] = (int32_t)r.bank.wavefronts;
     out[EX_IDEAL] = (int32_t)r.bank.ideal;
     out[EX_WAYS] = (int32_t)r.bank.ways;

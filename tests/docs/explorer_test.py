@@ -6,8 +6,9 @@ Usage: explorer_test.py EXPLORER_HTML SWZ_CHECK
 Opens the explorer in headless Chromium (no server: a file:// URL) with a #selftest hash that
 makes the page put each case into its form, render it as for a user, and read the numbers
 back from the rendered page into <pre id="selftest">.  Every case is also run through
-swz-check --json; wavefronts, ideal, ways, permuted, every active lane's (row, col, byte
-address) and the whole-tile totals must be equal.  A second load opens one conflicting case the
+swz-check --json; op (load/store), wavefronts, ideal, ways, permuted, paired (bank.h R7) and
+lanes per phase, every active lane's (row, col, byte address) and the whole-tile totals must
+be equal.  A second load opens one conflicting case the
 way a user's link does (#layout=...) and checks the verdict line the user reads.
 Exit 77 (skip) when no Chromium is installed.
 """
@@ -42,6 +43,12 @@ CASES = [
     "--layout tma32 --tile 16x32 --elem 2 --access ldmatrix2 --pattern col",
     "--layout none --tile 64x16 --elem 8 --access 8 --pattern stride:5 --origin 1,2",
     "--layout xor --tile 24x32 --elem 4 --access 4 --pattern col",
+    # R7: paired loads (a broadcast, lanes alternating between two units) and the same stores
+    "--layout none --tile 32x32 --elem 4 --access 16 --pattern stride:0",
+    "--layout none --tile 32x32 --elem 4 --access 16 --op store --pattern stride:0",
+    "--layout none --tile 4x1 --elem 4 --access 8 --pattern stride:1",
+    "--layout pad --tile 8x8 --elem 4 --access 8 --op store --pattern stride:4",
+    "--layout none --tile 4x2 --elem 4 --access 16 --pattern transpose",
 ]
 USER_CASE = "--layout xor --tile 32x32 --elem 4 --layout-access 4 --access 8 --pattern col"
 
@@ -95,6 +102,11 @@ def compare(opts, ref, got, errors):
         for key in ("wavefronts", "ideal", "ways"):
             if a[key] != b[key]:
                 bad(f"instruction {k}: {key} {a[key]} (swz-check) vs {b[key]} (explorer)")
+        if a["op"] != b.get("op"):
+            bad(f"instruction {k}: op {a['op']} vs {b.get('op')}")
+        if int(bool(a["paired"])) != b.get("paired") or a["phase_lanes"] != b.get("phaseLanes"):
+            bad(f"instruction {k}: paired {a['paired']}, {a['phase_lanes']}-lane phases vs "
+                f"{b.get('paired')}, {b.get('phaseLanes')}")
         if int(bool(a["permuted"])) != b["permuted"]:
             bad(f"instruction {k}: permuted {a['permuted']} vs {b['permuted']}")
         la = [(x["lane"], x["row"], x["col"], x["addr"]) for x in a["lanes"]]
@@ -148,6 +160,10 @@ def main():
                 f"{i['wavefronts']} wavefronts (ideal {i['ideal']}, {i['ways']}-way)" for i in ref["instructions"]))
         if conflicting < 3:
             errors.append(f"only {conflicting} conflicting cases: the comparison would miss conflict bugs")
+        npaired = sum(i.get("paired", 0) for got in results for i in got["instr"])
+        nstore = sum(i.get("op") == "store" for got in results for i in got["instr"])
+        if npaired < 3 or nstore < 3:
+            errors.append(f"{npaired} paired loads and {nstore} stores: R7 and --op would go untested")
 
         # 2. a user's link: the verdict line as displayed
         ref, _ = swz_json(swz, USER_CASE)
