@@ -104,7 +104,7 @@ static void launch_variant(const swz_transpose_variant *var, const float *in, fl
  *    imbalance costs ~ half of that: ~4 us of ~140 us at 8192^2 (3%), ~1% at 16384^2.  But the
  *    measured gap to memcpy is 10 us at 8192^2 and 50 us at 16384^2: it grows with the size, so
  *    it is a steady-state loss, not the tail.  _r32k (twice the life) -> -0.5..-1% at 8192^2;
- *    the persistent grids (_p: 48 registers, 5 blocks/SM; _grp32_p: 58, 4 blocks/SM) trade the
+ *    the persistent grids (_p: 48 registers, 5 blocks/SM; _grp32_p: 64, 4 blocks/SM) trade the
  *    launch-order tail for a one-region-per-block imbalance: within +-1%.
  *  - DRAM / TLB locality of the write side (the likely steady-state loss).  Blocks start in
  *    index order, so ~1056 resident blocks (8 x 132) are in flight.  Row-major order at
@@ -121,15 +121,16 @@ static void launch_variant(const swz_transpose_variant *var, const float *in, fl
  *    only shifted; Hopper hashes addresses over the memory partitions, partition camping is
  *    gone).  TILE 32 (region 32 x 128) with GROUP 64 has the same square patch: ~ _grp32.
  *  - Cache hints.  The loads already compile to LDG.E.128.CONSTANT (the read-only path, via
- *    __restrict__); _h1 adds L1::no_allocate (LDG.E.NA): +-0.5%.  _h3 also marks the input
- *    evict_first in L2, leaving L2 to the output lines (longer write combining): +0..1%.
- *    _h4 stores .cs (STG.E.EF: output leaves L2 early): +-1%, could lose at 16384^2.
- *    Hinted variants use MIN_BLOCKS 8 where the hints cost registers, so occupancy stays 8.
+ *    __restrict__); _h1 adds L1::no_allocate (LDG.E.NA): +-0.5%.  _h2 loads .cs (LDG.E.EF:
+ *    evict first in L1 and L2), leaving L2 to the output lines (longer write combining):
+ *    +0..1%.  _h4 stores .cs (STG.E.EF: output leaves L2 early): +-1%, could lose at 16384^2;
+ *    _h5 = _h1 + _h4.  Hinted variants use MIN_BLOCKS 8 where the hints cost registers, so
+ *    occupancy stays at 8 blocks.
  *  - XOR vs PAD: the same global side and both conflict free: within +-1% (target: xor within
  *    2% of pad or faster).
- * Predicted ranking at 16384^2: xor_64_grp32_h3 >= xor_64_grp32_h5 ~ xor_64_grp32 ~
+ * Predicted ranking at 16384^2: xor_64_grp32_h2 >= xor_64_grp32_h5 ~ xor_64_grp32 ~
  * pad_64_grp32(_h5) ~ xor_64_mort32 > xor_32_grp64* ~ xor_64_grp32_r32k ~ xor_64_grp32_t512 >
- * xor_64_grp8 > xor_64_grp32_p > pad_64 ~ xor_64 ~ _diag ~ _h1/_h3/_h4/_h5 ~ _t128/_t512 >
+ * xor_64_grp8 > xor_64_grp32_p > pad_64 ~ xor_64 ~ _diag ~ _h1/_h2/_h4/_h5 ~ _t128/_t512 >
  * _grp128 ~ _r32k ~ _p.  Expected to meet both targets: the GROUP/MORTON ones at 16384^2 if
  * the locality argument holds; 8192^2 (needs +2.4% over pad_64) is the harder one.
  * What to make the default from the outcome:

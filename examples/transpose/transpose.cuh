@@ -68,10 +68,12 @@
  *                   MORTON  swz_morton_block with BLOCK_GROUP x BLOCK_GROUP supertiles (a power
  *                           of two) visited in Z order.
  *   BLOCK_GROUP   see BLOCK_ORDER (default 32)
- *   CACHE_HINTS   bit mask for the fast path's 16-byte global accesses (default 0):
- *                   1  loads ld.global.nc.L1::no_allocate       (SASS LDG.E.NA.128.CONSTANT)
- *                   2  loads also with an L2 evict_first policy  (createpolicy + L2::cache_hint)
- *                   4  stores st.global.cs (evict first)         (SASS STG.E.EF.128)
+ *   CACHE_HINTS   bit mask for the 16-byte global accesses of the copies (default 0: the compiler's
+ *                 choice, LDG.E.128.CONSTANT through __restrict__, and STG.E.128):
+ *                   1  loads ld.global.nc.L1::no_allocate        (SASS LDG.E.NA.128.CONSTANT)
+ *                   2  loads ld.global.cs.nc: evict first in L1 and L2, instead of 1
+ *                                                                (SASS LDG.E.EF.128.CONSTANT)
+ *                   4  stores st.global.cs: evict first          (SASS STG.E.EF.128)
  *   MIN_BLOCKS    0 (default): __launch_bounds__(THREADS); n > 0: __launch_bounds__(THREADS, n),
  *                 which caps registers so that n blocks fit on an SM (e.g. keeps a hinted
  *                 variant at the default's 32 registers and 8 blocks per SM)
@@ -215,41 +217,25 @@ static inline int64_t swz__tr_fill(const void *kernel, int threads, int *cache)
 #if !SWZ__TR_EMU
 /* CACHE_HINTS: the global accesses of tile.h's copies, with cache operators.  transpose.cuh
  * points tile.h's swz__tile_gget / swz__tile_gput at these while it generates a variant's
- * copies (see "Cache hints" below); 16-, 8- and 4-byte accesses carry the hint, narrower ones
- * go to tile.h's own functions.  Loads: H & 1 = .nc.L1::no_allocate, H & 2 = plus an
- * L2 evict_first policy; stores: st.global.cs. */
+ * copies (see "Cache hints" below).  The 16-byte accesses of the fast path carry the hint; the
+ * narrower ones of the edge path go to tile.h's own functions (hinting those too cost a
+ * register spill in the GROUP variants, for a path no full tile takes).  Loads (read-only
+ * path, .nc): H & 2 = .cs, evict first in L1 and L2 (SASS LDG.E.EF.128.CONSTANT), else
+ * H & 1 = .L1::no_allocate (LDG.E.NA.128.CONSTANT); the two do not combine.  Stores with
+ * H & 4: st.global.cs (STG.E.EF.128). */
 template <int H>
 static __device__ __forceinline__ void swz__tr_gget_h(swz__tile_v16 *v, int u, const void *p, int bytes)
 {
-    uint64_t pol = 0;
-    if (H & 2) asm("createpolicy.fractional.L2::evict_first.b64 %0, 1.0;" : "=l"(pol));
     switch (bytes) {
     case 16:
         if (H & 2)
-            asm("ld.global.nc.L1::no_allocate.L2::cache_hint.v4.u32 {%0, %1, %2, %3}, [%4], %5;"
-                         : "=r"(v->w[0]), "=r"(v->w[1]), "=r"(v->w[2]), "=r"(v->w[3])
-                         : "l"(p), "l"(pol));
+            asm("ld.global.cs.nc.v4.u32 {%0, %1, %2, %3}, [%4];"
+                : "=r"(v->w[0]), "=r"(v->w[1]), "=r"(v->w[2]), "=r"(v->w[3])
+                : "l"(p));
         else
             asm("ld.global.nc.L1::no_allocate.v4.u32 {%0, %1, %2, %3}, [%4];"
-                         : "=r"(v->w[0]), "=r"(v->w[1]), "=r"(v->w[2]), "=r"(v->w[3])
-                         : "l"(p));
-        break;
-    case 8:
-        if (H & 2)
-            asm("ld.global.nc.L1::no_allocate.L2::cache_hint.v2.u32 {%0, %1}, [%2], %3;"
-                         : "=r"(v->w[2 * u]), "=r"(v->w[2 * u + 1])
-                         : "l"(p), "l"(pol));
-        else
-            asm("ld.global.nc.L1::no_allocate.v2.u32 {%0, %1}, [%2];"
-                         : "=r"(v->w[2 * u]), "=r"(v->w[2 * u + 1])
-                         : "l"(p));
-        break;
-    case 4:
-        if (H & 2)
-            asm("ld.global.nc.L1::no_allocate.L2::cache_hint.u32 %0, [%1], %2;"
-                         : "=r"(v->w[u]) : "l"(p), "l"(pol));
-        else
-            asm("ld.global.nc.L1::no_allocate.u32 %0, [%1];" : "=r"(v->w[u]) : "l"(p));
+                : "=r"(v->w[0]), "=r"(v->w[1]), "=r"(v->w[2]), "=r"(v->w[3])
+                : "l"(p));
         break;
     default: swz__tile_get(v, u, p, bytes); break;
     }
@@ -262,12 +248,6 @@ static __device__ __forceinline__ void swz__tr_gput_cs(void *p, const swz__tile_
                      "r"(v->w[1]), "r"(v->w[2]), "r"(v->w[3])
                      : "memory");
         break;
-    case 8:
-        asm volatile("st.global.cs.v2.b32 [%0], {%1, %2};" ::"l"(p), "r"(v->w[2 * u]),
-                     "r"(v->w[2 * u + 1])
-                     : "memory");
-        break;
-    case 4: asm volatile("st.global.cs.b32 [%0], %1;" ::"l"(p), "r"(v->w[u]) : "memory"); break;
     default: swz__tile_gput(p, v, u, bytes); break;
     }
 }

@@ -16,7 +16,7 @@
  *   _diag          BLOCK_ORDER DIAG
  *   _grpN          BLOCK_ORDER GROUP, BLOCK_GROUP N (region rows per group)
  *   _mortN         BLOCK_ORDER MORTON, N x N supertiles
- *   _hN            CACHE_HINTS N (1 loads .nc.L1::no_allocate, 2 + L2 evict_first, 4 stores .cs)
+ *   _hN            CACHE_HINTS N (1 loads L1::no_allocate, 2 loads .cs, 4 stores .cs)
  *   _tN            THREADS N
  *   _r32k          REGION_BYTES 32768
  *   _p             PERSIST 1
@@ -34,14 +34,14 @@
     X(xor, 64, _grp128) \
     X(xor, 64, _mort32) \
     X(xor, 64, _h1) \
-    X(xor, 64, _h3) \
+    X(xor, 64, _h2) \
     X(xor, 64, _h4) \
     X(xor, 64, _h5) \
     X(xor, 64, _t128) \
     X(xor, 64, _t512) \
     X(xor, 64, _r32k) \
     X(xor, 64, _p) \
-    X(xor, 64, _grp32_h3) \
+    X(xor, 64, _grp32_h2) \
     X(xor, 64, _grp32_h5) \
     X(xor, 64, _grp32_t512) \
     X(xor, 64, _grp32_r32k) \
