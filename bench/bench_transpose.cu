@@ -116,8 +116,9 @@ static void launch_variant(const swz_transpose_variant *var, const float *in, fl
  *    in-flight set a ~32 x 33 patch of regions: 8 KiB runs on both sides, a 2 x 128 MiB
  *    footprint at 16384^2.  Predicted: _grp32 +3..5% at 16384^2 (3950..4020), +1..2% at
  *    8192^2 (3780..3820); _mort32 the same minus its 64-bit index arithmetic at block start
- *    (~0.5%); _grp8 half way; _grp128 (64-row groups of 128 region rows ~ column-major: output
- *    rows whole, input in 2 KiB runs) ~ xor_64 or worse; _diag ~ xor_64 (same rows in flight,
+ *    (~0.5%); _grp8 half way; _grp128 (groups of 128 region rows: at 8192^2 column-major, the
+ *    mirror image of ROW -- output rows whole, input in 2 KiB runs) ~ xor_64 +-2%, and its sign
+ *    tells which side's locality matters more; _diag ~ xor_64 (same rows in flight,
  *    only shifted; Hopper hashes addresses over the memory partitions, partition camping is
  *    gone).  TILE 32 (region 32 x 128) with GROUP 64 has the same square patch: ~ _grp32.
  *  - Cache hints.  The loads already compile to LDG.E.128.CONSTANT (the read-only path, via
@@ -130,8 +131,8 @@ static void launch_variant(const swz_transpose_variant *var, const float *in, fl
  *    2% of pad or faster).
  * Predicted ranking at 16384^2: xor_64_grp32_h2 >= xor_64_grp32_h5 ~ xor_64_grp32 ~
  * pad_64_grp32(_h5) ~ xor_64_mort32 > xor_32_grp64* ~ xor_64_grp32_r32k ~ xor_64_grp32_t512 >
- * xor_64_grp8 > xor_64_grp32_p > pad_64 ~ xor_64 ~ _diag ~ _h1/_h2/_h4/_h5 ~ _t128/_t512 >
- * _grp128 ~ _r32k ~ _p.  Expected to meet both targets: the GROUP/MORTON ones at 16384^2 if
+ * xor_64_grp8 > xor_64_grp32_p > _grp128 ~ pad_64 ~ xor_64 ~ _diag ~ _h1/_h2/_h4/_h5 ~
+ * _t128/_t512 > _r32k ~ _p; none_64 (conflicting) ~1-3% below xor_64 (memory bound).  Expected to meet both targets: the GROUP/MORTON ones at 16384^2 if
  * the locality argument holds; 8192^2 (needs +2.4% over pad_64) is the harder one.
  * What to make the default from the outcome:
  *  - a GROUP/MORTON candidate wins by > 1% at 16384^2 and does not lose at 8192^2: BLOCK_ORDER
@@ -159,8 +160,8 @@ static int tuning(const bench_opts &o, const int64_t *sizes, float *in, float *o
     std::vector<tuning_entry> rows;
     rows.push_back({NULL, "memcpy", {}});
     rows.push_back({NULL, "cublasSgeam", {}});
-    for (const char *base : {"swz_transpose_xor_64_float", "swz_transpose_pad_64_float", "swz_transpose_xor_32_float",
-                             "swz_transpose_pad_32_float"}) {
+    for (const char *base : {"swz_transpose_xor_64_float", "swz_transpose_pad_64_float", "swz_transpose_none_64_float",
+                             "swz_transpose_xor_32_float", "swz_transpose_pad_32_float"}) {
         const swz_transpose_variant *v = swz_transpose_find(base);
         if (v) rows.push_back({v, short_name(v->name) + " (shipped)", {}});
     }
@@ -246,6 +247,13 @@ static int tuning(const bench_opts &o, const int64_t *sizes, float *in, float *o
                        gbs[1][j] / gbs[1][k]);
     }
     printf("\n");
+    /* the conflicting layout's cost on this memory-bound kernel */
+    for (size_t k = 2; k < nr; ++k)
+        if (rows[k].name == "none_64 (shipped)")
+            for (size_t j = 2; j < nr; ++j)
+                if (rows[j].name == "xor_64 (shipped)")
+                    printf("# conflicting none_64 (8-way on the column reads) / xor_64: %.3f | %.3f\n",
+                           gbs[0][k] / gbs[0][j], gbs[1][k] / gbs[1][j]);
     return tt.finish(o, false);
 }
 
