@@ -137,12 +137,12 @@ SWZ_FN int swz__place(const swz_layout *l, const swz_pattern *p, swz_check_resul
 SWZ_FN swz_check_result swz_check(const swz_layout *l, const swz_pattern *p)
 {
     swz_check_result r;
+    const swz_bank_result none = {SWZ_EKIND, 0u, 0u, 0u, 0u, 0u, 0u, {0u, 0u, 0u, 0u}};
     uint32_t i, j, k = swz_access_bytes(p->access);
     r.permuted = 0;
     r.mask = 0u;
-    r.bank.status = SWZ_EKIND;
-    r.bank.wavefronts = r.bank.ideal = r.bank.ways = r.bank.phases = 0u;
-    for (i = 0; i < 32u; ++i) r.addr[i] = 0u;
+    r.bank = none; /* every field defined, also on the early error returns */
+    for (i = 0; i < 32u; ++i) r.addr[i] = r.row[i] = r.col[i] = 0u;
     r.status = swz__place(l, p, &r);
     if (r.status != SWZ_OK) return r;
     for (i = 0; i < 32u; ++i) {
