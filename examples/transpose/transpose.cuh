@@ -20,7 +20,7 @@
  *   ELEM_NAME  token used in the names (u8, half, float, double, v16)
  *   LAYOUT     NAIVE, NONE, PAD, XOR or MORTON
  *
- * The kernel (256 threads; see include/swz/tile.h for the copies)
+ * The kernel (256 threads by default; see include/swz/tile.h for the copies)
  *   A block transposes a region of TILE rows x G*TILE columns of the input: G = max(1,
  *   16 KiB / (TILE*TILE*E)) tiles side by side, each stored in the layout, so every block moves
  *   16 KiB (or one tile, if bigger) with 4+ independent 16-byte loads per thread in flight.
@@ -68,8 +68,8 @@
  *                   MORTON  swz_morton_block with BLOCK_GROUP x BLOCK_GROUP supertiles (a power
  *                           of two) visited in Z order.
  *   BLOCK_GROUP   see BLOCK_ORDER (default 32)
- *   CACHE_HINTS   bit mask for the 16-byte global accesses of the copies (default 0: the compiler's
- *                 choice, LDG.E.128.CONSTANT through __restrict__, and STG.E.128):
+ *   CACHE_HINTS   bit mask for the 16-byte global accesses of the copies (default 0: the
+ *                 compiler's choice, LDG.E.128.CONSTANT through __restrict__, and STG.E.128):
  *                   1  loads ld.global.nc.L1::no_allocate        (SASS LDG.E.NA.128.CONSTANT)
  *                   2  loads ld.global.cs.nc: evict first in L1 and L2, instead of 1
  *                                                                (SASS LDG.E.EF.128.CONSTANT)
