@@ -31,12 +31,12 @@
  *   R6 Ideal = the number of phases with an active lane (1 for <= 4-byte accesses; 2 for 8-byte
  *      and 4 for 16-byte when the whole warp is active; one per matrix for ldmatrix).
  *   R7 Paired loads (measured on an H200, bench/conformance.py): an 8- or 16-byte *load* whose
- *      every quad of lanes (4q..4q+3) reads in pairs -- lanes 0,1 alike and lanes 2,3 alike, or
- *      lanes 0,2 alike and 1,3 alike (an inactive lane matches anything) -- is served with phases
- *      twice as wide: the whole warp for 8-byte, half-warps for 16-byte.  R5 and R6 then apply
- *      to those phases (a full-warp 8-byte broadcast: 1 wavefront, 16-byte: 2).  Stores and
- *      ldmatrix never pair.  Other quad shapes (e.g. lanes 0,3 alike and 1,2 alike) were not
- *      seen to pair; docs/design.md lists the patterns measured.
+ *      lane quads (4q..4q+3) all read in pairs *the same way* -- in every quad lanes 0,1 alike
+ *      and lanes 2,3 alike, or in every quad lanes 0,2 alike and 1,3 alike (an inactive lane
+ *      matches anything) -- is served with phases twice as wide: the whole warp for 8-byte,
+ *      half-warps for 16-byte.  R5 and R6 then apply to those phases (a full-warp 8-byte
+ *      broadcast: 1 wavefront, 16-byte: 2).  Quads pairing in different ways, other shapes
+ *      (lanes 0,3 and 1,2 alike), stores and ldmatrix never pair (docs/design.md).
  *   R1-R7 agree with the H200's counters on every pattern of bench/conformance (docs/design.md).
  *
  * To evaluate a store, OR SWZ_STORE into the kind (SWZ_ACCESS_8 | SWZ_STORE).
@@ -106,8 +106,8 @@ SWZ_FN uint32_t swz_access_lanes(int kind)
          : swz_access_bytes(kind) ? 32u : 0u;
 }
 
-/* R7: does every quad of lanes read in pairs?  Lanes i and j are alike when either is inactive
- * or both read the same address. */
+/* R7: do all quads of lanes read in pairs the same way?  Lanes i and j are alike when either
+ * is inactive or both read the same address. */
 SWZ_FN int swz__alike(const uint32_t *addr, uint32_t mask, uint32_t i, uint32_t j)
 {
     return !((mask >> i) & 1u) || !((mask >> j) & 1u) || addr[i] == addr[j];
@@ -115,13 +115,13 @@ SWZ_FN int swz__alike(const uint32_t *addr, uint32_t mask, uint32_t i, uint32_t 
 SWZ_FN int swz_bank_paired(const uint32_t addr[32], uint32_t mask, int kind)
 {
     uint32_t q, b = swz_access_bytes(kind);
-    int k = kind & ~SWZ_STORE;
+    int k = kind & ~SWZ_STORE, aabb = 1, abab = 1;
     if ((kind & SWZ_STORE) || (b != 8u && b != 16u) || k >= SWZ_LDMATRIX_X1) return 0;
-    for (q = 0; q < 32u; q += 4u)
-        if (!(swz__alike(addr, mask, q, q + 1u) && swz__alike(addr, mask, q + 2u, q + 3u)) &&
-            !(swz__alike(addr, mask, q, q + 2u) && swz__alike(addr, mask, q + 1u, q + 3u)))
-            return 0;
-    return 1;
+    for (q = 0; q < 32u; q += 4u) {
+        aabb = aabb && swz__alike(addr, mask, q, q + 1u) && swz__alike(addr, mask, q + 2u, q + 3u);
+        abab = abab && swz__alike(addr, mask, q, q + 2u) && swz__alike(addr, mask, q + 1u, q + 3u);
+    }
+    return aabb || abab;
 }
 
 /* Cost of the phase made of lanes [first, first+n) (R4, R5): the largest number of distinct

@@ -76,16 +76,14 @@ def phase_lanes(access):
 
 def reads_in_pairs(addrs, access, store):
     """bank.h R7 (measured on an H200): an 8- or 16-byte *load* (not ldmatrix, not a store)
-    whose every quad of lanes 4q..4q+3 reads in pairs -- lanes 0,1 alike and 2,3 alike, or
-    0,2 alike and 1,3 alike; an inactive lane (None) matches anything."""
+    whose quads of lanes 4q..4q+3 all read in pairs the same way -- lanes 0,1 alike and 2,3
+    alike in every quad, or 0,2 and 1,3 in every quad; an inactive lane (None) matches anything."""
     if store or access not in ("8", "16"):
         return False
-    for q in range(0, 32, 4):
-        quad = addrs[q:q + 4]
-        if not any(all(len({quad[i] for i in pair if quad[i] is not None}) <= 1 for pair in split)
-                   for split in (((0, 1), (2, 3)), ((0, 2), (1, 3)))):
-            return False
-    return True
+    # every quad by the same split (the H200 does not pair warps whose quads mix the two)
+    return any(all(all(len({addrs[q + i] for i in pair if addrs[q + i] is not None}) <= 1 for pair in split)
+                   for q in range(0, 32, 4))
+               for split in (((0, 1), (2, 3)), ((0, 2), (1, 3))))
 
 
 class Layout:

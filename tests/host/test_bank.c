@@ -52,14 +52,15 @@ static int cmp_u64(const void *a, const void *b)
     return x < y ? -1 : x > y;
 }
 
-/* R7, from the doc text: a quad of lanes reads in pairs when one of the two splits below
- * leaves, in each of its pairs, at most one distinct address among the active lanes. */
+/* R7, from the doc text: a quad of lanes reads in pairs by split `only` (of the two below) when
+ * that split leaves, in each of its pairs, at most one distinct address among the active
+ * lanes; the warp pairs when every quad does so by the same split. */
 static const uint32_t ref_splits[2][2][2] = {{{0, 1}, {2, 3}}, {{0, 2}, {1, 3}}};
 
-static int ref_quad_pairs(const uint32_t addr[32], uint32_t mask, uint32_t q)
+static int ref_quad_pairs(const uint32_t addr[32], uint32_t mask, uint32_t q, uint32_t only)
 {
     uint32_t s, h, i;
-    for (s = 0; s < 2; ++s) {
+    for (s = only; s == only; ++s) {
         int split_ok = 1;
         for (h = 0; h < 2; ++h) {
             uint32_t distinct = 0, seen = 0;
@@ -123,8 +124,15 @@ static ref_result ref_bank(const uint32_t addr[32], uint32_t mask, int kind)
         }
     /* R7: 8/16-byte loads (not stores, not ldmatrix) whose every quad pairs: phases twice as wide */
     r.paired = !store && !ldsm && (bytes == 8 || bytes == 16);
-    for (q = 0; q < 8 && r.paired; ++q)
-        if (!ref_quad_pairs(addr, mask, q)) r.paired = 0;
+    if (r.paired) { /* every quad must pair by the same split (H200 run 3: mixed splits don't) */
+        uint32_t split, ok_any = 0;
+        for (split = 0; split < 2; ++split) {
+            uint32_t ok = 1;
+            for (q = 0; q < 8; ++q) ok &= (uint32_t)ref_quad_pairs(addr, mask, q, split);
+            ok_any |= ok;
+        }
+        r.paired = ok_any;
+    }
     if (r.paired) per_phase *= 2;
     r.phase_lanes = per_phase;
     for (p = 0; p < used / per_phase; ++p) {
@@ -217,10 +225,11 @@ static void random_warp(host_rng *g, uint32_t bytes, uint32_t addr[32])
      * 4q, the other two share too: the shapes aabb / abab, per quad), then sometimes break
      * it again: one lane moved, or one quad in the abba shape (which does not pair). */
     if (host_rng_below(g, 10) < 4) {
-        const uint32_t fix = host_rng_below(g, 4);
+        const uint32_t fix = host_rng_below(g, 5), split = host_rng_below(g, 2);
         for (q = 0; q < 8; ++q) {
             uint32_t l = 4 * q;
-            if (host_rng_below(g, 2)) { /* aabb */
+            /* one split for the whole warp; fix 3 gives one quad the other split (no pair) */
+            if ((split ^ (fix == 3 && q == 5)) != 0) { /* aabb */
                 addr[l + 1] = addr[l];
                 addr[l + 3] = addr[l + 2];
             } else { /* abab */
@@ -580,4 +589,33 @@ Test(bank, reference_detects_wrong_pairing)
     }
     cr_assert_gt(never, 200u, "a model without R7 differs in %u warps", never);
     cr_assert_gt(always, 200u, "a model that pairs stores differs in %u warps", always);
+}
+
+/* R7's "same way" condition, as measured on an H200 (conformance run 3): quads that all pair
+ * but by different splits do not pair. */
+Test(bank, h200_mixed_splits_do_not_pair)
+{
+    uint32_t addr[32], l, K;
+    for (K = 8; K <= 16; K *= 2) {
+        const int kind = K == 8 ? SWZ_ACCESS_8 : SWZ_ACCESS_16;
+        swz_bank_result g;
+        ref_result w;
+        /* quads alternate aabb / abab (8 distinct units per half-warp, all in one line) */
+        for (l = 0; l < 32; ++l) {
+            const uint32_t q = l / 4, i = l % 4;
+            addr[l] = (2 * q + (q % 2 ? i % 2 : i / 2)) % 16 * K;
+        }
+        g = swz_bank_eval(addr, 0xFFFFFFFFu, kind);
+        w = ref_bank(addr, 0xFFFFFFFFu, kind);
+        cr_expect(g.paired == 0 && g.wavefronts == (K == 8 ? 2u : 4u), "K=%u mixed splits: paired %u, wf %u", K,
+                  g.paired, g.wavefronts);
+        cr_expect(w.paired == 0 && w.wavefronts == g.wavefronts, "reference, K=%u mixed splits", K);
+        /* every quad aabb except quad 7 = (a, b, a, off): H200 ld16 -> 4, not 2 (pattern #233) */
+        for (l = 0; l < 32; ++l) addr[l] = (l < 28 ? l / 2 : 64 + l % 2) * K;
+        g = swz_bank_eval(addr, 0x7FFFFFFFu, kind);
+        w = ref_bank(addr, 0x7FFFFFFFu, kind);
+        cr_expect_eq(g.paired, 0u, "K=%u quad 7 aba-: must not pair", K);
+        cr_expect(w.paired == 0 && w.wavefronts == g.wavefronts, "reference, K=%u aba-", K);
+        if (K == 16) cr_expect_eq(g.wavefronts, 4u, "H200 measured 4 for ld16 aba-");
+    }
 }
