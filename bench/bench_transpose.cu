@@ -142,6 +142,16 @@ static void launch_variant(const swz_transpose_variant *var, const float *in, fl
  *  - t/r/p knobs: keep 256 / 16 KiB / non-persistent unless one wins by > 1% at both sizes;
  *  - nothing reaches 0.95x: keep the defaults, report the gap; the next step is a TMA
  *    (cp.async.bulk.tensor) load/store of the tile, which takes address generation off the SM.
+ *
+ * Outcome of round 1 (H200, GB/s, 8192^2 | 16384^2; memcpy 4113 | 4230, cublasSgeam 3720 |
+ * 3943): the locality prediction was wrong in its details.  GROUP 32 / MORTON 32 / DIAG and
+ * the cache hints moved nothing (+-1%); _t128, _r32k and the persistent grids lost 3-7%.  Two
+ * knobs won: 512 threads (_t512: 3897 | 4008, +4% at both sizes) and groups of 128 region rows
+ * (_grp128: 3932 | 3934), which at 8192^2 is a column-major walk -- whole output rows in
+ * flight, the write side's locality.  Round 2 (this list) combines them: 512 and 1024 threads
+ * with column-major (_col = GROUP 32768) and 64/128/256-row groups, plus pad and the
+ * conflicting none at the same knobs.  Predicted: _t512_col and _t512_grp128 >= 3950 | 4030
+ * (>= 0.96x | 0.95x memcpy), _t1024* within 1% of them, xor within 1% of pad.
  */
 struct tuning_entry {
     const swz_transpose_variant *v; /* NULL: memcpy or cublasSgeam */

@@ -2,6 +2,7 @@
 # bench/gpu.sh -- everything that needs the GPU, in one call, with a short table last.
 #
 #   bash bench/gpu.sh [STAGE...]      stages: build test sanitize ncu bench conform (default: all)
+#   BENCHES="transpose gemm"          only these benchmarks; NCU_FAMILY=gemm  only that ncu family
 #
 # Builds release (build-release/, -Dbuildtype=release, host tests off: they run in CI), runs the
 # GPU tests, compute-sanitizer (memcheck, racecheck, synccheck) over the GPU test programs in
@@ -56,14 +57,14 @@ if has sanitize; then
 fi
 
 if has ncu; then
-  if python3 tools/ncu-check.py --build "$B" --out "$R" >"$R/ncu-check.log" 2>&1; then note ncu "model == measured"
+  if python3 tools/ncu-check.py --build "$B" --out "$R" --family "${NCU_FAMILY:-all}" >"$R/ncu-check.log" 2>&1; then note ncu "model == measured"
   else note ncu "MISMATCH or error (see ncu-check.log)"; fi
   tail -40 "$R/ncu-check.log"
 fi
 
 if has bench; then
   fails=0
-  for b in transpose reduce gemm smem_stride coalesce; do
+  for b in ${BENCHES:-transpose reduce gemm smem_stride coalesce}; do
     [ -x "$B/bench/bench_$b" ] || { echo "bench_$b not built"; fails=$((fails + 1)); continue; }
     "$B/bench/bench_$b" --out "$R" >"$R/bench_$b.log" 2>&1 || { fails=$((fails + 1)); echo "bench_$b FAILED"; }
     tail -45 "$R/bench_$b.log"

@@ -13,6 +13,7 @@
  *
  * Names: swz_transpose_<layout>_<tile>_float<suffix>, suffix = the knobs that differ from
  * the default (threads 256, region 16 KiB, order ROW, hints 0, persist 0):
+ *   _col           BLOCK_ORDER GROUP, BLOCK_GROUP 32768 (column-major: whole output rows)
  *   _diag          BLOCK_ORDER DIAG
  *   _grpN          BLOCK_ORDER GROUP, BLOCK_GROUP N (region rows per group)
  *   _mortN         BLOCK_ORDER MORTON, N x N supertiles
@@ -28,30 +29,24 @@
 #include "transpose.h"
 
 #define SWZ_TRANSPOSE_TUNING(X) \
-    X(xor, 64, _diag) \
-    X(xor, 64, _grp8) \
-    X(xor, 64, _grp32) \
     X(xor, 64, _grp128) \
-    X(xor, 64, _mort32) \
-    X(xor, 64, _h1) \
-    X(xor, 64, _h2) \
-    X(xor, 64, _h4) \
-    X(xor, 64, _h5) \
-    X(xor, 64, _t128) \
     X(xor, 64, _t512) \
-    X(xor, 64, _r32k) \
-    X(xor, 64, _p) \
-    X(xor, 64, _grp32_h2) \
-    X(xor, 64, _grp32_h5) \
-    X(xor, 64, _grp32_t512) \
-    X(xor, 64, _grp32_r32k) \
-    X(xor, 64, _grp32_p) \
-    X(pad, 64, _grp32) \
-    X(pad, 64, _grp32_h5) \
-    X(xor, 32, _grp64) \
-    X(xor, 32, _grp64_h5) \
-    X(pad, 32, _grp64) \
-    X(xor, 32, _grp64_r32k)
+    X(xor, 64, _col) \
+    X(xor, 64, _t512_grp64) \
+    X(xor, 64, _t512_grp128) \
+    X(xor, 64, _t512_grp256) \
+    X(xor, 64, _t512_col) \
+    X(xor, 64, _t512_diag) \
+    X(xor, 64, _t512_h4) \
+    X(xor, 64, _t512_grp128_h4) \
+    X(xor, 64, _t512_r32k) \
+    X(xor, 64, _t1024) \
+    X(xor, 64, _t1024_grp128) \
+    X(xor, 64, _t1024_col) \
+    X(pad, 64, _t512) \
+    X(pad, 64, _t512_grp128) \
+    X(pad, 64, _t512_col) \
+    X(none, 64, _t512_grp128)
 
 #ifdef __cplusplus
 extern "C" {
