@@ -70,9 +70,11 @@ if has bench; then
     tail -45 "$R/bench_$b.log"
   done
   # the stride sweep's wavefronts per instruction under ncu, beside the model and bandwidth
-  python3 bench/smem_sweep_ncu.py --bench "$B/bench/bench_smem_stride" --out "$R" >"$R/smem_sweep_ncu.log" 2>&1 \
-    || { fails=$((fails + 1)); echo "smem sweep ncu: mismatch or error"; }
-  tail -3 "$R/smem_sweep_ncu.log"
+  if [[ " ${BENCHES:-smem_stride} " == *" smem_stride "* ]]; then
+    python3 bench/smem_sweep_ncu.py --bench "$B/bench/bench_smem_stride" --out "$R" >"$R/smem_sweep_ncu.log" 2>&1 \
+      || { fails=$((fails + 1)); echo "smem sweep ncu: mismatch or error"; }
+    tail -3 "$R/smem_sweep_ncu.log"
+  fi
   python3 bench/plot.py "$R" >"$R/plot.log" 2>&1 && cp "$R"/*.png "$OUT/" 2>/dev/null
   note bench "$fails failed"
 fi
