@@ -48,7 +48,7 @@ if has sanitize; then
     for tool in memcheck racecheck synccheck; do
       runs=$((runs + 1))
       # shellcheck disable=SC2086
-      if compute-sanitizer --tool $tool --error-exitcode 99 $cmd >"$R/san-$name-$tool.log" 2>&1; then :
+      if timeout "${SAN_TIMEOUT:-240}" compute-sanitizer --tool $tool --error-exitcode 99 $cmd >"$R/san-$name-$tool.log" 2>&1; then :
       else fails=$((fails + 1)); echo "sanitizer $tool FAILED: $name"; tail -15 "$R/san-$name-$tool.log"; fi
       grep -h "ERROR SUMMARY" "$R/san-$name-$tool.log" | sed "s/^/  $name $tool: /"
     done
