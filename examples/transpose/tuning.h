@@ -12,8 +12,8 @@
  *   // cands[2]->name == "swz_transpose_xor_64_float_grp32", ->knobs == "threads=256 ..."
  *
  * Names: swz_transpose_<layout>_<tile>_float<suffix>, suffix = the knobs that differ from
- * the default (threads 256, region 16 KiB, order ROW, hints 0, persist 0):
- *   _col           BLOCK_ORDER GROUP, BLOCK_GROUP 32768 (column-major: whole output rows)
+ * the default (threads 256, region 16 KiB, order GROUP 32768 = column-major, hints 0, persist 0):
+ *   _row           BLOCK_ORDER ROW (the default before tuning rounds 1-2)
  *   _diag          BLOCK_ORDER DIAG
  *   _grpN          BLOCK_ORDER GROUP, BLOCK_GROUP N (region rows per group)
  *   _mortN         BLOCK_ORDER MORTON, N x N supertiles
@@ -29,24 +29,14 @@
 #include "transpose.h"
 
 #define SWZ_TRANSPOSE_TUNING(X) \
+    X(xor, 64, _row) \
+    X(pad, 64, _row) \
+    X(none, 64, _row) \
     X(xor, 64, _grp128) \
-    X(xor, 64, _t512) \
-    X(xor, 64, _col) \
-    X(xor, 64, _t512_grp64) \
-    X(xor, 64, _t512_grp128) \
-    X(xor, 64, _t512_grp256) \
-    X(xor, 64, _t512_col) \
-    X(xor, 64, _t512_diag) \
-    X(xor, 64, _t512_h4) \
-    X(xor, 64, _t512_grp128_h4) \
-    X(xor, 64, _t512_r32k) \
-    X(xor, 64, _t1024) \
-    X(xor, 64, _t1024_grp128) \
-    X(xor, 64, _t1024_col) \
-    X(pad, 64, _t512) \
-    X(pad, 64, _t512_grp128) \
-    X(pad, 64, _t512_col) \
-    X(none, 64, _t512_grp128)
+    X(xor, 64, _t512_row) \
+    X(pad, 64, _t512_row) \
+    X(none, 64, _t512_row) \
+    X(xor, 64, _t512)
 
 #ifdef __cplusplus
 extern "C" {
