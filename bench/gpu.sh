@@ -21,6 +21,8 @@ declare -A STATUS
 note() { STATUS[$1]=$2; echo "== $1: $2"; }
 has() { [[ " $STAGES " == *" $1 "* ]]; }
 mkdir -p "$OUT"
+# Stopped by a time limit (timeout sends TERM): keep what was measured so far.
+trap 'tar czf "$OUT/gpu-results.tgz" -C "$R" . 2>/dev/null; echo "== stopped: partial results in $OUT"; exit 124' TERM
 
 if has build; then
   t0=$(date +%s)
