@@ -52,7 +52,7 @@ if has sanitize; then
       # shellcheck disable=SC2086
       if timeout "${SAN_TIMEOUT:-240}" compute-sanitizer --tool $tool --error-exitcode 99 $cmd >"$R/san-$name-$tool.log" 2>&1; then :
       else fails=$((fails + 1)); echo "sanitizer $tool FAILED: $name"; tail -15 "$R/san-$name-$tool.log"; fi
-      grep -h "ERROR SUMMARY" "$R/san-$name-$tool.log" | sed "s/^/  $name $tool: /"
+      grep -h -E "ERROR SUMMARY|RACECHECK SUMMARY" "$R/san-$name-$tool.log" | sed "s/^/  $name $tool: /"
     done
   done < <(bash tests/gpu/sanitize-list.sh "$B")
   note sanitize "$runs runs, $fails failed"
