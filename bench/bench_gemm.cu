@@ -26,15 +26,6 @@
 #include "bench_util.h"
 #include "gemm_variants.h"
 
-#define CUBLAS_CHECK(call)                                                                          \
-    do {                                                                                            \
-        cublasStatus_t s_ = (call);                                                                 \
-        if (s_ != CUBLAS_STATUS_SUCCESS) {                                                          \
-            fprintf(stderr, "%s:%d: %s -> cuBLAS status %d\n", __FILE__, __LINE__, #call, (int)s_); \
-            exit(1);                                                                                \
-        }                                                                                           \
-    } while (0)
-
 /* sum (c - r)^2 and sum r^2 in double, and a count of non-finite c, over n elements. */
 __global__ void gemm_diff_kernel(const float *c, const float *r, size_t n, double *acc, unsigned long long *bad)
 {

@@ -34,15 +34,6 @@
 #include "transpose.h"
 #include "tuning.inc" /* the tuning candidates: instantiated in this program only */
 
-#define CUBLAS_CHECK(call)                                                                          \
-    do {                                                                                            \
-        cublasStatus_t s_ = (call);                                                                 \
-        if (s_ != CUBLAS_STATUS_SUCCESS) {                                                          \
-            fprintf(stderr, "%s:%d: %s -> cuBLAS status %d\n", __FILE__, __LINE__, #call, (int)s_); \
-            exit(1);                                                                                \
-        }                                                                                           \
-    } while (0)
-
 /* Count the elements where out is not the transpose of in (bitwise). */
 __global__ void transpose_check_kernel(const uint32_t *in, const uint32_t *out, int64_t n,
                                        unsigned long long *wrong)

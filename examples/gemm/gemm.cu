@@ -31,15 +31,7 @@
 #include <swz/xor.h>
 
 #include "gemm_variants.h"
-
-#define CHECK(call)                                                                            \
-    do {                                                                                       \
-        cudaError_t e_ = (call);                                                               \
-        if (e_ != cudaSuccess) {                                                               \
-            fprintf(stderr, "%s:%d: %s: %s\n", __FILE__, __LINE__, #call, cudaGetErrorString(e_)); \
-            exit(1);                                                                           \
-        }                                                                                      \
-    } while (0)
+#include "../example_util.h" /* CK */
 
 /* ---- the bank model's prediction ------------------------------------------------------- */
 
@@ -191,11 +183,11 @@ static void make_problem(problem *p, int64_t M, int64_t N, int64_t K, int es)
     for (size_t i = 0; i < na; ++i) if (es == 4) ((float *)p->hA)[i] = (float)rnd(); else ((double *)p->hA)[i] = rnd();
     for (size_t i = 0; i < nb; ++i) if (es == 4) ((float *)p->hB)[i] = (float)rnd(); else ((double *)p->hB)[i] = rnd();
     for (size_t i = 0; i < nc; ++i) if (es == 4) ((float *)p->hC)[i] = (float)rnd(); else ((double *)p->hC)[i] = rnd();
-    CHECK(cudaMalloc(&p->dA, na * es));
-    CHECK(cudaMalloc(&p->dB, nb * es));
-    CHECK(cudaMalloc(&p->dC, nc * es));
-    CHECK(cudaMemcpy(p->dA, p->hA, na * es, cudaMemcpyHostToDevice));
-    CHECK(cudaMemcpy(p->dB, p->hB, nb * es, cudaMemcpyHostToDevice));
+    CK(cudaMalloc(&p->dA, na * es));
+    CK(cudaMalloc(&p->dB, nb * es));
+    CK(cudaMalloc(&p->dC, nc * es));
+    CK(cudaMemcpy(p->dA, p->hA, na * es, cudaMemcpyHostToDevice));
+    CK(cudaMemcpy(p->dB, p->hB, nb * es, cudaMemcpyHostToDevice));
 }
 
 static void free_problem(problem *p)
@@ -220,15 +212,15 @@ static double time_variant(const swz_gemm_variant *v, problem *p, double alpha, 
     cudaEvent_t a, b;
     float *t = (float *)malloc(sizeof(float) * reps);
     double med;
-    CHECK(cudaEventCreate(&a));
-    CHECK(cudaEventCreate(&b));
-    CHECK(launch(v, p, alpha, beta, raster));
+    CK(cudaEventCreate(&a));
+    CK(cudaEventCreate(&b));
+    CK(launch(v, p, alpha, beta, raster));
     for (int r = 0; r < reps; ++r) {
-        CHECK(cudaEventRecord(a));
-        CHECK(launch(v, p, alpha, beta, raster));
-        CHECK(cudaEventRecord(b));
-        CHECK(cudaEventSynchronize(b));
-        CHECK(cudaEventElapsedTime(&t[r], a, b));
+        CK(cudaEventRecord(a));
+        CK(launch(v, p, alpha, beta, raster));
+        CK(cudaEventRecord(b));
+        CK(cudaEventSynchronize(b));
+        CK(cudaEventElapsedTime(&t[r], a, b));
     }
     for (int i = 1; i < reps; ++i) /* insertion sort */
         for (int j = i; j > 0 && t[j] < t[j - 1]; --j) { float x = t[j]; t[j] = t[j - 1]; t[j - 1] = x; }
@@ -252,8 +244,8 @@ static int check(problem *p, double alpha, double beta, const int64_t *rows, int
     *max_rel = 0;
     for (int r = 0; r < nrows; ++r) {
         const int64_t i = rows[r];
-        CHECK(cudaMemcpy(row, (char *)p->dC + (size_t)(i * p->N) * p->es, (size_t)p->N * p->es,
-                         cudaMemcpyDeviceToHost));
+        CK(cudaMemcpy(row, (char *)p->dC + (size_t)(i * p->N) * p->es, (size_t)p->N * p->es,
+                      cudaMemcpyDeviceToHost));
         for (int64_t j = 0; j < p->N; ++j) ref[j] = mag[j] = 0;
         for (int64_t k = 0; k < p->K; ++k) {
             const double a = get(p->hA, p->es, i * p->K + k);
@@ -307,9 +299,9 @@ static int run_all(void)
                 for (int raster = 0; raster < 2; ++raster) {
                     double ms, rel;
                     int bad;
-                    CHECK(cudaMemcpy(p.dC, p.hC, (size_t)(p.M * p.N) * es, cudaMemcpyHostToDevice));
-                    CHECK(launch(v, &p, 1.5, -0.5, raster));
-                    CHECK(cudaDeviceSynchronize());
+                    CK(cudaMemcpy(p.dC, p.hC, (size_t)(p.M * p.N) * es, cudaMemcpyHostToDevice));
+                    CK(launch(v, &p, 1.5, -0.5, raster));
+                    CK(cudaDeviceSynchronize());
                     bad = check(&p, 1.5, -0.5, rows, 64, &rel);
                     ms = time_variant(v, &p, 1.0, 0.0, raster, 5);
                     printf("  %-16s %-7s %9.3f ms %8.2f TFLOP/s  err/tol %.3f  %s\n", in.name,
@@ -340,9 +332,9 @@ static int run_once(int argc, char **argv)
     }
     v->info(&in);
     make_problem(&p, atoll(argv[2]), atoll(argv[3]), atoll(argv[4]), in.elem_bytes);
-    CHECK(cudaMemcpy(p.dC, p.hC, (size_t)(p.M * p.N) * in.elem_bytes, cudaMemcpyHostToDevice));
-    CHECK(launch(v, &p, 1.0, 0.0, raster));
-    CHECK(cudaDeviceSynchronize());
+    CK(cudaMemcpy(p.dC, p.hC, (size_t)(p.M * p.N) * in.elem_bytes, cudaMemcpyHostToDevice));
+    CK(launch(v, &p, 1.0, 0.0, raster));
+    CK(cudaDeviceSynchronize());
     printf("ran swz_gemm_%s once: %lld x %lld x %lld, raster %s, kernel swz_gemm_%s_kernel\n", in.name,
            (long long)p.M, (long long)p.N, (long long)p.K, raster ? "morton" : "row", in.name);
     free_problem(&p);
@@ -367,30 +359,30 @@ static int run_bench(int argc, char **argv)
         return 77;
     }
     make_problem(&p, atoll(argv[2]), atoll(argv[3]), atoll(argv[4]), es);
-    CHECK(cudaMemset(p.dC, 0, (size_t)(p.M * p.N) * es));
+    CK(cudaMemset(p.dC, 0, (size_t)(p.M * p.N) * es));
     flops = 2.0 * p.M * p.N * p.K;
     if (cublasCreate(&h) != CUBLAS_STATUS_SUCCESS || cublasSetMathMode(h, CUBLAS_PEDANTIC_MATH) != CUBLAS_STATUS_SUCCESS) {
         fprintf(stderr, "cuBLAS init failed\n");
         return 1;
     }
     t = (float *)malloc(sizeof(float) * reps);
-    CHECK(cudaEventCreate(&a));
-    CHECK(cudaEventCreate(&b));
+    CK(cudaEventCreate(&a));
+    CK(cudaEventCreate(&b));
     for (int r = -1; r < reps; ++r) { /* row-major C = A*B is column-major C^T = B^T A^T */
         const float af = 1, bf = 0;
         const double ad = 1, bd = 0;
         cublasStatus_t st;
-        CHECK(cudaEventRecord(a));
+        CK(cudaEventRecord(a));
         if (es == 4)
             st = cublasSgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, (int)p.N, (int)p.M, (int)p.K, &af, (const float *)p.dB,
                              (int)p.N, (const float *)p.dA, (int)p.K, &bf, (float *)p.dC, (int)p.N);
         else
             st = cublasDgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, (int)p.N, (int)p.M, (int)p.K, &ad, (const double *)p.dB,
                              (int)p.N, (const double *)p.dA, (int)p.K, &bd, (double *)p.dC, (int)p.N);
-        CHECK(cudaEventRecord(b));
-        CHECK(cudaEventSynchronize(b));
+        CK(cudaEventRecord(b));
+        CK(cudaEventSynchronize(b));
         if (st != CUBLAS_STATUS_SUCCESS) { fprintf(stderr, "cuBLAS gemm failed\n"); return 1; }
-        if (r >= 0) CHECK(cudaEventElapsedTime(&t[r], a, b));
+        if (r >= 0) CK(cudaEventElapsedTime(&t[r], a, b));
     }
     for (int i = 1; i < reps; ++i)
         for (int j = i; j > 0 && t[j] < t[j - 1]; --j) { float x = t[j]; t[j] = t[j - 1]; t[j - 1] = x; }

@@ -24,24 +24,7 @@
 #include <vector>
 
 #include "reduce.h"
-
-#define CK(call)                                                                               \
-    do {                                                                                       \
-        cudaError_t e_ = (call);                                                               \
-        if (e_ != cudaSuccess) {                                                               \
-            fprintf(stderr, "%s:%d: %s: %s\n", __FILE__, __LINE__, #call, cudaGetErrorString(e_)); \
-            exit(1);                                                                           \
-        }                                                                                      \
-    } while (0)
-
-static void need_gpu(void)
-{
-    int n = 0;
-    if (cudaGetDeviceCount(&n) != cudaSuccess || n == 0) {
-        printf("SKIP: no CUDA device\n");
-        exit(77);
-    }
-}
+#include "../example_util.h" /* CK, swz__ex_need_gpu, swz__ex_take_filter */
 
 static uint64_t rng_s = 0x243F6A8885A308D3ull;
 static uint64_t rng(void)
@@ -211,15 +194,8 @@ static int usage(void)
 
 int main(int argc, char **argv)
 {
-    const char *filter = NULL;
+    const char *filter = swz__ex_take_filter(&argc, argv);
     int i, fails = 0;
-    for (i = 1; i < argc; ++i)
-        if (strcmp(argv[i], "--filter") == 0 && i + 1 < argc) {
-            filter = argv[i + 1];
-            memmove(argv + i, argv + i + 2, (size_t)(argc - i - 2) * sizeof(char *));
-            argc -= 2;
-            break;
-        }
     if (argc >= 2 && strcmp(argv[1], "--list") == 0) {
         for (i = 0; i < swz_reduce_variant_count; ++i) puts(swz_reduce_variants[i]->name);
         return 0;
@@ -232,12 +208,12 @@ int main(int argc, char **argv)
             fprintf(stderr, "unknown variant %s (--list)\n", argv[2]);
             return 2;
         }
-        need_gpu();
+        swz__ex_need_gpu();
         return run_checked(v, atoll(argv[3]), 0, 1);
     }
     if (argc >= 2 && strcmp(argv[1], "--runs") == 0) { /* NAME:N ... */
         int bad = 0;
-        need_gpu();
+        swz__ex_need_gpu();
         for (i = 2; i < argc; ++i) {
             char name[128];
             long long n = 0;
@@ -251,11 +227,11 @@ int main(int argc, char **argv)
         return bad;
     }
     if (argc >= 2 && strcmp(argv[1], "--bench") == 0) {
-        need_gpu();
+        swz__ex_need_gpu();
         return bench(argc >= 3 ? atoll(argv[2]) : (int64_t)1 << 28, filter);
     }
     if (argc != 1) return usage();
-    need_gpu();
+    swz__ex_need_gpu();
     for (i = 0; i < swz_reduce_variant_count; ++i)
         if (matches(swz_reduce_variants[i]->name, filter))
             fails += run_checked(swz_reduce_variants[i], (1 << 24) + 3, 0, 2);

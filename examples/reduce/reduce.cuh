@@ -46,6 +46,7 @@
 #define SWZ_REDUCE_CUH_ONCE
 
 #include "reduce.h"
+#include "../fill.h" /* swz__ex_fill: the FAST grid */
 #include <swz/bank.h>
 #include <swz/tile.h>
 
@@ -78,19 +79,6 @@
 #else
 #define SWZ__RD_LAUNCH(kernel, grid, block, ...) (kernel<<<(grid), (block), 0, stream>>>(__VA_ARGS__))
 #endif
-
-/* Blocks of `kernel` that fill the current GPU (cached per device; 0 on error). */
-static inline int swz__rd_fill(const void *kernel, int threads, int *cache)
-{
-    int dev = 0, sms = 0, per = 0;
-    if (cudaGetDevice(&dev) != cudaSuccess || dev < 0 || dev >= 64) return 0;
-    if (cache[dev] > 0) return cache[dev];
-    if (cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev) != cudaSuccess ||
-        cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per, kernel, threads, 0) != cudaSuccess)
-        return 0;
-    cache[dev] = sms * (per > 0 ? per : 1);
-    return cache[dev];
-}
 
 /* Model of one instruction for the predictions: lanes' word indexes -> bank model.  store: 1
  * for a shared store (bank.h SWZ_STORE: stores never pair by rule R7, 8-byte loads may). */
@@ -392,7 +380,7 @@ extern "C" cudaError_t SWZ__RD_NAME(const ELEM *in, int64_t n, SWZ__RD_OUT *out,
                                     (uintptr_t)workspace % sizeof(SWZ__RD_ACC) != 0)))
         return cudaErrorInvalidValue;
     chunks = (n + SWZ__RD_CH - 1) / SWZ__RD_CH;
-    fill = swz__rd_fill((const void *)SWZ__RDN(_partials), (TILE), fill_cache);
+    fill = swz__ex_fill((const void *)SWZ__RDN(_partials), (TILE), fill_cache);
     if (fill <= 0) return cudaErrorInvalidDevice;
     grid = chunks < fill ? chunks : fill;
     {

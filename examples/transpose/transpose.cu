@@ -26,24 +26,7 @@
 #include <algorithm>
 
 #include "transpose.h"
-
-#define CK(call)                                                                               \
-    do {                                                                                       \
-        cudaError_t e_ = (call);                                                               \
-        if (e_ != cudaSuccess) {                                                               \
-            fprintf(stderr, "%s:%d: %s: %s\n", __FILE__, __LINE__, #call, cudaGetErrorString(e_)); \
-            exit(1);                                                                           \
-        }                                                                                      \
-    } while (0)
-
-static void need_gpu(void)
-{
-    int n = 0;
-    if (cudaGetDeviceCount(&n) != cudaSuccess || n == 0) {
-        printf("SKIP: no CUDA device\n");
-        exit(77);
-    }
-}
+#include "../example_util.h" /* CK, swz__ex_need_gpu, swz__ex_take_filter */
 
 static uint64_t rng_state = 0x9E3779B97F4A7C15ull;
 static void fill_random(unsigned char *p, size_t n)
@@ -195,15 +178,8 @@ static int usage(void)
 
 int main(int argc, char **argv)
 {
-    const char *filter = NULL;
+    const char *filter = swz__ex_take_filter(&argc, argv);
     int i, fails = 0;
-    for (i = 1; i < argc; ++i)
-        if (strcmp(argv[i], "--filter") == 0 && i + 1 < argc) {
-            filter = argv[i + 1];
-            memmove(argv + i, argv + i + 2, (size_t)(argc - i - 2) * sizeof(char *));
-            argc -= 2;
-            break;
-        }
     if (argc >= 2 && strcmp(argv[1], "--list") == 0) {
         for (i = 0; i < swz_transpose_variant_count; ++i) puts(swz_transpose_variants[i]->name);
         return 0;
@@ -217,7 +193,7 @@ int main(int argc, char **argv)
             fprintf(stderr, "unknown variant %s (--list)\n", argv[2]);
             return 2;
         }
-        need_gpu();
+        swz__ex_need_gpu();
         {
             const int64_t r = atoll(argv[3]), c = atoll(argv[4]), b = argc >= 6 ? atoll(argv[5]) : 1;
             return run_checked(v, r, c, b, c, r, 0);
@@ -225,7 +201,7 @@ int main(int argc, char **argv)
     }
     if (argc >= 2 && strcmp(argv[1], "--runs") == 0) { /* NAME:ROWS:COLS[:BATCH] ... */
         int bad = 0;
-        need_gpu();
+        swz__ex_need_gpu();
         for (i = 2; i < argc; ++i) {
             char name[128];
             long long r = 0, c = 0, b = 1;
@@ -240,11 +216,11 @@ int main(int argc, char **argv)
         return bad;
     }
     if (argc >= 2 && strcmp(argv[1], "--bench") == 0) {
-        need_gpu();
+        swz__ex_need_gpu();
         return bench(argc >= 4 ? atoll(argv[2]) : 8192, argc >= 4 ? atoll(argv[3]) : 8192, filter);
     }
     if (argc != 1) return usage();
-    need_gpu();
+    swz__ex_need_gpu();
     printf("# every variant: ragged 2000 x 3000 (ld 3001 / 2003) and a batch of 3 x 67 x 45\n");
     for (i = 0; i < swz_transpose_variant_count; ++i) {
         const swz_transpose_variant *v = swz_transpose_variants[i];

@@ -107,6 +107,7 @@
 #else
 #define SWZ__TR_EMU 0
 #define SWZ__TR_DFN static __device__ __forceinline__
+#include "../fill.h" /* swz__ex_fill: the persistent grid */
 #endif
 
 #include "transpose.h"
@@ -207,14 +208,7 @@ static inline int64_t swz__tr_fill(const void *kernel, int threads, int *cache)
     (void)kernel, (void)threads, (void)cache;
     return SWZ_TR_EMU_PERSIST_GRID;
 #else
-    int dev = 0, sms = 0, per = 0;
-    if (cudaGetDevice(&dev) != cudaSuccess || dev < 0 || dev >= 64) return 0;
-    if (cache[dev] > 0) return cache[dev];
-    if (cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev) != cudaSuccess ||
-        cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per, kernel, threads, 0) != cudaSuccess)
-        return 0;
-    cache[dev] = sms * (per > 0 ? per : 1);
-    return cache[dev];
+    return swz__ex_fill(kernel, threads, cache); /* ../fill.h */
 #endif
 }
 

@@ -1,5 +1,6 @@
 /* tests/gpu/gpu_util.h -- helpers shared by the GPU tests: skip without a GPU (exit 77, meson's
- * SKIP), check every CUDA call, a fixed-seed random generator, and output poisoning. */
+ * SKIP), check every CUDA call, a soft check that counts failures (EXPECT), a fixed-seed random
+ * generator, and output poisoning. */
 #ifndef SWZ_TEST_GPU_UTIL_H
 #define SWZ_TEST_GPU_UTIL_H
 
@@ -37,6 +38,21 @@ static inline void gpu_require_device(void)
     do {                                                                                       \
         CUDA_CHECK(cudaGetLastError());                                                        \
         CUDA_CHECK(cudaDeviceSynchronize());                                                   \
+    } while (0)
+
+/* EXPECT(cond, fmt, ...): when cond is false, count one failure and print "FAIL file:line: "
+ * and the message; the test goes on.  The test file declares the counter and ends with it:
+ *     static int failures = 0;
+ *     ...  EXPECT(got == want, "%s: got %d, want %d", name, got, want);  ...
+ *     return failures ? 1 : 0; */
+#define EXPECT(cond, ...)                                                                      \
+    do {                                                                                       \
+        if (!(cond)) {                                                                         \
+            ++failures;                                                                        \
+            printf("FAIL %s:%d: ", __FILE__, __LINE__);                                        \
+            printf(__VA_ARGS__);                                                               \
+            printf("\n");                                                                      \
+        }                                                                                      \
     } while (0)
 
 /* xorshift64*: deterministic, fixed seed per test. */

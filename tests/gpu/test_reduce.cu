@@ -28,16 +28,7 @@
 #include "gpu_util.h"
 #include "reduce.h"
 
-static int failures = 0;
-#define EXPECT(cond, ...)                                                                      \
-    do {                                                                                       \
-        if (!(cond)) {                                                                         \
-            ++failures;                                                                        \
-            printf("FAIL %s:%d: ", __FILE__, __LINE__);                                        \
-            printf(__VA_ARGS__);                                                               \
-            printf("\n");                                                                      \
-        }                                                                                      \
-    } while (0)
+static int failures = 0; /* EXPECT (gpu_util.h) counts here */
 
 static int is_int(const swz_reduce_variant *v) { return strcmp(v->elem, "i32") == 0; }
 

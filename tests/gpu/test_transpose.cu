@@ -27,16 +27,7 @@
 #include "gpu_util.h"
 #include "transpose.h"
 
-static int failures = 0;
-#define EXPECT(cond, ...)                                                                      \
-    do {                                                                                       \
-        if (!(cond)) {                                                                         \
-            ++failures;                                                                        \
-            printf("FAIL %s:%d: ", __FILE__, __LINE__);                                        \
-            printf(__VA_ARGS__);                                                               \
-            printf("\n");                                                                      \
-        }                                                                                      \
-    } while (0)
+static int failures = 0; /* EXPECT (gpu_util.h) counts here */
 
 /* Random bytes, then no element left all 0xFF (the poison). */
 static void fill_input(test_rng *rng, unsigned char *p, size_t n_elems, int es)

@@ -1,0 +1,58 @@
+/* examples/example_util.h -- what the example programs' main()s share (host code only).
+ *
+ * What it is for
+ *   CK(call): stop with "file:line: call: error" and exit 1 when a CUDA runtime call fails;
+ *   swz__ex_need_gpu(): exit 77 (meson's SKIP) when no CUDA device is usable;
+ *   swz__ex_take_filter(): take "--filter SUBSTR" out of argv, wherever it stands.
+ *
+ * Example
+ *   #include "../example_util.h"
+ *   int main(int argc, char **argv) {
+ *       const char *filter = swz__ex_take_filter(&argc, argv);   // NULL when absent
+ *       swz__ex_need_gpu();
+ *       CK(cudaDeviceSynchronize());
+ *       return filter != NULL;
+ *   }
+ */
+#ifndef SWZ_EXAMPLE_UTIL_H
+#define SWZ_EXAMPLE_UTIL_H
+
+#include <cuda_runtime.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define CK(call)                                                                               \
+    do {                                                                                       \
+        cudaError_t e_ = (call);                                                               \
+        if (e_ != cudaSuccess) {                                                               \
+            fprintf(stderr, "%s:%d: %s: %s\n", __FILE__, __LINE__, #call, cudaGetErrorString(e_)); \
+            exit(1);                                                                           \
+        }                                                                                      \
+    } while (0)
+
+/* Exit 77 unless a CUDA device is usable. */
+static inline void swz__ex_need_gpu(void)
+{
+    int n = 0;
+    if (cudaGetDeviceCount(&n) != cudaSuccess || n == 0) {
+        printf("SKIP: no CUDA device\n");
+        exit(77);
+    }
+}
+
+/* The first "--filter SUBSTR" pair is removed from argv (*argc -= 2) and SUBSTR returned; NULL
+ * when there is none (a trailing "--filter" without its argument stays where it is). */
+static inline const char *swz__ex_take_filter(int *argc, char **argv)
+{
+    for (int i = 1; i < *argc; ++i)
+        if (strcmp(argv[i], "--filter") == 0 && i + 1 < *argc) {
+            const char *f = argv[i + 1];
+            memmove(argv + i, argv + i + 2, (size_t)(*argc - i - 2) * sizeof(char *));
+            *argc -= 2;
+            return f;
+        }
+    return NULL;
+}
+
+#endif /* SWZ_EXAMPLE_UTIL_H */
