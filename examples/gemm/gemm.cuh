@@ -158,24 +158,9 @@ SWZ__GHD void swz__gemm_lds_vec(const double *p, double *e)
     e[0] = p[0]; e[1] = p[1];
 #endif
 }
-SWZ__GHD void swz__gemm_ld_vec(const float *p, float *e) /* C: plain (coherent) load */
-{
-#if defined(__CUDA_ARCH__)
-    float4 v = *reinterpret_cast<const float4 *>(p);
-    e[0] = v.x; e[1] = v.y; e[2] = v.z; e[3] = v.w;
-#else
-    e[0] = p[0]; e[1] = p[1]; e[2] = p[2]; e[3] = p[3];
-#endif
-}
-SWZ__GHD void swz__gemm_ld_vec(const double *p, double *e)
-{
-#if defined(__CUDA_ARCH__)
-    double2 v = *reinterpret_cast<const double2 *>(p);
-    e[0] = v.x; e[1] = v.y;
-#else
-    e[0] = p[0]; e[1] = p[1];
-#endif
-}
+/* C: a plain (coherent) vector load from global memory, the same code as the shared one */
+SWZ__GHD void swz__gemm_ld_vec(const float *p, float *e) { swz__gemm_lds_vec(p, e); }
+SWZ__GHD void swz__gemm_ld_vec(const double *p, double *e) { swz__gemm_lds_vec(p, e); }
 SWZ__GHD void swz__gemm_st_vec(float *p, const float *e)
 {
 #if defined(__CUDA_ARCH__)

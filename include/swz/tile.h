@@ -262,23 +262,26 @@ SWZ__TILE_DFN void swz__tile_put(void *p, const swz__tile_v16 *v, int u, int byt
  * C++ the compiler splits a uint4 store into pieces whenever it cannot prove the 16-byte
  * alignment from the address arithmetic (e.g. a row-major double tile), which the caller
  * guarantees. */
+/* One body for both: SPACE is the PTX state space, A the address operand and C its constraint. */
+#define SWZ__TILE_PUT_BODY(SPACE, C, A)                                                         \
+    switch (bytes) {                                                                           \
+    case 16:                                                                                   \
+        asm volatile("st." SPACE ".v4.b32 [%0], {%1, %2, %3, %4};" ::C(A), "r"(v->w[0]),       \
+                     "r"(v->w[1]), "r"(v->w[2]), "r"(v->w[3])                                  \
+                     : "memory");                                                              \
+        break;                                                                                 \
+    case 8:                                                                                    \
+        asm volatile("st." SPACE ".v2.b32 [%0], {%1, %2};" ::C(A), "r"(v->w[2 * u]),           \
+                     "r"(v->w[2 * u + 1])                                                      \
+                     : "memory");                                                              \
+        break;                                                                                 \
+    default: swz__tile_put(p, v, u, bytes); break;                                             \
+    }
 SWZ__TILE_DFN void swz__tile_sput(void *p, const swz__tile_v16 *v, int u, int bytes)
 {
 #if SWZ__TILE_DEV
     const unsigned a = (unsigned)__cvta_generic_to_shared(p);
-    switch (bytes) {
-    case 16:
-        asm volatile("st.shared.v4.b32 [%0], {%1, %2, %3, %4};" ::"r"(a), "r"(v->w[0]),
-                     "r"(v->w[1]), "r"(v->w[2]), "r"(v->w[3])
-                     : "memory");
-        break;
-    case 8:
-        asm volatile("st.shared.v2.b32 [%0], {%1, %2};" ::"r"(a), "r"(v->w[2 * u]),
-                     "r"(v->w[2 * u + 1])
-                     : "memory");
-        break;
-    default: swz__tile_put(p, v, u, bytes); break;
-    }
+    SWZ__TILE_PUT_BODY("shared", "r", a)
 #else
     swz__tile_put(p, v, u, bytes);
 #endif
@@ -286,23 +289,12 @@ SWZ__TILE_DFN void swz__tile_sput(void *p, const swz__tile_v16 *v, int u, int by
 SWZ__TILE_DFN void swz__tile_gput(void *p, const swz__tile_v16 *v, int u, int bytes)
 {
 #if SWZ__TILE_DEV
-    switch (bytes) {
-    case 16:
-        asm volatile("st.global.v4.b32 [%0], {%1, %2, %3, %4};" ::"l"(p), "r"(v->w[0]),
-                     "r"(v->w[1]), "r"(v->w[2]), "r"(v->w[3])
-                     : "memory");
-        break;
-    case 8:
-        asm volatile("st.global.v2.b32 [%0], {%1, %2};" ::"l"(p), "r"(v->w[2 * u]),
-                     "r"(v->w[2 * u + 1])
-                     : "memory");
-        break;
-    default: swz__tile_put(p, v, u, bytes); break;
-    }
+    SWZ__TILE_PUT_BODY("global", "l", p)
 #else
     swz__tile_put(p, v, u, bytes);
 #endif
 }
+#undef SWZ__TILE_PUT_BODY
 /* Loads stay in C++: the compiler keeps them whole (LDG.E.128, LDS.128). */
 #define swz__tile_gget swz__tile_get
 
