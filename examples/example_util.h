@@ -3,7 +3,9 @@
  * What it is for
  *   CK(call): stop with "file:line: call: error" and exit 1 when a CUDA runtime call fails;
  *   swz__ex_need_gpu(): exit 77 (meson's SKIP) when no CUDA device is usable;
- *   swz__ex_take_filter(): take "--filter SUBSTR" out of argv, wherever it stands.
+ *   swz__ex_take_filter(): take "--filter SUBSTR" out of argv, wherever it stands;
+ *   swz__ex_matches(name, filter): the variant filter (NULL matches every name);
+ *   swz__ex_time_ms(f) (C++): median of 20 CUDA-event-timed calls of f after 3 warm-ups, ms.
  *
  * Example
  *   #include "../example_util.h"
@@ -54,5 +56,38 @@ static inline const char *swz__ex_take_filter(int *argc, char **argv)
         }
     return NULL;
 }
+
+/* 1 when `filter` is NULL or a substring of `name`. */
+static inline int swz__ex_matches(const char *name, const char *filter)
+{
+    return filter == NULL || strstr(name, filter) != NULL;
+}
+
+#ifdef __cplusplus
+#include <algorithm>
+#include <vector>
+/* Median time of 20 launches of f() after 3 warm-ups, in milliseconds (CUDA events). */
+template <class F> static float swz__ex_time_ms(F f)
+{
+    cudaEvent_t a, b;
+    std::vector<float> t;
+    CK(cudaEventCreate(&a));
+    CK(cudaEventCreate(&b));
+    for (int i = 0; i < 3; ++i) f();
+    for (int i = 0; i < 20; ++i) {
+        float ms;
+        CK(cudaEventRecord(a));
+        f();
+        CK(cudaEventRecord(b));
+        CK(cudaEventSynchronize(b));
+        CK(cudaEventElapsedTime(&ms, a, b));
+        t.push_back(ms);
+    }
+    CK(cudaEventDestroy(a));
+    CK(cudaEventDestroy(b));
+    std::sort(t.begin(), t.end());
+    return t[t.size() / 2];
+}
+#endif
 
 #endif /* SWZ_EXAMPLE_UTIL_H */

@@ -103,30 +103,6 @@ static int run_checked(const swz_reduce_variant *v, int64_t n, int quiet, int re
     return bad;
 }
 
-template <class F> static float time_ms(F f)
-{
-    cudaEvent_t a, b;
-    std::vector<float> t;
-    CK(cudaEventCreate(&a));
-    CK(cudaEventCreate(&b));
-    for (int i = 0; i < 3; ++i) f();
-    for (int i = 0; i < 20; ++i) {
-        float ms;
-        CK(cudaEventRecord(a));
-        f();
-        CK(cudaEventRecord(b));
-        CK(cudaEventSynchronize(b));
-        CK(cudaEventElapsedTime(&ms, a, b));
-        t.push_back(ms);
-    }
-    CK(cudaEventDestroy(a));
-    CK(cudaEventDestroy(b));
-    std::sort(t.begin(), t.end());
-    return t[t.size() / 2];
-}
-
-static int matches(const char *name, const char *f) { return f == NULL || strstr(name, f) != NULL; }
-
 static int bench(int64_t n, const char *filter)
 {
     void *din, *dout, *ws, *cub_tmp = NULL;
@@ -140,7 +116,7 @@ static int bench(int64_t n, const char *filter)
     CK(cudaMemset(din, 0, (size_t)n * 4));
     CK(cub::DeviceReduce::Sum(cub_tmp, cub_bytes, (const float *)din, (float *)dout, n));
     CK(cudaMalloc(&cub_tmp, cub_bytes));
-    const float cub_f = time_ms([&] {
+    const float cub_f = swz__ex_time_ms([&] {
         CK(cub::DeviceReduce::Sum(cub_tmp, cub_bytes, (const float *)din, (float *)dout, n));
     });
     printf("# sum of %lld elements; GB/s counts bytes read; median of 20\n", (long long)n);
@@ -148,8 +124,8 @@ static int bench(int64_t n, const char *filter)
     printf("  %-30s %10.4f %10.1f %8.3f\n", "cub::DeviceReduce::Sum float", cub_f, 4e-6 * n / cub_f, 1.0);
     for (int i = 0; i < swz_reduce_variant_count; ++i) {
         const swz_reduce_variant *v = swz_reduce_variants[i];
-        if (!matches(v->name, filter)) continue;
-        const float ms = time_ms([&] { CK(v->launch(din, n, dout, ws, wsb, 0)); });
+        if (!swz__ex_matches(v->name, filter)) continue;
+        const float ms = swz__ex_time_ms([&] { CK(v->launch(din, n, dout, ws, wsb, 0)); });
         printf("  %-30s %10.4f %10.1f %8.3f\n", v->name, ms, 4e-6 * n / ms, cub_f / ms);
     }
     CK(cudaFree(din));
@@ -157,7 +133,7 @@ static int bench(int64_t n, const char *filter)
     CK(cudaFree(ws));
     CK(cudaFree(cub_tmp));
     for (int i = 0; i < swz_reduce_variant_count; ++i)
-        if (matches(swz_reduce_variants[i]->name, filter))
+        if (swz__ex_matches(swz_reduce_variants[i]->name, filter))
             fails += run_checked(swz_reduce_variants[i], (1 << 20) + 3, 1, 2);
     printf("%s\n", fails ? "FAILED" : "all timed variants checked: ok");
     return fails ? 1 : 0;
@@ -171,7 +147,7 @@ static int predict(const char *filter)
     for (int i = 0; i < swz_reduce_variant_count; ++i) {
         const swz_reduce_variant *v = swz_reduce_variants[i];
         swz_tile_cost st, ld;
-        if (!matches(v->name, filter)) continue;
+        if (!swz__ex_matches(v->name, filter)) continue;
         if (v->predict(&st, &ld) != SWZ_OK) {
             printf("%s model-error\n", v->name);
             return 1;
@@ -233,7 +209,7 @@ int main(int argc, char **argv)
     if (argc != 1) return usage();
     swz__ex_need_gpu();
     for (i = 0; i < swz_reduce_variant_count; ++i)
-        if (matches(swz_reduce_variants[i]->name, filter))
+        if (swz__ex_matches(swz_reduce_variants[i]->name, filter))
             fails += run_checked(swz_reduce_variants[i], (1 << 24) + 3, 0, 2);
     printf("%s\n", fails ? "FAILED" : "all variants correct and reproducible");
     if (fails) return 1;

@@ -81,34 +81,6 @@ static int run_checked(const swz_transpose_variant *v, int64_t rows, int64_t col
     return bad != 0;
 }
 
-static int matches(const char *name, const char *filter)
-{
-    return filter == NULL || strstr(name, filter) != NULL;
-}
-
-/* Median time of 20 launches after warm-up, in milliseconds. */
-template <class F> static float time_ms(F f)
-{
-    cudaEvent_t a, b;
-    std::vector<float> t;
-    CK(cudaEventCreate(&a));
-    CK(cudaEventCreate(&b));
-    for (int i = 0; i < 3; ++i) f();
-    for (int i = 0; i < 20; ++i) {
-        float ms;
-        CK(cudaEventRecord(a));
-        f();
-        CK(cudaEventRecord(b));
-        CK(cudaEventSynchronize(b));
-        CK(cudaEventElapsedTime(&ms, a, b));
-        t.push_back(ms);
-    }
-    CK(cudaEventDestroy(a));
-    CK(cudaEventDestroy(b));
-    std::sort(t.begin(), t.end());
-    return t[t.size() / 2];
-}
-
 static int bench(int64_t rows, int64_t cols, const char *filter)
 {
     int fails = 0, es_done[17] = {0};
@@ -123,21 +95,21 @@ static int bench(int64_t rows, int64_t cols, const char *filter)
     for (int i = 0; i < swz_transpose_variant_count; ++i) {
         const swz_transpose_variant *v = swz_transpose_variants[i];
         const size_t bytes = (size_t)rows * cols * v->elem_size;
-        if (!matches(v->name, filter)) continue;
+        if (!swz__ex_matches(v->name, filter)) continue;
         if (!es_done[v->elem_size]) {
-            float mc = time_ms([&] { CK(cudaMemcpyAsync(dout, din, bytes, cudaMemcpyDeviceToDevice, 0)); });
+            float mc = swz__ex_time_ms([&] { CK(cudaMemcpyAsync(dout, din, bytes, cudaMemcpyDeviceToDevice, 0)); });
             printf("  %-32s %10.4f %10.1f %8.3f\n", "cudaMemcpy (same bytes)", mc, 2e-6 * bytes / mc, 1.0);
             es_done[v->elem_size] = 1;
         }
-        float mc = time_ms([&] { CK(cudaMemcpyAsync(dout, din, bytes, cudaMemcpyDeviceToDevice, 0)); });
-        float ms = time_ms([&] { CK(v->launch(din, dout, rows, cols, cols, rows, 1, 0, 0, 0)); });
+        float mc = swz__ex_time_ms([&] { CK(cudaMemcpyAsync(dout, din, bytes, cudaMemcpyDeviceToDevice, 0)); });
+        float ms = swz__ex_time_ms([&] { CK(v->launch(din, dout, rows, cols, cols, rows, 1, 0, 0, 0)); });
         printf("  %-32s %10.4f %10.1f %8.3f\n", v->name, ms, 2e-6 * bytes / ms, mc / ms);
     }
     CK(cudaFree(din));
     CK(cudaFree(dout));
     /* correctness of what was timed, on a smaller ragged shape */
     for (int i = 0; i < swz_transpose_variant_count; ++i)
-        if (matches(swz_transpose_variants[i]->name, filter))
+        if (swz__ex_matches(swz_transpose_variants[i]->name, filter))
             fails += run_checked(swz_transpose_variants[i], 1000, 1037, 1, 1037, 1000, 1);
     printf("%s\n", fails ? "FAILED" : "all timed variants checked: ok");
     return fails ? 1 : 0;
@@ -153,7 +125,7 @@ static int predict(const char *filter)
         const swz_transpose_variant *v = swz_transpose_variants[i];
         swz_tile_cost st, ld;
         int e;
-        if (!matches(v->name, filter)) continue;
+        if (!swz__ex_matches(v->name, filter)) continue;
         e = v->predict(&st, &ld);
         if (e != SWZ_OK) {
             printf("%s model-error %d (%s)\n", v->name, e, swz_strerror(e));
@@ -224,7 +196,7 @@ int main(int argc, char **argv)
     printf("# every variant: ragged 2000 x 3000 (ld 3001 / 2003) and a batch of 3 x 67 x 45\n");
     for (i = 0; i < swz_transpose_variant_count; ++i) {
         const swz_transpose_variant *v = swz_transpose_variants[i];
-        if (!matches(v->name, filter)) continue;
+        if (!swz__ex_matches(v->name, filter)) continue;
         fails += run_checked(v, 2000, 3000, 1, 3001, 2003, 1);
         fails += run_checked(v, 67, 45, 3, 45, 67, 1);
     }
