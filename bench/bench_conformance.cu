@@ -199,7 +199,7 @@ struct conf_gen {
                     uint32_t row0 = 0, uint32_t col0 = 0)
     {
         swz_layout l;
-        if (swz_layout_make(&l, layout, w, h, e, a_layout) != SWZ_OK) return;
+        if (swz_layout_make(&l, layout, w, e, a_layout, h) != SWZ_OK) return;
         swz_pattern p = {pat_kind, KERNELS[k].access, 1u, row0, col0};
         swz_check_result r = swz_check(&l, &p);
         if (r.status != SWZ_OK || r.mask == 0u) return;

@@ -11,7 +11,7 @@
  *
  * Example
  *   swzc_instr in;
- *   swz_layout l; swz_layout_make(&l, SWZ_LAYOUT_XOR, 32, 32, 4, 4);
+ *   swz_layout l; swz_layout_make(&l, SWZ_LAYOUT_XOR, 32, 4, 4, 32);
  *   int st = swzc_instr_eval(&in, &l, SWZ_PAT_COL, SWZ_ACCESS_4, 0, 0, 0);
  *   // st == SWZ_OK; in.r.bank.ways == 1; in.ph[0].depth[b] == 1 for every bank b
  *   // a store: SWZ_ACCESS_8 | SWZ_STORE (never paired by R7; in.op == "store")

@@ -63,7 +63,7 @@ static void swzc_sum_row_eval(swzc_sum_row *row, int kind, uint32_t w, uint32_t 
     int i;
     row->kind = kind;
     row->layout_access = layout_access;
-    row->status = swz_layout_make(&row->l, kind, w, h, e, layout_access);
+    row->status = swz_layout_make(&row->l, kind, w, e, layout_access, h);
     for (i = 0; i < SWZC_SUM_PATS; ++i) {
         swzc_sum_cell *c = &row->cell[i];
         c->status = SWZ_EKIND;
@@ -96,11 +96,11 @@ static int swzc_summary_eval(swzc_summary *s, uint32_t w, uint32_t h, uint32_t e
     s->height = h;
     s->elem = e;
     s->ntables = 0u;
-    st = swz_layout_make(&probe, SWZ_LAYOUT_NONE, w, h, e, a0);
+    st = swz_layout_make(&probe, SWZ_LAYOUT_NONE, w, e, a0, h);
     if (st != SWZ_OK) return st;
     for (a = a0; a <= 16u; a *= 2u) {
         swzc_sum_table *t = &s->tables[s->ntables];
-        int fits = swz_layout_make(&probe, SWZ_LAYOUT_NONE, w, h, e, a) == SWZ_OK; /* a fits a row */
+        int fits = swz_layout_make(&probe, SWZ_LAYOUT_NONE, w, e, a, h) == SWZ_OK; /* a fits a row */
         t->access = a;
         t->nrows = 0u;
         for (k = 0; k < SWZ_LAYOUT_COUNT; ++k) {

@@ -396,7 +396,7 @@ static int run_check(options *o)
                   swz_strerror(SWZ_EACCESS));
     snprintf(ctx, sizeof ctx, "--layout %s --tile %" PRIu32 "x%" PRIu32 " --elem %" PRIu32 " --layout-access %" PRIu32,
              swz_layout_name(o->layout), o->width, o->height, o->elem, o->layout_access);
-    st = swz_layout_make(&l, o->layout, o->width, o->height, o->elem, o->layout_access);
+    st = swz_layout_make(&l, o->layout, o->width, o->elem, o->layout_access, o->height);
     if (st != SWZ_OK) {
         swzc_layout_hint(hint, sizeof hint, o->layout, st, o->width, o->elem, o->layout_access);
         die_usage("%s: %s%s%s", ctx, swz_strerror(st), hint[0] ? ": " : "", hint);

@@ -78,7 +78,7 @@ __attribute__((export_name("ex_run"))) int ex_run(int kind, uint32_t width, uint
     int e;
     for (i = 0; i < (uint32_t)EX_WORDS; ++i) out[i] = 0;
     out[EX_STEP] = 1;
-    e = swz_layout_make(&lay, kind, width, height, elem, layout_access);
+    e = swz_layout_make(&lay, kind, width, elem, layout_access, height);
     if (e != SWZ_OK) { out[EX_STATUS] = e; return e; }
     out[EX_STRIDE] = (int32_t)lay.stride;
     out[EX_SIZE] = (int32_t)swz_layout_size(&lay);

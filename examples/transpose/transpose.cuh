@@ -355,7 +355,7 @@ SWZ_STATIC_ASSERT((BLOCK_GROUP) >= 1 && (BLOCK_GROUP) <= 32768 &&
 #elif SWZ__TR_LID == SWZ__TR_LID_XOR
 #define SWZ__TR_TL(r, c) SWZ_XOR(SWZ__TRN(__XB), SWZ__TRN(__XM), SWZ__TRN(__XS), (r) * (uint32_t)(TILE) + (c))
 #elif SWZ__TR_LID == SWZ__TR_LID_MORTON
-#define SWZ__TR_TL(r, c) SWZ_MORTON_OFFSET((TILE), (TILE), (int)sizeof(ELEM), SWZ__TRN(__VB), (r), (c))
+#define SWZ__TR_TL(r, c) SWZ_MORTON_OFFSET((TILE), (int)sizeof(ELEM), SWZ__TRN(__VB), (TILE), (r), (c))
 #else
 #define SWZ__TR_TL(r, c) ((r) * (uint32_t)(TILE) + (c))
 #endif

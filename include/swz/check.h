@@ -8,7 +8,7 @@
  *
  * Example (the 8-byte column-pair trap of the textbook c ^ r swizzle)
  *   #include <swz/check.h>
- *   swz_layout l; swz_layout_make(&l, SWZ_LAYOUT_XOR, 32, 32, 4, 4);   // tuned for 4-byte
+ *   swz_layout l; swz_layout_make(&l, SWZ_LAYOUT_XOR, 32, 4, 4, 32);   // tuned for 4-byte
  *   swz_pattern p = {SWZ_PAT_COL, SWZ_ACCESS_8, 0, 0, 0};               // read column pairs
  *   swz_check_result r = swz_check(&l, &p);
  *   // r.bank.ways == 2 and r.permuted == 1 (the pair arrives swapped on odd rows)

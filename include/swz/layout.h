@@ -2,7 +2,7 @@
  *
  * What it is for
  *   Tools, tests and host code that want to treat "a tile in some layout" generically: make a
- *   descriptor from (kind, width, height, element size, access width), then map (row, col) to
+ *   descriptor from (kind, width, element size, access width, height), then map (row, col) to
  *   a physical element offset and back, and ask how much storage and padding it needs.  The
  *   formulas live in their own headers (pad.h, xor.h, morton.h); this header only dispatches.
  *   Kernels with compile-time shapes use the SWZ_*_OFFSET macros of those headers directly.
@@ -10,7 +10,7 @@
  * Example
  *   #include <swz/layout.h>
  *   swz_layout l;
- *   if (swz_layout_make(&l, SWZ_LAYOUT_XOR, 32, 32, 4, 4) != SWZ_OK) abort();
+ *   if (swz_layout_make(&l, SWZ_LAYOUT_XOR, 32, 4, 4, 32) != SWZ_OK) abort();
  *   uint32_t off = swz_layout_offset(&l, 3, 5);      // 3*32 + (5 ^ 3) = 102
  *   uint32_t r, c; swz_layout_coord(&l, off, &r, &c); // r == 3, c == 5
  *
@@ -73,8 +73,8 @@ SWZ_FN uint32_t swz__layout_tma_mode(int kind)
 
 /* Fill *l.  Returns SWZ_OK or the first problem found (SWZ_EKIND, SWZ_EELEM, SWZ_EACCESS,
  * SWZ_ERANGE, SWZ_EWIDTH, SWZ_EPOW2); *l is unspecified on failure. */
-SWZ_FN int swz_layout_make(swz_layout *l, int kind, uint32_t width, uint32_t height,
-                           uint32_t elem, uint32_t access)
+SWZ_FN int swz_layout_make(swz_layout *l, int kind, uint32_t width, uint32_t elem,
+                           uint32_t access, uint32_t height)
 {
     int e = swz__check_elem_access(elem, access);
     uint32_t mode = swz__layout_tma_mode(kind);
@@ -117,10 +117,10 @@ SWZ_FN int swz_layout_make(swz_layout *l, int kind, uint32_t width, uint32_t hei
  * Validates like swz_layout_make, plus: width a power of two, swz_xor_valid(b, m, s), and the
  * scrambled bits inside the row (m + b <= log2 width) so every row maps onto itself and the
  * layout is a bijection for any height.  Returns SWZ_OK or an error code. */
-SWZ_FN int swz_layout_make_xor(swz_layout *l, uint32_t width, uint32_t height, uint32_t elem,
-                               uint32_t access, swz_xor_params p)
+SWZ_FN int swz_layout_make_xor(swz_layout *l, uint32_t width, uint32_t elem, uint32_t access,
+                               uint32_t height, swz_xor_params p)
 {
-    int e = swz_layout_make(l, SWZ_LAYOUT_XOR, width, height, elem, access);
+    int e = swz_layout_make(l, SWZ_LAYOUT_XOR, width, elem, access, height);
     if (e != SWZ_OK) return e;
     if (swz_xor_valid(p.b, p.m, p.s) != SWZ_OK || p.m + p.b > swz_log2(width)) return SWZ_ERANGE;
     l->x = p;
@@ -159,7 +159,7 @@ SWZ_FN uint32_t swz_layout_offset(const swz_layout *l, uint32_t row, uint32_t co
         return swz_morton_offset(l->lw_units, l->lh, l->access / l->elem, row, col);
     case SWZ_LAYOUT_TMA32:
     case SWZ_LAYOUT_TMA64:
-    case SWZ_LAYOUT_TMA128: return swz_tma_offset(mode, l->elem, l->width, row, col);
+    case SWZ_LAYOUT_TMA128: return swz_tma_offset(l->width, l->elem, mode, row, col);
     default: return swz_pad_offset(l->stride, row, col); /* NONE and PAD */
     }
 }

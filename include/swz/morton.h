@@ -130,7 +130,7 @@ SWZ_FN void swz_morton_coord(uint32_t lw_units, uint32_t lh, uint32_t vec, uint3
 
 /* Macro form: parameters checked at compile time; folds to shifts and masks under
  * optimization, but it is not an integer constant expression (it calls swz_morton_offset). */
-#define SWZ_MORTON_OFFSET(W, H, E, A, r, c)                                                     \
+#define SWZ_MORTON_OFFSET(W, E, A, H, r, c)                                                     \
     ((uint32_t)(SWZ__CT_CHECK(SWZ__VALID_ACCESS(E, A), swz_error_access_must_be_4_8_or_16_and_a_multiple_of_element) + \
                 SWZ__CT_CHECK(SWZ_IS_POW2((W) * (E) / (A)) && (W) * (E) % (A) == 0 && SWZ_IS_POW2(H) && (H) <= SWZ_MAX_SIDE, \
                               swz_error_morton_needs_power_of_two_units_per_row_and_height)) + \

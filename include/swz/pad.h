@@ -71,8 +71,8 @@ SWZ_FN int swz_pad_coord(uint32_t stride, uint32_t width, uint32_t off, uint32_t
 }
 
 /* Bytes of padding in a height x width tile; 0 for bad parameters. */
-SWZ_FN uint64_t swz_pad_waste_bytes(uint32_t width, uint32_t height, uint32_t elem,
-                                    uint32_t access)
+SWZ_FN uint64_t swz_pad_waste_bytes(uint32_t width, uint32_t elem, uint32_t access,
+                                    uint32_t height)
 {
     uint32_t st = swz_pad_stride(width, elem, access);
     return st ? (uint64_t)(st - width) * elem * height : 0u;

@@ -246,7 +246,7 @@ SWZ_FN int swz_tma_is_aligned(const void *p, uint32_t mode)
  * stored at a base aligned to swz_tma_align(mode), laid out as TMA writes it.
  * SWZ_BAD_OFFSET unless: mode valid, elem in {1,..,16}, width*elem a multiple of 16 and at
  * most `mode` bytes (the TMA inner-box rule). */
-SWZ_FN uint32_t swz_tma_offset(uint32_t mode, uint32_t elem, uint32_t width, uint32_t row,
+SWZ_FN uint32_t swz_tma_offset(uint32_t width, uint32_t elem, uint32_t mode, uint32_t row,
                                uint32_t col)
 {
     uint32_t rb = width * elem;
@@ -255,7 +255,7 @@ SWZ_FN uint32_t swz_tma_offset(uint32_t mode, uint32_t elem, uint32_t width, uin
         return SWZ_BAD_OFFSET;
     return swz_tma_swizzle(mode, (row * width + col) * elem) / elem;
 }
-#define SWZ_TMA_OFFSET(S, E, W, r, c)                                                           \
+#define SWZ_TMA_OFFSET(W, E, S, r, c)                                                           \
     ((uint32_t)SWZ__CT_CHECK(SWZ__VALID_ELEM(E) && (W) * (E) % 16 == 0 && (W) * (E) <= (S),    \
                              swz_error_tma_row_must_be_a_multiple_of_16_bytes_and_at_most_the_mode) + \
      SWZ_TMA_SWIZZLE(S, ((uint32_t)(r) * (W) + (uint32_t)(c)) * (E)) / (E))

@@ -26,7 +26,7 @@ static unsigned col_ways(int kind)
     swz_layout l;
     swz_pattern p = {SWZ_PAT_COL, SWZ_ACCESS_4, 0, 0, 0};
     swz_check_result r;
-    if (swz_layout_make(&l, kind, 32, 32, 4, 4) != SWZ_OK) return 0;
+    if (swz_layout_make(&l, kind, 32, 4, 4, 32) != SWZ_OK) return 0;
     r = swz_check(&l, &p);
     return r.status == SWZ_OK ? r.bank.ways : 0;
 }

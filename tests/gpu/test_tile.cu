@@ -127,7 +127,7 @@ TILE_KERNEL(tg, uint8_t, 32 * 32)
 #define SWZ_TILE_ROWS 64
 #define SWZ_TILE_COLS 64
 #define SWZ_TILE_THREADS 256
-#define SWZ_TILE_LAYOUT(r, c) SWZ_MORTON_OFFSET(64, 64, 2, 16, (r), (c))
+#define SWZ_TILE_LAYOUT(r, c) SWZ_MORTON_OFFSET(64, 2, 16, 64, (r), (c))
 #include <swz/tile.h>
 TILE_KERNEL(th, __half, 64 * 64)
 

@@ -12,7 +12,7 @@
  *   SWZ_XOR(3,0,3,77)                77 = 0b1001101, key bits 3..5 = 0b001: 77 ^ 1 = 76
  *   SWZ_PAD_STRIDE(32,4,4) = 33, (32,4,16) = 36, (64,2,16) = 72      (pad.h table)
  *   SWZ_TMA_SWIZZLE(128,144)         line 1: chunk 1 ^ 1 = 0: 128
- *   SWZ_TMA_OFFSET(128,4,32,1,0)     byte 128 -> 144, /4 = 36
+ *   SWZ_TMA_OFFSET(32, 4, 128, 1, 0)     byte 128 -> 144, /4 = 36
  */
 #include <swz/layout.h>
 
@@ -30,7 +30,7 @@ enum {
     FOLD_PAD_OFF = SWZ_PAD_OFFSET(32, 4, 4, 2, 1),
     FOLD_TMA_ALIGN = SWZ_TMA_ALIGN(128),
     FOLD_TMA_SW = SWZ_TMA_SWIZZLE(128, 144u),
-    FOLD_TMA_OFF = SWZ_TMA_OFFSET(128, 4, 32, 1, 0),
+    FOLD_TMA_OFF = SWZ_TMA_OFFSET(32, 4, 128, 1, 0),
     FOLD_LOG2 = SWZ_LOG2(1024u),
     FOLD_POW2 = SWZ_IS_POW2(64)
 };

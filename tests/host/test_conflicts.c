@@ -113,7 +113,7 @@ Test(conflicts, promise_table)
         swz_layout l;
         swz_check_totals t;
         int rc;
-        cr_assert_eq(swz_layout_make(&l, p->kind, p->w, p->h, p->e, p->a), SWZ_OK, "row %zu: make", i);
+        cr_assert_eq(swz_layout_make(&l, p->kind, p->w, p->e, p->a, p->h), SWZ_OK, "row %zu: make", i);
         rc = swz_check_tile(&l, p->pattern, p->access, 0, &t);
         cr_expect_eq(rc, SWZ_OK, "row %zu (%s %ux%u E=%u A=%u %s/%d): status %d", i, swz_layout_name(p->kind), p->w,
                      p->h, p->e, p->a, swz_pattern_name(p->pattern), p->access, rc);
@@ -136,7 +136,7 @@ Test(conflicts, instruction_counts)
 {
     swz_layout l;
     swz_check_totals t;
-    cr_assert_eq(swz_layout_make(&l, XOR, 64, 64, 2, 16), SWZ_OK);
+    cr_assert_eq(swz_layout_make(&l, XOR, 64, 2, 16, 64), SWZ_OK);
     cr_assert_eq(swz_check_tile(&l, ROW, 16, 0, &t), SWZ_OK);
     cr_assert_eq(t.instructions, 64u * 64u / 8u / 32u); /* 8 halves per unit, 32 lanes */
     cr_assert_eq(t.ideal, t.instructions * 4u);         /* 4 quarter-warp phases */
@@ -148,7 +148,7 @@ Test(conflicts, instruction_counts)
     cr_assert_eq(t.ideal, t.instructions);
     /* BLOCK on 32x32 floats, 16-byte units: 8 x 32 units in warp blocks of 4 units x 8 rows
      * (4 phases of 4 x 2), every phase full */
-    cr_assert_eq(swz_layout_make(&l, MORTON, 32, 32, 4, 16), SWZ_OK);
+    cr_assert_eq(swz_layout_make(&l, MORTON, 32, 4, 16, 32), SWZ_OK);
     cr_assert_eq(swz_check_tile(&l, BLOCK, 16, 0, &t), SWZ_OK);
     cr_assert_eq(t.instructions, (8u / 4u) * (32u / 8u));
     cr_assert_eq(t.ideal, t.instructions * 4u);
@@ -180,7 +180,7 @@ Test(conflicts, pattern_placement)
         swz_check_result r;
         uint32_t k = swz_access_bytes(acc), v, ur, lanes, pl, lw, bw, bh, i, want_mask = 0;
         uint64_t want[32], got[32];
-        if (swz_layout_make(&l, kind, sh[0], sh[1], sh[2], sh[3]) != SWZ_OK) continue;
+        if (swz_layout_make(&l, kind, sh[0], sh[2], sh[3], sh[1]) != SWZ_OK) continue;
         if (k < sh[2] || k % sh[2] || sh[0] * sh[2] < k) continue;
         v = k / sh[2];
         ur = sh[0] / v;
@@ -255,7 +255,7 @@ Test(conflicts, column_pair_trap_single_instruction)
     swz_pattern p = {SWZ_PAT_COL, SWZ_ACCESS_8, 0, 0, 0};
     swz_check_result r;
     uint32_t lane;
-    cr_assert_eq(swz_layout_make(&l, XOR, 32, 32, 4, 4), SWZ_OK);
+    cr_assert_eq(swz_layout_make(&l, XOR, 32, 4, 4, 32), SWZ_OK);
     r = swz_check(&l, &p);
     cr_assert_eq(r.status, SWZ_OK);
     cr_assert_eq(r.bank.ways, 2u);
@@ -270,7 +270,7 @@ Test(conflicts, column_pair_trap_single_instruction)
         cr_assert_eq(r.addr[lane], (lane * 32u + (lane & ~1u)) * 4u, "lane %u", lane);
     }
     /* read with the layout made for 8-byte accesses: no permutation, no conflict */
-    cr_assert_eq(swz_layout_make(&l, XOR, 32, 32, 4, 8), SWZ_OK);
+    cr_assert_eq(swz_layout_make(&l, XOR, 32, 4, 8, 32), SWZ_OK);
     r = swz_check(&l, &p);
     cr_assert(r.status == SWZ_OK && r.bank.ways == 1u && r.permuted == 0);
 }
@@ -281,13 +281,13 @@ Test(conflicts, scattered_vector_is_ealign)
 {
     swz_layout l;
     swz_check_totals t;
-    cr_assert_eq(swz_layout_make(&l, PAD, 32, 32, 4, 4), SWZ_OK);
+    cr_assert_eq(swz_layout_make(&l, PAD, 32, 4, 4, 32), SWZ_OK);
     cr_assert_eq(swz_check_tile(&l, COL, 8, 0, &t), SWZ_EALIGN);
     cr_assert_eq(swz_check_tile(&l, ROW, 16, 0, &t), SWZ_EALIGN);
     cr_assert_eq(swz_check_tile(&l, ROW, 4, 99, &t), SWZ_OK);
     cr_assert_eq(swz_check_tile(&l, 17, 4, 0, &t), SWZ_EKIND);
     cr_assert_eq(swz_check_tile(&l, ROW, 5, 0, &t), SWZ_EKIND);
-    cr_assert_eq(swz_layout_make(&l, NONE, 32, 32, 8, 8), SWZ_OK);
+    cr_assert_eq(swz_layout_make(&l, NONE, 32, 8, 8, 32), SWZ_OK);
     cr_assert_eq(swz_check_tile(&l, ROW, 4, 0, &t), SWZ_EACCESS, "4-byte access of 8-byte elements");
 }
 
@@ -298,7 +298,7 @@ Test(conflicts, stride_rule)
     swz_layout l;
     swz_check_totals t;
     uint32_t s;
-    cr_assert_eq(swz_layout_make(&l, NONE, 32, 128, 4, 4), SWZ_OK);
+    cr_assert_eq(swz_layout_make(&l, NONE, 32, 4, 4, 128), SWZ_OK);
     for (s = 1; s <= 128; ++s) {
         cr_assert_eq(swz_check_tile(&l, SWZ_PAT_STRIDE, 4, s, &t), SWZ_OK);
         cr_assert_eq(t.instructions, 1u);
@@ -321,7 +321,7 @@ Test(conflicts, xor_auto_every_shape)
                     static const int pats[] = {ROW, COL};
                     swz_layout l;
                     if (a % e) continue;
-                    cr_assert_eq(swz_layout_make(&l, XOR, w, h, e, a), SWZ_OK);
+                    cr_assert_eq(swz_layout_make(&l, XOR, w, e, a, h), SWZ_OK);
                     for (ip = 0; ip < 2 + (a == 16) * 2; ++ip) {
                         int pat = pats[ip % 2], acc = ip < 2 ? (int)a : LDM;
                         swz_check_totals t;
@@ -356,7 +356,7 @@ Test(conflicts, pad_every_width, .timeout = 120)
                 swz_check_totals t;
                 int rc;
                 if (a % e || w * e < a) continue;
-                cr_assert_eq(swz_layout_make(&l, PAD, w, h, e, a), SWZ_OK);
+                cr_assert_eq(swz_layout_make(&l, PAD, w, e, a, h), SWZ_OK);
                 rc = swz_check_tile(&l, COL, (int)a, 0, &t);
                 CHECK(rc == SWZ_OK && t.worst_ways == 1, "pad W=%u H=%u E=%u A=%u col: status %d, %u-way", w, h, e, a,
                       rc, t.worst_ways);

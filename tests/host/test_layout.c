@@ -165,7 +165,7 @@ static int one_combo(int kind, uint32_t w, uint32_t h, uint32_t e, uint32_t a, h
 {
     swz_layout l;
     char msg[256];
-    int want = expected_make(kind, w, h, e, a), got = swz_layout_make(&l, kind, w, h, e, a);
+    int want = expected_make(kind, w, h, e, a), got = swz_layout_make(&l, kind, w, e, a, h);
     CHECK(got == want, "make(%s, W=%u, H=%u, E=%u, A=%u) = %d, the docs give %d", swz_layout_name(kind), w, h, e, a,
           got, want);
     if (got != SWZ_OK) return 0;
@@ -258,7 +258,7 @@ Test(layout, make_error_codes)
                 for (ie = 0; ie < sizeof es / sizeof es[0]; ++ie)
                     for (ia = 0; ia < sizeof as / sizeof as[0]; ++ia) {
                         int want = expected_make(kind, ws[iw], hs[ih], es[ie], as[ia]);
-                        int got = swz_layout_make(&l, kind, ws[iw], hs[ih], es[ie], as[ia]);
+                        int got = swz_layout_make(&l, kind, ws[iw], es[ie], as[ia], hs[ih]);
                         CHECK(got == want, "make(kind=%d, W=%u, H=%u, E=%u, A=%u) = %d (%s), the docs give %d (%s)",
                               kind, ws[iw], hs[ih], es[ie], as[ia], got, swz_strerror(got), want, swz_strerror(want));
                         seen[-want] += 1;
@@ -274,12 +274,12 @@ Test(layout, doc_example)
 {
     swz_layout l;
     uint32_t r = 99, c = 99;
-    cr_assert_eq(swz_layout_make(&l, SWZ_LAYOUT_XOR, 32, 32, 4, 4), SWZ_OK);
+    cr_assert_eq(swz_layout_make(&l, SWZ_LAYOUT_XOR, 32, 4, 4, 32), SWZ_OK);
     cr_assert_eq(swz_layout_offset(&l, 3, 5), 3u * 32u + (5u ^ 3u));
     cr_assert_eq(swz_layout_coord(&l, 3u * 32u + (5u ^ 3u), &r, &c), SWZ_OK);
     cr_assert(r == 3 && c == 5);
     /* the classic padded tile float[32][33]: 32 * 1 floats of padding */
-    cr_assert_eq(swz_layout_make(&l, SWZ_LAYOUT_PAD, 32, 32, 4, 4), SWZ_OK);
+    cr_assert_eq(swz_layout_make(&l, SWZ_LAYOUT_PAD, 32, 4, 4, 32), SWZ_OK);
     cr_assert_eq(swz_layout_size(&l), 32u * 33u);
     cr_assert_eq(swz_layout_waste_bytes(&l), 32u * 4u);
 }
@@ -323,7 +323,7 @@ Test(layout, make_xor_explicit)
                     p.m = m;
                     p.s = s;
                     if (want == SWZ_OK && !(s >= b && b + m + s <= 31 && m + b <= ref_log2(w))) want = SWZ_ERANGE;
-                    got = swz_layout_make_xor(&l, w, h, 4, 4, p);
+                    got = swz_layout_make_xor(&l, w, 4, 4, h, p);
                     CHECK(got == want, "make_xor(W=%u, <%u,%u,%u>) = %d, want %d", w, b, m, s, got, want);
                     if (got != SWZ_OK) {
                         ++rejected;
@@ -346,7 +346,7 @@ Test(layout, tma_mode_accessor)
     int k;
     for (k = 0; k < SWZ_LAYOUT_COUNT; ++k) {
         uint32_t want = k == SWZ_LAYOUT_TMA32 ? 32u : k == SWZ_LAYOUT_TMA64 ? 64u : k == SWZ_LAYOUT_TMA128 ? 128u : 0u;
-        cr_assert_eq(swz_layout_make(&l, k, 8, 8, 4, 4), SWZ_OK);
+        cr_assert_eq(swz_layout_make(&l, k, 8, 4, 4, 8), SWZ_OK);
         cr_assert_eq(swz_layout_tma_mode(&l), want, "%s", swz_layout_name(k));
     }
 }
@@ -376,7 +376,7 @@ Test(layout, checker_detects_broken_layouts)
     swz_layout l;
     int k;
     for (k = 0; k < SWZ_LAYOUT_COUNT; ++k) {
-        cr_assert_eq(swz_layout_make(&l, k, 8, 8, 4, 4), SWZ_OK); /* 32-byte rows suit every kind */
+        cr_assert_eq(swz_layout_make(&l, k, 8, 4, 4, 8), SWZ_OK); /* 32-byte rows suit every kind */
         cr_assert_eq(check_layout(&l, real_offset, doc_ref, &bm, msg, sizeof msg), 0, "%s", msg);
         cr_assert_eq(check_layout(&l, broken_collide, NULL, &bm, msg, sizeof msg), 1, "collision missed (%s)",
                      swz_layout_name(k));
@@ -385,7 +385,7 @@ Test(layout, checker_detects_broken_layouts)
         cr_assert_eq(check_layout(&l, broken_swap, doc_ref, &bm, msg, sizeof msg), 1, "formula mismatch missed");
     }
     /* a layout whose descriptor lies about its kind disagrees with the documented formula */
-    cr_assert_eq(swz_layout_make(&l, SWZ_LAYOUT_XOR, 32, 32, 4, 8), SWZ_OK);
+    cr_assert_eq(swz_layout_make(&l, SWZ_LAYOUT_XOR, 32, 4, 8, 32), SWZ_OK);
     l.x.s = 5; /* key (r/2) mod 16 instead of r mod 16: still a bijection, not the documented one */
     cr_assert_eq(check_layout(&l, real_offset, doc_ref, &bm, msg, sizeof msg), 1, "formula mismatch missed");
     host_bitmap_free(&bm);

@@ -355,7 +355,7 @@ Test(tma, bad_modes)
     for (i = 0; i < sizeof bad / sizeof bad[0]; ++i) {
         cr_assert_eq(swz_tma_swizzle(bad[i], 1000), SWZ_BAD_OFFSET, "mode %u", bad[i]);
         cr_assert_eq(swz_tma_align(bad[i]), 0u, "mode %u", bad[i]);
-        cr_assert_eq(swz_tma_offset(bad[i], 4, 8, 1, 1), SWZ_BAD_OFFSET, "mode %u", bad[i]);
+        cr_assert_eq(swz_tma_offset(8, 4, bad[i], 1, 1), SWZ_BAD_OFFSET, "mode %u", bad[i]);
         cr_assert_eq(swz_tma_is_aligned((const void *)(uintptr_t)0x100000u, bad[i]), 0, "mode %u", bad[i]);
     }
     cr_assert_eq(SWZ_TMA_ALIGN(32), 256u);
@@ -411,7 +411,7 @@ Test(tma, offset)
                 uint32_t S = modes[im];
                 int valid = ref_valid_elem(e) && w * e > 0 && w * e % 16 == 0 && w * e <= S;
                 if (!valid) {
-                    CHECK(swz_tma_offset(S, e, w, 0, 0) == SWZ_BAD_OFFSET, "tma_offset(%u,E=%u,W=%u) accepted", S, e,
+                    CHECK(swz_tma_offset(w, e, S, 0, 0) == SWZ_BAD_OFFSET, "tma_offset(%u,E=%u,W=%u) accepted", S, e,
                           w);
                     continue;
                 }
@@ -419,16 +419,16 @@ Test(tma, offset)
                 for (r = 0; r < 70; ++r)
                     for (c = 0; c < w; ++c) {
                         uint32_t want = ref_tma_bits(S, (r * w + c) * e) / e;
-                        CHECK(swz_tma_offset(S, e, w, r, c) == want, "tma_offset(%u,E=%u,W=%u,%u,%u) = %u, want %u", S,
-                              e, w, r, c, swz_tma_offset(S, e, w, r, c), want);
+                        CHECK(swz_tma_offset(w, e, S, r, c) == want, "tma_offset(%u,E=%u,W=%u,%u,%u) = %u, want %u", S,
+                              e, w, r, c, swz_tma_offset(w, e, S, r, c), want);
                     }
             }
     cr_assert_gt(nvalid, 10u);
     for (r = 0; r < 70; ++r) {
 #define X(S, E, W)                                                                                                     \
     for (c = 0; c < (W); ++c)                                                                                          \
-        CHECK(SWZ_TMA_OFFSET(S, E, W, r, c) == swz_tma_offset(S, E, W, r, c), "SWZ_TMA_OFFSET(%d,%d,%d,%u,%u)", S, E,  \
-              W, r, c);
+        CHECK(SWZ_TMA_OFFSET(W, E, S, r, c) == swz_tma_offset(W, E, S, r, c), "SWZ_TMA_OFFSET(%d, %d, %d, %u, %u)", W, E,  \
+              S, r, c);
         TMA_CASES(X)
 #undef X
     }
@@ -545,9 +545,9 @@ Test(morton, macro_equals_function)
 #define X(W, H, E, A)                                                                                                  \
     for (r = 0; r < (H); ++r)                                                                                          \
         for (c = 0; c < (W); ++c)                                                                                      \
-            CHECK(SWZ_MORTON_OFFSET(W, H, E, A, r, c) ==                                                               \
+            CHECK(SWZ_MORTON_OFFSET(W, E, A, H, r, c) ==                                                               \
                       swz_morton_offset(ref_log2((W) * (E) / (A)), ref_log2(H), (A) / (E), r, c),                      \
-                  "SWZ_MORTON_OFFSET(%d,%d,%d,%d,%u,%u)", W, H, E, A, r, c);
+                  "SWZ_MORTON_OFFSET(%d, %d, %d, %d, %u, %u)", W, E, A, H, r, c);
     MORTON_CASES(X)
 #undef X
 }
@@ -573,13 +573,13 @@ Test(pad, stride_formula_every_width)
                 /* the documented promises */
                 CHECK(st >= w && (st * e) % a == 0 && ((st * e) / a) % 2 == 1 && (st - w) * e < 2 * a,
                       "pad_stride(%u,%u,%u) = %u breaks a promise", w, e, a, st);
-                CHECK(swz_pad_waste_bytes(w, 7, e, a) == (uint64_t)(st - w) * e * 7, "waste(%u,%u,%u)", w, e, a);
+                CHECK(swz_pad_waste_bytes(w, e, a, 7) == (uint64_t)(st - w) * e * 7, "waste(%u,%u,%u)", w, e, a);
                 ++n;
             }
     cr_assert_gt(n, 1000u);
     cr_assert_eq(swz_pad_stride(65536, 4, 4), 65537u);
     cr_assert_eq(swz_pad_stride(65537, 4, 4), 0u);
-    cr_assert_eq(swz_pad_waste_bytes(0, 7, 4, 4), 0u);
+    cr_assert_eq(swz_pad_waste_bytes(0, 4, 4, 7), 0u);
     /* the doc's table */
     cr_assert_eq(swz_pad_stride(32, 4, 4), 33u);
     cr_assert_eq(swz_pad_stride(32, 4, 16), 36u);
