@@ -18,10 +18,14 @@
  *   swz-check --layout xor --layout-access 4 --access 8 --pattern col
  *   # the textbook c ^ r swizzle read as column pairs: 2-way conflict, permuted
  *
- * Exit status: 0 success; 1 an output file could not be written; 2 bad arguments (one line
- * "swz-check: <reason>" and the usage on stderr).
+ * Exit status: 0 success; 1 an output file could not be written (or memory ran out); 2 bad
+ * arguments (one line "swz-check: <reason>" and the usage on stderr).
  *
- * Files: swz-check-model.h (the instruction record and its bank map, from the model),
+ * As a function: compiled with -DSWZ_CHECK_NO_MAIN this file defines swz_check_cli (declared
+ * in swz-check-cli.h: the whole CLI on given streams, returning the exit status, never calling
+ * exit()) and no main(); main() below is only `return swz_check_cli(argc, argv, stdout, stderr);`.
+ *
+ * Files: swz-check-cli.h (swz_check_cli), swz-check-model.h (the instruction record and its bank map, from the model),
  * swz-check-summary.h (the summary table), swz-check-text.h, swz-check-json.h,
  * swz-check-svg.h (the three output forms).
  */
@@ -33,6 +37,7 @@
 
 #include <swz/check.h>
 
+#include "swz-check-cli.h"
 #include "swz-check-model.h"
 #include "swz-check-summary.h"
 #include "swz-check-text.h"
@@ -125,15 +130,27 @@ static const char help_text2[] =
     "                                                the same store: 2 half-warps, 2 wavefronts\n"
     "  swz-check --layout xor --pattern transpose --svg map.svg --svg-grid tile.svg\n";
 
-static void die_usage(const char *fmt, ...)
+/* The CLI's streams of one call of swz_check_cli. */
+typedef struct cli_io {
+    FILE *out, *err;
+} cli_io;
+
+/* Exit status of the CLI; SWZC_GO: parsing went fine, go on. */
+#define SWZC_OK 0
+#define SWZC_EFILE 1
+#define SWZC_EUSAGE 2
+#define SWZC_GO (-1)
+
+/* "swz-check: <reason>" and the usage on err; returns SWZC_EUSAGE. */
+static int usage_error(const cli_io *io, const char *fmt, ...)
 {
     va_list ap;
-    fprintf(stderr, "swz-check: ");
+    fprintf(io->err, "swz-check: ");
     va_start(ap, fmt);
-    vfprintf(stderr, fmt, ap);
+    vfprintf(io->err, fmt, ap);
     va_end(ap);
-    fprintf(stderr, "\n%sRun 'swz-check --help' for the options.\n", usage_text);
-    exit(2);
+    fprintf(io->err, "\n%sRun 'swz-check --help' for the options.\n", usage_text);
+    return SWZC_EUSAGE;
 }
 
 /* Decimal digits only, no sign, at most UINT32_MAX. */
@@ -151,12 +168,11 @@ static int parse_u32(const char *s, size_t len, uint32_t *out)
     return 1;
 }
 
-static uint32_t need_u32(const char *opt, const char *s)
+static int need_u32(const cli_io *io, const char *opt, const char *s, uint32_t *v)
 {
-    uint32_t v;
-    if (!parse_u32(s, strlen(s), &v))
-        die_usage("%s: '%s' is not a number (decimal digits, at most 4294967295)", opt, s);
-    return v;
+    if (!parse_u32(s, strlen(s), v))
+        return usage_error(io, "%s: '%s' is not a number (decimal digits, at most 4294967295)", opt, s);
+    return SWZC_GO;
 }
 
 /* "AxB" or "A,B" with separator sep; returns 0 when malformed. */
@@ -176,21 +192,20 @@ static const elem_name elem_names[] = {
     {"float4", 16}, {"f4x4", 16}, {"int4", 16}, {"uint4", 16}, {"double2", 16},
 };
 
-static uint32_t parse_elem(const char *s)
+static int parse_elem(const cli_io *io, const char *s, uint32_t *e)
 {
     size_t i;
     uint32_t v;
     if (parse_u32(s, strlen(s), &v)) {
-        if (v == 1u || v == 2u || v == 4u || v == 8u || v == 16u) return v;
-        die_usage("--elem %s: %s", s, swz_strerror(SWZ_EELEM));
+        if (v == 1u || v == 2u || v == 4u || v == 8u || v == 16u) { *e = v; return SWZC_GO; }
+        return usage_error(io, "--elem %s: %s", s, swz_strerror(SWZ_EELEM));
     }
     for (i = 0; i < sizeof elem_names / sizeof elem_names[0]; ++i)
-        if (strcmp(s, elem_names[i].name) == 0) return elem_names[i].bytes;
-    die_usage("--elem: unknown element '%s' (1, 2, 4, 8, 16 or a type name such as half, float, double, float4)", s);
-    return 0;
+        if (strcmp(s, elem_names[i].name) == 0) { *e = elem_names[i].bytes; return SWZC_GO; }
+    return usage_error(io, "--elem: unknown element '%s' (1, 2, 4, 8, 16 or a type name such as half, float, double, float4)", s);
 }
 
-static int parse_access(const char *s)
+static int parse_access(const cli_io *io, const char *s, int *kind)
 {
     static const struct { const char *name; int kind; } a[] = {
         {"4", SWZ_ACCESS_4}, {"8", SWZ_ACCESS_8}, {"16", SWZ_ACCESS_16},
@@ -199,9 +214,9 @@ static int parse_access(const char *s)
     };
     size_t i;
     for (i = 0; i < sizeof a / sizeof a[0]; ++i)
-        if (strcmp(s, a[i].name) == 0) return a[i].kind;
-    die_usage("--access: '%s' is not 4, 8, 16, ldmatrix1, ldmatrix2 or ldmatrix4 (%s)", s, swz_strerror(SWZ_EKIND));
-    return 0;
+        if (strcmp(s, a[i].name) == 0) { *kind = a[i].kind; return SWZC_GO; }
+    return usage_error(io, "--access: '%s' is not 4, 8, 16, ldmatrix1, ldmatrix2 or ldmatrix4 (%s)", s,
+                       swz_strerror(SWZ_EKIND));
 }
 
 typedef struct options {
@@ -220,34 +235,90 @@ typedef struct options {
     char pattern_text[32];
 } options;
 
-static void parse_pattern(options *o, const char *s)
+static int parse_pattern(const cli_io *io, options *o, const char *s)
 {
     int k;
     if (strncmp(s, "stride:", 7) == 0) {
         if (!parse_u32(s + 7, strlen(s + 7), &o->stride))
-            die_usage("--pattern %s: S in stride:S must be a number (units between lanes, 0..4294967295)", s);
+            return usage_error(io, "--pattern %s: S in stride:S must be a number (units between lanes, 0..4294967295)", s);
         o->pattern = SWZ_PAT_STRIDE;
         snprintf(o->pattern_text, sizeof o->pattern_text, "stride:%" PRIu32, o->stride);
-        return;
+        return SWZC_GO;
     }
     if (strcmp(s, "transpose") == 0) {
         o->pattern = SWZC_PAT_TRANSPOSE;
         snprintf(o->pattern_text, sizeof o->pattern_text, "transpose");
-        return;
+        return SWZC_GO;
     }
     for (k = 0; k < SWZ_PAT_COUNT; ++k)
         if (k != SWZ_PAT_STRIDE && strcmp(s, swz_pattern_name(k)) == 0) {
             o->pattern = k;
             snprintf(o->pattern_text, sizeof o->pattern_text, "%s", s);
-            return;
+            return SWZC_GO;
         }
-    if (strcmp(s, "stride") == 0) die_usage("--pattern stride needs a stride: stride:S, e.g. stride:2");
-    die_usage("--pattern: '%s' is not row, col, stride:S, block or transpose (%s)", s, swz_strerror(SWZ_EKIND));
+    if (strcmp(s, "stride") == 0) return usage_error(io, "--pattern stride needs a stride: stride:S, e.g. stride:2");
+    return usage_error(io, "--pattern: '%s' is not row, col, stride:S, block or transpose (%s)", s,
+                       swz_strerror(SWZ_EKIND));
 }
 
-static void parse_args(options *o, int argc, char **argv)
+/* The value of one option (name without '='); returns SWZC_GO or an exit status. */
+static int parse_option(const cli_io *io, options *o, const char *name, const char *val)
 {
-    int i;
+    int st = SWZC_GO;
+    if (strcmp(name, "--layout") == 0) {
+        int k, found = -1;
+        for (k = 0; k < SWZ_LAYOUT_COUNT; ++k)
+            if (strcmp(val, swz_layout_name(k)) == 0) found = k;
+        if (found < 0)
+            return usage_error(io, "--layout: '%s' is not none, pad, xor, morton, tma32, tma64 or tma128 (%s)", val,
+                               swz_strerror(SWZ_EKIND));
+        o->layout = found;
+        o->question = 1;
+    } else if (strcmp(name, "--tile") == 0) {
+        if (!parse_pair(val, "xX", &o->width, &o->height))
+            return usage_error(io, "--tile: '%s' is not WxH (W elements per row, H rows; e.g. 32x32)", val);
+    } else if (strcmp(name, "--width") == 0) {
+        st = need_u32(io, "--width", val, &o->width);
+    } else if (strcmp(name, "--height") == 0) {
+        st = need_u32(io, "--height", val, &o->height);
+    } else if (strcmp(name, "--elem") == 0) {
+        st = parse_elem(io, val, &o->elem);
+    } else if (strcmp(name, "--access") == 0) {
+        st = parse_access(io, val, &o->access);
+        o->question = 1;
+    } else if (strcmp(name, "--op") == 0) {
+        if (strcmp(val, "load") == 0) o->store = 0;
+        else if (strcmp(val, "store") == 0) o->store = 1;
+        else return usage_error(io, "--op: '%s' is not load or store", val);
+        o->op_given = 1;
+        o->question = 1;
+    } else if (strcmp(name, "--layout-access") == 0) {
+        st = need_u32(io, "--layout-access", val, &o->layout_access);
+        if (st == SWZC_GO && o->layout_access != 4u && o->layout_access != 8u && o->layout_access != 16u)
+            return usage_error(io, "--layout-access %s: %s", val, swz_strerror(SWZ_EACCESS));
+        o->question = 1;
+    } else if (strcmp(name, "--pattern") == 0) {
+        st = parse_pattern(io, o, val);
+        o->question = 1;
+    } else if (strcmp(name, "--origin") == 0) {
+        if (!parse_pair(val, ",", &o->row0, &o->col0))
+            return usage_error(io, "--origin: '%s' is not R,C (row and column in elements, e.g. 0,0)", val);
+        o->question = 1;
+    } else if (strcmp(name, "--svg") == 0 || strcmp(name, "--svg-grid") == 0) {
+        if (val[0] == '\0') return usage_error(io, "%s needs a file name", name);
+        if (strcmp(name, "--svg") == 0) o->svg = val; else o->svg_grid = val;
+        o->question = 1;
+    } else {
+        return usage_error(io, "unknown option '%s'", name);
+    }
+    return st;
+}
+
+/* Fill *o from argv; returns SWZC_GO, or the exit status when the CLI is done (--help,
+ * --version: 0; bad arguments: 2). */
+static int parse_args(const cli_io *io, options *o, int argc, char **argv)
+{
+    int i, st;
     o->layout = SWZ_LAYOUT_NONE;
     o->width = o->height = 32u;
     o->elem = 4u;
@@ -265,22 +336,22 @@ static void parse_args(options *o, int argc, char **argv)
         char name[32];
         size_t n;
         if (strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0) {
-            printf("%s%s\n%s", usage_text, help_text, help_text2);
-            exit(0);
+            fprintf(io->out, "%s%s\n%s", usage_text, help_text, help_text2);
+            return SWZC_OK;
         }
         if (strcmp(arg, "--version") == 0) {
-            printf("swz-check %s\n", SWZ_CHECK_VERSION);
-            exit(0);
+            fprintf(io->out, "swz-check %s\n", SWZ_CHECK_VERSION);
+            return SWZC_OK;
         }
         if (strncmp(arg, "--", 2) != 0 || arg[2] == '\0')
-            die_usage("unexpected argument '%s' (options start with --)", arg);
+            return usage_error(io, "unexpected argument '%s' (options start with --)", arg);
         eq = strchr(arg, '=');
         n = eq ? (size_t)(eq - arg) : strlen(arg);
-        if (n >= sizeof name) die_usage("unknown option '%s'", arg);
+        if (n >= sizeof name) return usage_error(io, "unknown option '%s'", arg);
         memcpy(name, arg, n);
         name[n] = '\0';
         if (strcmp(name, "--json") == 0 || strcmp(name, "--summary") == 0) {
-            if (eq) die_usage("%s takes no value", name);
+            if (eq) return usage_error(io, "%s takes no value", name);
             if (name[2] == 'j') o->json = 1; else o->summary = 1;
             continue;
         }
@@ -288,186 +359,179 @@ static void parse_args(options *o, int argc, char **argv)
             strcmp(name, "--height") && strcmp(name, "--elem") && strcmp(name, "--access") && strcmp(name, "--op") &&
             strcmp(name, "--layout-access") && strcmp(name, "--pattern") && strcmp(name, "--origin") &&
             strcmp(name, "--svg") && strcmp(name, "--svg-grid"))
-            die_usage("unknown option '%s'", name);
+            return usage_error(io, "unknown option '%s'", name);
         if (eq) val = eq + 1;
         else if (i + 1 < argc) val = argv[++i];
-        else die_usage("%s needs a value", name);
-        if (strcmp(name, "--layout") == 0) {
-            int k, found = -1;
-            for (k = 0; k < SWZ_LAYOUT_COUNT; ++k)
-                if (strcmp(val, swz_layout_name(k)) == 0) found = k;
-            if (found < 0)
-                die_usage("--layout: '%s' is not none, pad, xor, morton, tma32, tma64 or tma128 (%s)", val,
-                          swz_strerror(SWZ_EKIND));
-            o->layout = found;
-            o->question = 1;
-        } else if (strcmp(name, "--tile") == 0) {
-            if (!parse_pair(val, "xX", &o->width, &o->height))
-                die_usage("--tile: '%s' is not WxH (W elements per row, H rows; e.g. 32x32)", val);
-        } else if (strcmp(name, "--width") == 0) {
-            o->width = need_u32("--width", val);
-        } else if (strcmp(name, "--height") == 0) {
-            o->height = need_u32("--height", val);
-        } else if (strcmp(name, "--elem") == 0) {
-            o->elem = parse_elem(val);
-        } else if (strcmp(name, "--access") == 0) {
-            o->access = parse_access(val);
-            o->question = 1;
-        } else if (strcmp(name, "--op") == 0) {
-            if (strcmp(val, "load") == 0) o->store = 0;
-            else if (strcmp(val, "store") == 0) o->store = 1;
-            else die_usage("--op: '%s' is not load or store", val);
-            o->op_given = 1;
-            o->question = 1;
-        } else if (strcmp(name, "--layout-access") == 0) {
-            o->layout_access = need_u32("--layout-access", val);
-            if (o->layout_access != 4u && o->layout_access != 8u && o->layout_access != 16u)
-                die_usage("--layout-access %s: %s", val, swz_strerror(SWZ_EACCESS));
-            o->question = 1;
-        } else if (strcmp(name, "--pattern") == 0) {
-            parse_pattern(o, val);
-            o->question = 1;
-        } else if (strcmp(name, "--origin") == 0) {
-            if (!parse_pair(val, ",", &o->row0, &o->col0))
-                die_usage("--origin: '%s' is not R,C (row and column in elements, e.g. 0,0)", val);
-            o->question = 1;
-        } else {
-            if (val[0] == '\0') die_usage("%s needs a file name", name);
-            if (strcmp(name, "--svg") == 0) o->svg = val; else o->svg_grid = val;
-            o->question = 1;
-        }
+        else return usage_error(io, "%s needs a value", name);
+        st = parse_option(io, o, name, val);
+        if (st != SWZC_GO) return st;
     }
     if (o->summary && o->question)
-        die_usage("--summary takes only --tile, --width, --height, --elem and --json");
+        return usage_error(io, "--summary takes only --tile, --width, --height, --elem and --json");
     if (o->op_given && o->pattern == SWZC_PAT_TRANSPOSE)
-        die_usage("--op: the transpose pattern is a row store then a column load; give --pattern row, col, "
-                  "stride:S or block to choose one instruction's op");
+        return usage_error(io, "--op: the transpose pattern is a row store then a column load; give --pattern row, "
+                               "col, stride:S or block to choose one instruction's op");
     if (o->width == 0u || o->height == 0u || o->width > SWZ_MAX_SIDE || o->height > SWZ_MAX_SIDE ||
         (uint64_t)o->width * o->height > SWZ_MAX_ELEMS)
-        die_usage("tile %" PRIu32 "x%" PRIu32 ": %s (W and H in 1..%u, W*H at most %u)", o->width, o->height,
-                  swz_strerror(SWZ_ERANGE), SWZ_MAX_SIDE, SWZ_MAX_ELEMS);
+        return usage_error(io, "tile %" PRIu32 "x%" PRIu32 ": %s (W and H in 1..%u, W*H at most %u)", o->width,
+                           o->height, swz_strerror(SWZ_ERANGE), SWZ_MAX_SIDE, SWZ_MAX_ELEMS);
+    return SWZC_GO;
 }
 
-static FILE *open_out(const char *path)
+/* Write one picture to path with draw; returns 0 or SWZC_EFILE (with a message). */
+typedef void (*svg_writer)(FILE *, const swz_layout *, const swzc_instr *, uint32_t, const char *,
+                           const char *);
+static int write_svg(const cli_io *io, const char *path, svg_writer draw, const swz_layout *l,
+                     const swzc_instr *in, uint32_t n, const options *o)
 {
     FILE *f = fopen(path, "wb");
+    int bad;
     if (!f) {
-        fprintf(stderr, "swz-check: cannot write '%s'\n", path);
-        exit(1);
+        fprintf(io->err, "swz-check: cannot write '%s'\n", path);
+        return SWZC_EFILE;
     }
-    return f;
+    draw(f, l, in, n, o->pattern_text, swzc_access_name(o->access));
+    bad = ferror(f);
+    bad |= fclose(f);
+    if (bad) {
+        fprintf(io->err, "swz-check: error writing '%s'\n", path);
+        return SWZC_EFILE;
+    }
+    return SWZC_OK;
 }
 
-static void close_out(FILE *f, const char *path)
+static int run_summary(const cli_io *io, const options *o)
 {
-    if (ferror(f) | fclose(f)) {
-        fprintf(stderr, "swz-check: error writing '%s'\n", path);
-        exit(1);
+    swzc_summary *s = (swzc_summary *)malloc(sizeof *s);
+    int st;
+    if (!s) {
+        fprintf(io->err, "swz-check: out of memory\n");
+        return SWZC_EFILE;
     }
-}
-
-static int run_summary(const options *o)
-{
-    static swzc_summary s;
-    int st = swzc_summary_eval(&s, o->width, o->height, o->elem);
+    st = swzc_summary_eval(s, o->width, o->height, o->elem);
     if (st != SWZ_OK) {
         char hint[160];
         swzc_layout_hint(hint, sizeof hint, SWZ_LAYOUT_NONE, st, o->width, o->elem, o->elem > 4u ? o->elem : 4u);
-        die_usage("tile %" PRIu32 "x%" PRIu32 " of %" PRIu32 "-byte elements: %s%s%s", o->width, o->height, o->elem,
-                  swz_strerror(st), hint[0] ? ": " : "", hint);
+        free(s);
+        return usage_error(io, "tile %" PRIu32 "x%" PRIu32 " of %" PRIu32 "-byte elements: %s%s%s", o->width,
+                           o->height, o->elem, swz_strerror(st), hint[0] ? ": " : "", hint);
     }
-    if (o->json) swzc_json_summary(stdout, &s);
-    else swzc_print_summary(stdout, &s);
-    return 0;
+    if (o->json) swzc_json_summary(io->out, s);
+    else swzc_print_summary(io->out, s);
+    free(s);
+    return SWZC_OK;
 }
 
-static int run_check(options *o)
+/* Evaluate the instruction(s) of the question into in[0..*n); returns SWZC_GO or an exit status. */
+static int eval_question(const cli_io *io, options *o, swz_layout *l, swzc_instr *in, uint32_t *n)
 {
-    static swzc_instr in[2];
-    swz_layout l;
-    uint32_t n, i, k;
+    uint32_t k;
     int st;
     char ctx[160], hint[160];
     if (o->access == 0) o->access = o->elem > 4u ? (int)o->elem : SWZ_ACCESS_4;
     k = swz_access_bytes(o->access);
     if (o->layout_access == 0u) o->layout_access = k;
     if (k % o->elem != 0u)
-        die_usage("--access %s with --elem %" PRIu32 ": %s", swzc_access_name(o->access), o->elem,
-                  swz_strerror(SWZ_EACCESS));
+        return usage_error(io, "--access %s with --elem %" PRIu32 ": %s", swzc_access_name(o->access), o->elem,
+                           swz_strerror(SWZ_EACCESS));
     snprintf(ctx, sizeof ctx, "--layout %s --tile %" PRIu32 "x%" PRIu32 " --elem %" PRIu32 " --layout-access %" PRIu32,
              swz_layout_name(o->layout), o->width, o->height, o->elem, o->layout_access);
-    st = swz_layout_make(&l, o->layout, o->width, o->elem, o->layout_access, o->height);
+    st = swz_layout_make(l, o->layout, o->width, o->elem, o->layout_access, o->height);
     if (st != SWZ_OK) {
         swzc_layout_hint(hint, sizeof hint, o->layout, st, o->width, o->elem, o->layout_access);
-        die_usage("%s: %s%s%s", ctx, swz_strerror(st), hint[0] ? ": " : "", hint);
+        return usage_error(io, "%s: %s%s%s", ctx, swz_strerror(st), hint[0] ? ": " : "", hint);
     }
     if (o->svg_grid && (o->width > SWZC_GRID_MAX || o->height > SWZC_GRID_MAX))
-        die_usage("--svg-grid draws tiles up to %ux%u (this one is %" PRIu32 "x%" PRIu32 ")", SWZC_GRID_MAX,
-                  SWZC_GRID_MAX, o->width, o->height);
+        return usage_error(io, "--svg-grid draws tiles up to %ux%u (this one is %" PRIu32 "x%" PRIu32 ")",
+                           SWZC_GRID_MAX, SWZC_GRID_MAX, o->width, o->height);
     if (o->pattern == SWZC_PAT_TRANSPOSE) {
-        n = 2u;
-        st = swzc_instr_eval(&in[0], &l, SWZ_PAT_ROW, o->access | SWZ_STORE, 0u, o->row0, o->col0);
-        if (st == SWZ_OK) st = swzc_instr_eval(&in[1], &l, SWZ_PAT_COL, o->access, 0u, o->row0, o->col0);
+        *n = 2u;
+        st = swzc_instr_eval(&in[0], l, SWZ_PAT_ROW, o->access | SWZ_STORE, 0u, o->row0, o->col0);
+        if (st == SWZ_OK) st = swzc_instr_eval(&in[1], l, SWZ_PAT_COL, o->access, 0u, o->row0, o->col0);
     } else {
-        n = 1u;
-        st = swzc_instr_eval(&in[0], &l, o->pattern, o->access | (o->store ? SWZ_STORE : 0), o->stride, o->row0,
+        *n = 1u;
+        st = swzc_instr_eval(&in[0], l, o->pattern, o->access | (o->store ? SWZ_STORE : 0), o->stride, o->row0,
                              o->col0);
     }
     if (st == SWZ_ERANGE)
-        die_usage("--origin %" PRIu32 ",%" PRIu32 ": %s (the tile is %" PRIu32 "x%" PRIu32 ")", o->row0, o->col0,
-                  swz_strerror(st), o->width, o->height);
+        return usage_error(io, "--origin %" PRIu32 ",%" PRIu32 ": %s (the tile is %" PRIu32 "x%" PRIu32 ")", o->row0,
+                           o->col0, swz_strerror(st), o->width, o->height);
     if (st == SWZ_EALIGN)
-        die_usage("--access %s on %s: %s: a lane's %" PRIu32 " elements are not one aligned %" PRIu32
-                  "-byte group in this layout, so the access cannot be one instruction",
-                  swzc_access_name(o->access), ctx, swz_strerror(st), k / o->elem, k);
+        return usage_error(io, "--access %s on %s: %s: a lane's %" PRIu32 " elements are not one aligned %" PRIu32
+                               "-byte group in this layout, so the access cannot be one instruction",
+                           swzc_access_name(o->access), ctx, swz_strerror(st), k / o->elem, k);
     if (st != SWZ_OK)
-        die_usage("--access %s --pattern %s on %s: %s", swzc_access_name(o->access), o->pattern_text, ctx,
-                  swz_strerror(st));
-    if (o->json) {
-        swzc_json_check(stdout, &l, in, n, o->pattern_text);
-    } else {
-        swz_check_totals tot = {0u, 0u, 0u, 0u};
-        int tile_ok = 1;
-        printf("swz-check: %s layout, %" PRIu32 "x%" PRIu32 " tile of %" PRIu32 "-byte elements (W = %" PRIu32
-               " elements = %" PRIu64 " B per row), %s%s %s, pattern %s\n\n",
-               swz_layout_name(l.kind), l.width, l.height, l.elem, l.width, (uint64_t)l.width * l.elem,
-               swzc_access_name(o->access), o->access < SWZ_LDMATRIX_X1 ? "-byte" : "",
-               n > 1u ? "accesses" : o->store ? "stores" : "loads", o->pattern_text);
-        swzc_print_layout(stdout, &l);
-        for (i = 0; i < n; ++i) {
-            swzc_print_instr(stdout, &in[i], i + 1u, n);
-            if (in[i].tile_status != SWZ_OK) tile_ok = 0;
-            tot.instructions += in[i].tile.instructions;
-            tot.wavefronts += in[i].tile.wavefronts;
-            tot.ideal += in[i].tile.ideal;
-            if (in[i].tile.worst_ways > tot.worst_ways) tot.worst_ways = in[i].tile.worst_ways;
-        }
-        if (n > 1u && tile_ok)
-            printf("\ntotal, whole tile (%s): %" PRIu64 " instructions, %" PRIu64 " wavefronts, ideal %" PRIu64
-                   ", worst %" PRIu32 "-way\n",
-                   o->pattern_text, tot.instructions, tot.wavefronts, tot.ideal, tot.worst_ways);
-    }
-    if (o->svg) {
-        FILE *f = open_out(o->svg);
-        swzc_svg_map(f, &l, in, n, o->pattern_text, swzc_access_name(o->access));
-        close_out(f, o->svg);
-    }
-    if (o->svg_grid) {
-        FILE *f = open_out(o->svg_grid);
-        swzc_svg_grid(f, &l, in, n, o->pattern_text, swzc_access_name(o->access));
-        close_out(f, o->svg_grid);
-    }
-    if (fflush(stdout) != 0 || ferror(stdout)) {
-        fprintf(stderr, "swz-check: error writing the output\n");
-        return 1;
-    }
-    return 0;
+        return usage_error(io, "--access %s --pattern %s on %s: %s", swzc_access_name(o->access), o->pattern_text, ctx,
+                           swz_strerror(st));
+    return SWZC_GO;
 }
 
+static void print_question(FILE *f, const options *o, const swz_layout *l, const swzc_instr *in, uint32_t n)
+{
+    swz_check_totals tot = {0u, 0u, 0u, 0u};
+    int tile_ok = 1;
+    uint32_t i;
+    fprintf(f, "swz-check: %s layout, %" PRIu32 "x%" PRIu32 " tile of %" PRIu32 "-byte elements (W = %" PRIu32
+               " elements = %" PRIu64 " B per row), %s%s %s, pattern %s\n\n",
+            swz_layout_name(l->kind), l->width, l->height, l->elem, l->width, (uint64_t)l->width * l->elem,
+            swzc_access_name(o->access), o->access < SWZ_LDMATRIX_X1 ? "-byte" : "",
+            n > 1u ? "accesses" : o->store ? "stores" : "loads", o->pattern_text);
+    swzc_print_layout(f, l);
+    for (i = 0; i < n; ++i) {
+        swzc_print_instr(f, &in[i], i + 1u, n);
+        if (in[i].tile_status != SWZ_OK) tile_ok = 0;
+        tot.instructions += in[i].tile.instructions;
+        tot.wavefronts += in[i].tile.wavefronts;
+        tot.ideal += in[i].tile.ideal;
+        if (in[i].tile.worst_ways > tot.worst_ways) tot.worst_ways = in[i].tile.worst_ways;
+    }
+    if (n > 1u && tile_ok)
+        fprintf(f, "\ntotal, whole tile (%s): %" PRIu64 " instructions, %" PRIu64 " wavefronts, ideal %" PRIu64
+                   ", worst %" PRIu32 "-way\n",
+                o->pattern_text, tot.instructions, tot.wavefronts, tot.ideal, tot.worst_ways);
+}
+
+static int run_check(const cli_io *io, options *o)
+{
+    swzc_instr *in = (swzc_instr *)calloc(2u, sizeof *in);
+    swz_layout l;
+    uint32_t n = 0u;
+    int st;
+    if (!in) {
+        fprintf(io->err, "swz-check: out of memory\n");
+        return SWZC_EFILE;
+    }
+    st = eval_question(io, o, &l, in, &n);
+    if (st == SWZC_GO) {
+        st = SWZC_OK;
+        if (o->json) swzc_json_check(io->out, &l, in, n, o->pattern_text);
+        else print_question(io->out, o, &l, in, n);
+        if (o->svg) st = write_svg(io, o->svg, swzc_svg_map, &l, in, n, o);
+        if (st == SWZC_OK && o->svg_grid) st = write_svg(io, o->svg_grid, swzc_svg_grid, &l, in, n, o);
+    }
+    free(in);
+    return st;
+}
+
+int swz_check_cli(int argc, char **argv, FILE *out, FILE *err)
+{
+    cli_io io;
+    options o;
+    int st;
+    io.out = out;
+    io.err = err;
+    st = parse_args(&io, &o, argc, argv);
+    if (st == SWZC_GO) st = o.question ? run_check(&io, &o) : run_summary(&io, &o);
+    if (fflush(out) != 0 || ferror(out)) {
+        fprintf(err, "swz-check: error writing the output\n");
+        if (st == SWZC_OK) st = SWZC_EFILE;
+    }
+    return st;
+}
+
+#ifndef SWZ_CHECK_NO_MAIN
 int main(int argc, char **argv)
 {
-    options o;
-    parse_args(&o, argc, argv);
-    if (!o.question) return run_summary(&o);
-    return run_check(&o);
+    return swz_check_cli(argc, argv, stdout, stderr);
 }
+#endif
