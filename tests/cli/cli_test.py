@@ -3,11 +3,11 @@
 
 Usage: cli_test.py SWZ_CHECK GROUP
   GROUP  summary  the no-argument table: every layout and pattern, the cells the layouts
-                  promise (BRIEF section 2, header docs), --json agrees with the text
-         known    single questions whose answers the BRIEF states (stride gcd rule, the c ^ r
+                  promise (the headers' doc blocks, docs/design.md), --json agrees with the text
+         known    single questions with known answers (the stride gcd rule of bank.h, the c ^ r
                   trap, Morton rows/columns, padding), in JSON and in text
          oracle   every JSON field against an independent Python model written from the
-                  BRIEF's rules and the headers' documented formulas (not from the tool),
+                  documented bank rules of bank.h (R1-R7) and the headers' formulas (not from the tool),
                   including bank.h's rule R7 (paired 8/16-byte loads; stores never pair),
                   and the H200 measurements R7 rests on
          text     the text report says what the JSON says (lanes, verdicts, totals, layout)
@@ -57,7 +57,7 @@ def run_json(args):
     return json.loads(out)
 
 
-# ---- an independent model (BRIEF section 2 + the formulas documented in the headers) -------
+# ---- an independent model (bank.h's documented rules R1-R7 + the headers' formulas) --------
 
 def log2(x):
     assert x > 0 and x & (x - 1) == 0, x
@@ -69,7 +69,7 @@ ACCESS_LANES = {"4": 32, "8": 32, "16": 32, "ldmatrix1": 8, "ldmatrix2": 16, "ld
 
 
 def phase_lanes(access):
-    """BRIEF: <= 4 B a whole warp, 8 B half-warps, 16 B quarter-warps; ldmatrix: 8 lanes."""
+    """bank.h R3: <= 4 B a whole warp, 8 B half-warps, 16 B quarter-warps; ldmatrix: 8 lanes."""
     k = ACCESS_BYTES[access]
     return 32 if k <= 4 else 128 // k
 
@@ -87,7 +87,7 @@ def reads_in_pairs(addrs, access, store):
 
 
 class Layout:
-    """offset(r, c) of each kind, from the formulas in pad.h, xor.h, morton.h and BRIEF."""
+    """offset(r, c) of each kind, from the formulas in pad.h, xor.h and morton.h."""
 
     def __init__(self, kind, w, h, e, a):
         self.kind, self.w, self.h, self.e, self.a = kind, w, h, e, a
@@ -122,7 +122,7 @@ class Layout:
                 z |= ((r >> bit) & 1) << (2 * bit + 1)
             hi = (u >> k) if lw > lh else (r >> k)
             return (z + (hi << (2 * k))) * v + c % v
-        # BRIEF: phys = A ^ (((A >> 7) & (S/16 - 1)) << 4) on absolute (aligned) byte addresses
+        # xor.h: phys = A ^ (((A >> 7) & (S/16 - 1)) << 4) on absolute (aligned) byte addresses
         a = (r * w + c) * e
         return (a ^ (((a >> 7) & (self.mode // 16 - 1)) << 4)) // e
 
@@ -170,7 +170,7 @@ def lane_addr(lay, access, row, col):
 
 
 def bank_eval(addrs, access, store=False):
-    """BRIEF: per phase, the largest number of distinct 4-byte words in one bank; phases twice
+    """bank.h R4-R5: per phase, the largest number of distinct 4-byte words in one bank; phases twice
     as wide when R7 pairs the load.  Returns wavefronts, ideal, ways, the per-phase costs,
     whether R7 applied and the lanes per phase."""
     k = ACCESS_BYTES[access]
@@ -296,7 +296,8 @@ def test_summary():
         r = rows.get((access, label))
         return r["cells"][pat[p]][0] if r and len(r["cells"]) == 5 else None
 
-    # BRIEF section 2, a 32x32 tile of 4-byte elements, 4-byte accesses
+    # a 32x32 tile of 4-byte elements, 4-byte accesses: the costs the headers' doc blocks and
+    # docs/design.md state for each layout
     check(ways(4, "none", "row") == 1, "none row: conflict free")
     check(ways(4, "none", "col") == 32, "none col: 32-way (stride 32 -> gcd(32, 32))")
     check(ways(4, "none", "stride:2") == 2, "none stride:2: 2-way (gcd(2, 32))")
@@ -304,9 +305,9 @@ def test_summary():
     check(ways(4, "xor", "col") == 1 and ways(4, "xor", "row") == 1, "xor (c ^ r): row and col 1-way")
     check(ways(4, "xor", "transpose") == 1, "xor transpose 1-way")
     check(ways(4, "none", "transpose") == 32, "none transpose: the column read's 32-way")
-    check(ways(4, "morton", "row") == 4, "morton row 4-way (BRIEF)")
-    check(ways(4, "morton", "col") == 8, "morton col 8-way (BRIEF)")
-    check(ways(4, "morton", "block") == 1, "morton block conflict free (BRIEF)")
+    check(ways(4, "morton", "row") == 4, "morton row 4-way (docs/design.md: u on the even bits reaches 8 banks)")
+    check(ways(4, "morton", "col") == 8, "morton col 8-way (docs/design.md)")
+    check(ways(4, "morton", "block") == 1, "morton block conflict free (docs/design.md)")
     check(main["tma32"] is None and main["tma64"] is None,
           "tma32/tma64 not valid for 128-byte rows (TMA inner box <= mode)")
     # ideal: 1 wavefront per 4-byte instruction; 32*32 units / 32 lanes = 32 instructions
@@ -316,7 +317,7 @@ def test_summary():
     for lab in ("none", "xor", "morton", "tma128"):
         check(rows[(4, lab)]["wasted"] == 0, f"{lab} wastes 0 B")
     # wider accesses: the trap and its cure; ideal 2 (8 B) and 4 (16 B) per instruction
-    check(ways(8, "xor (4 B)", "col") == 2, "xor built for 4 B, read by 8 B columns: 2-way (BRIEF trap)")
+    check(ways(8, "xor (4 B)", "col") == 2, "xor built for 4 B, read by 8 B columns: 2-way (the c ^ r trap of xor.h)")
     check(ways(8, "xor", "col") == 1, "xor built for 8 B, 8 B columns: 1-way")
     check(ways(16, "xor", "col") == 1, "xor built for 16 B, 16 B columns: 1-way")
     check(ways(16, "pad", "col") == 1 and rows[(16, "pad")]["wasted"] == 16 * 32,
@@ -384,7 +385,7 @@ def instr0(args):
 
 
 def test_known():
-    # BRIEF: a warp reading a[lane*s] of 4-byte elements has a gcd(s, 32)-way conflict.
+    # bank.h R1/R5: a warp reading a[lane*s] of 4-byte elements has a gcd(s, 32)-way conflict.
     # A 32x64 tile holds lane*s for s <= 64 without wrapping.
     for s in range(1, 65):
         i = instr0(["--tile", "32x64", "--pattern", f"stride:{s}"])
@@ -403,7 +404,7 @@ def test_known():
     check(i["ways"] == 8, f"morton col 8-way (got {i['ways']})")
     i = instr0(base + ["--layout", "morton", "--pattern", "block", "--origin", "8,8"])
     check(i["ways"] == 1, "morton block conflict free")
-    # the c ^ r trap (BRIEF, xor.h): built for 4 B, read as 8-byte column pairs
+    # the c ^ r trap (xor.h): built for 4 B, read as 8-byte column pairs
     i = instr0(base + ["--layout", "xor", "--layout-access", "4", "--access", "8", "--pattern", "col"])
     check((i["ways"], i["ideal"], i["wavefronts"], i["permuted"]) == (2, 2, 4, True),
           f"xor@4 read by 8 B columns: 2-way, permuted (got {i['ways']}, {i['permuted']})")
