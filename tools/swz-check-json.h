@@ -87,8 +87,8 @@ static void swzc_json_layout(FILE *f, const swz_layout *l)
     case SWZ_LAYOUT_XOR: {
         uint32_t vec, pp, mp;
         fprintf(f, ",\n    \"xor\": {\"b\": %" PRIu32 ", \"m\": %" PRIu32 ", \"s\": %" PRIu32 ", \"triton\": ",
-                l->x.b, l->x.m, l->x.s);
-        if (swz_xor_to_triton(l->x, l->width, &vec, &pp, &mp) == SWZ_OK)
+                l->p.x.b, l->p.x.m, l->p.x.s);
+        if (swz_xor_to_triton(l->p.x, l->width, &vec, &pp, &mp) == SWZ_OK)
             fprintf(f, "{\"vec\": %" PRIu32 ", \"per_phase\": %" PRIu32 ", \"max_phase\": %" PRIu32 "}}", vec, pp, mp);
         else
             fprintf(f, "null}");
@@ -99,7 +99,7 @@ static void swzc_json_layout(FILE *f, const swz_layout *l)
         break;
     case SWZ_LAYOUT_MORTON:
         fprintf(f, ",\n    \"morton\": {\"unit_elems\": %" PRIu32 ", \"log2_units_per_row\": %" PRIu32 ", \"log2_height\": %" PRIu32 "}",
-                l->access / l->elem, l->lw_units, l->lh);
+                l->access / l->elem, l->p.morton.lw_units, l->p.morton.lh);
         break;
     default:
         if (mode)

@@ -59,7 +59,7 @@ static void swzc_fmt_waste(char *buf, size_t n, const swz_layout *l)
 /* Rows of the key of an XOR layout: (r / L) mod 2^B with L = 2^(M+S) / W rows per key step. */
 static uint32_t swzc_xor_rows_per_key(const swz_layout *l)
 {
-    uint32_t ms = l->x.m + l->x.s, lw = swz_log2(l->width);
+    uint32_t ms = l->p.x.m + l->p.x.s, lw = swz_log2(l->width);
     return ms >= lw ? 1u << (ms - lw) : 0u;
 }
 
@@ -83,18 +83,18 @@ static void swzc_print_layout(FILE *f, const swz_layout *l)
     case SWZ_LAYOUT_XOR: {
         uint32_t vec, pp, mp, lpk = swzc_xor_rows_per_key(l);
         fprintf(f, "  swizzle    B=%" PRIu32 " M=%" PRIu32 " S=%" PRIu32 "   (CuTe Swizzle<%" PRIu32 ",%" PRIu32 ",%" PRIu32 "> on element offsets)\n",
-                l->x.b, l->x.m, l->x.s, l->x.b, l->x.m, l->x.s);
-        if (swz_xor_to_triton(l->x, l->width, &vec, &pp, &mp) == SWZ_OK)
+                l->p.x.b, l->p.x.m, l->p.x.s, l->p.x.b, l->p.x.m, l->p.x.s);
+        if (swz_xor_to_triton(l->p.x, l->width, &vec, &pp, &mp) == SWZ_OK)
             fprintf(f, "  Triton     vec=%" PRIu32 " perPhase=%" PRIu32 " maxPhase=%" PRIu32 "\n", vec, pp, mp);
         else
             fprintf(f, "  Triton     not expressible as (vec, perPhase, maxPhase)\n");
         fprintf(f, "  formula    offset = o ^ (((o >> %" PRIu32 ") & %" PRIu32 ") << %" PRIu32 "), o = r*%" PRIu32 " + c\n",
-                l->x.m + l->x.s, (1u << l->x.b) - 1u, l->x.m, l->width);
+                l->p.x.m + l->p.x.s, (1u << l->p.x.b) - 1u, l->p.x.m, l->width);
         if (lpk >= 1u) {
             char key[64], shift[16] = "";
-            if (lpk == 1u) snprintf(key, sizeof key, "r mod %" PRIu32, 1u << l->x.b);
-            else snprintf(key, sizeof key, "(r / %" PRIu32 ") mod %" PRIu32, lpk, 1u << l->x.b);
-            if (l->x.m) snprintf(shift, sizeof shift, " << %" PRIu32, l->x.m);
+            if (lpk == 1u) snprintf(key, sizeof key, "r mod %" PRIu32, 1u << l->p.x.b);
+            else snprintf(key, sizeof key, "(r / %" PRIu32 ") mod %" PRIu32, lpk, 1u << l->p.x.b);
+            if (l->p.x.m) snprintf(shift, sizeof shift, " << %" PRIu32, l->p.x.m);
             fprintf(f, "  columns    physical column = c ^ ((%s)%s)", key, shift);
             if (lpk > 1u) fprintf(f, "   (%" PRIu32 " rows share a 128-byte line)", lpk);
             fprintf(f, "\n");
@@ -102,9 +102,9 @@ static void swzc_print_layout(FILE *f, const swz_layout *l)
         break;
     }
     case SWZ_LAYOUT_MORTON: {
-        uint32_t v = l->access / l->elem, k = l->lw_units < l->lh ? l->lw_units : l->lh;
+        uint32_t v = l->access / l->elem, k = l->p.morton.lw_units < l->p.morton.lh ? l->p.morton.lw_units : l->p.morton.lh;
         fprintf(f, "  unit       %" PRIu32 " element%s (%" PRIu32 " B); u = c / %" PRIu32 ", %" PRIu32 " units per row, %" PRIu32 " rows\n",
-                v, v == 1u ? "" : "s", l->access, v, 1u << l->lw_units, 1u << l->lh);
+                v, v == 1u ? "" : "s", l->access, v, 1u << l->p.morton.lw_units, 1u << l->p.morton.lh);
         fprintf(f, "  formula    offset = Z(u, r) * %" PRIu32 " + c mod %" PRIu32 "; Z interleaves the low %" PRIu32 " bits of u (even) and r (odd),\n"
                    "             the longer side's high bits go above\n", v, v, k);
         break;

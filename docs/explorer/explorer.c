@@ -83,12 +83,12 @@ __attribute__((export_name("ex_run"))) int ex_run(int kind, uint32_t width, uint
     out[EX_STRIDE] = (int32_t)lay.stride;
     out[EX_SIZE] = (int32_t)swz_layout_size(&lay);
     out[EX_WASTE] = (int32_t)swz_layout_waste_bytes(&lay);
-    out[EX_XB] = (int32_t)lay.x.b;
-    out[EX_XM] = (int32_t)lay.x.m;
-    out[EX_XS] = (int32_t)lay.x.s;
+    out[EX_XB] = (int32_t)lay.p.x.b;
+    out[EX_XM] = (int32_t)lay.p.x.m;
+    out[EX_XS] = (int32_t)lay.p.x.s;
     if (kind == SWZ_LAYOUT_XOR) {
         uint32_t v = 0, pp = 0, mp = 0;
-        out[EX_TRITON_STATUS] = swz_xor_to_triton(lay.x, width, &v, &pp, &mp);
+        out[EX_TRITON_STATUS] = swz_xor_to_triton(lay.p.x, width, &v, &pp, &mp);
         out[EX_TRITON_VEC] = (int32_t)v;
         out[EX_TRITON_PER_PHASE] = (int32_t)pp;
         out[EX_TRITON_MAX_PHASE] = (int32_t)mp;

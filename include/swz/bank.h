@@ -15,7 +15,8 @@
  *   swz_bank_result r = swz_bank_eval(addr, 0xFFFFFFFFu, SWZ_ACCESS_4);
  *   // r.wavefronts == 2, r.ideal == 1, r.ways == 2
  *
- * The rules (BRIEF section 2; CC 5.0 .. 9.0)
+ * The rules (the documented behaviour of compute capability 5.0 .. 9.0, R1-R6, and one
+ * measured on an H200, R7)
  *   R1 32 banks of 4 bytes: bank(a) = (a / 4) mod 32.  A wavefront serves 128 bytes.
  *   R2 An access of k <= 4 bytes touches the word a/4; of 8 or 16 bytes, the 2 or 4 words from
  *      a/4 (the address must be aligned to the access size: SWZ_EALIGN otherwise).
@@ -106,13 +107,13 @@ SWZ_FN uint32_t swz_access_lanes(int kind)
          : swz_access_bytes(kind) ? 32u : 0u;
 }
 
-/* R7: do all quads of lanes read in pairs the same way?  Lanes i and j are alike when either
- * is inactive or both read the same address. */
+/* R7: 1 when all quads of lanes read in pairs the same way, 0 otherwise (no pairing).  Lanes
+ * i and j are alike when either is inactive or both read the same address. */
 SWZ_FN int swz__alike(const uint32_t *addr, uint32_t mask, uint32_t i, uint32_t j)
 {
     return !((mask >> i) & 1u) || !((mask >> j) & 1u) || addr[i] == addr[j];
 }
-SWZ_FN int swz_bank_paired(const uint32_t addr[32], uint32_t mask, int kind)
+SWZ_FN int swz_bank_is_paired(const uint32_t addr[32], uint32_t mask, int kind)
 {
     uint32_t q, b = swz_access_bytes(kind);
     int k = kind & ~SWZ_STORE, aabb = 1, abab = 1;
@@ -159,7 +160,7 @@ SWZ_FN swz_bank_result swz_bank_eval(const uint32_t addr[32], uint32_t mask, int
     for (i = 0; i < 32u; ++i)
         if (((mask >> i) & 1u) && addr[i] % bytes != 0u) { r.status = SWZ_EALIGN; return r; }
     pl = swz_access_phase_lanes(kind);
-    r.paired = (uint32_t)swz_bank_paired(addr, mask, kind);
+    r.paired = (uint32_t)swz_bank_is_paired(addr, mask, kind);
     if (r.paired) pl *= 2u;
     r.phase_lanes = pl;
     for (p = 0; p * pl < lanes; ++p) {

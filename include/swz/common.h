@@ -15,8 +15,12 @@
  * Conventions (all headers)
  *   - SWZ_FN marks every function: `static __host__ __device__ __forceinline__` under nvcc,
  *     `static inline` elsewhere.  Everything is header-only; nothing needs linking.
- *   - Function forms (lower case, swz_*) take run-time parameters and report bad ones with a
- *     documented failure value: a negative SWZ_E* code, or SWZ_BAD_OFFSET for an offset.
+ *   - Function forms (lower case, swz_*) take run-time parameters and return SWZ_OK (0) or a
+ *     negative SWZ_E* code, or a value with a documented failure value (SWZ_BAD_OFFSET for an
+ *     offset, 0 for a size).  Predicates are named *_is_* and return 1 or 0.  A function that
+ *     does not validate says so ("unchecked") and states the caller's contract.
+ *   - Layout parameters come in one order everywhere: tile width W (elements), element bytes E,
+ *     access bytes A, then the mode-specific ones (height H, TMA mode S), then (row, col).
  *   - Macro forms (upper case, SWZ_*) take compile-time constants, fold to constants (integer
  *     constant expressions, except SWZ_MORTON_OFFSET, which folds only under optimization), and
  *     reject bad parameters at compile time: the compiler's message names the reason as an
@@ -36,8 +40,20 @@
 #else
 #define SWZ_FN static inline
 #endif
+/* Host-only functions (the run-time layout table of layout.h, whose rows hold host function
+ * pointers): `static __host__ inline` under nvcc, `static inline` elsewhere. */
+#if defined(__CUDACC__)
+#define SWZ_HOST_FN static __host__ inline
+#else
+#define SWZ_HOST_FN static inline
+#endif
 
-/* ---- error codes (returned negated-free: every code is < 0) ----------------------------- */
+/* ---- error codes: SWZ_OK or a negative SWZ_E* code ---------------------------------------
+ * Convention (every header): a function returns SWZ_OK (0) or a negative SWZ_E* code, or a
+ * value with a documented failure value (SWZ_BAD_OFFSET for offsets, 0 for sizes); a
+ * predicate is named *_is_* and returns 1 or 0.  Checked constructors (swz_layout_make) also
+ * record which parameter was wrong and its value in a swz_error; swz_error_format gives the
+ * sentence, e.g. "xor needs a power-of-two width W (W = 48)". */
 #define SWZ_OK 0
 #define SWZ_EPOW2 (-1)   /* a parameter that must be a power of two is not */
 #define SWZ_EELEM (-2)   /* element size not in {1, 2, 4, 8, 16} */
@@ -54,19 +70,90 @@
 #define SWZ_MAX_SIDE 65536u
 #define SWZ_MAX_ELEMS (1u << 26)
 
+/* The code's general reason, naming the parameter it is about (W width, H height, E element
+ * bytes, A access bytes).  For the value that was wrong, use swz_error_format. */
 SWZ_FN const char *swz_strerror(int code)
 {
     switch (code) {
     case SWZ_OK: return "ok";
-    case SWZ_EPOW2: return "a parameter that must be a power of two is not";
-    case SWZ_EELEM: return "element size must be 1, 2, 4, 8 or 16 bytes";
-    case SWZ_EACCESS: return "access width must be 4, 8 or 16 bytes and a multiple of the element size";
-    case SWZ_ERANGE: return "size is zero or too large, or coordinate outside the tile";
+    case SWZ_EPOW2: return "a parameter that must be a power of two (W, H or W*E/A) is not";
+    case SWZ_EELEM: return "element size E must be 1, 2, 4, 8 or 16 bytes";
+    case SWZ_EACCESS: return "access width A must be 4, 8 or 16 bytes and a multiple of the element size E";
+    case SWZ_ERANGE: return "a size (W, H, W*H, a row W*E, a swizzle's B, M, S) is zero or too large, or a coordinate is outside the tile";
     case SWZ_EALIGN: return "address not aligned as required";
     case SWZ_EKIND: return "unknown layout, access kind or pattern";
-    case SWZ_EWIDTH: return "tile row is narrower than one access (width * elem < access)";
+    case SWZ_EWIDTH: return "tile row W*E is narrower than one access A";
     default: return "unknown swz error";
     }
+}
+
+/* What a checked constructor found wrong: code, who refused, what it needs (naming the
+ * parameter), the parameter and the value given.  code == SWZ_OK: nothing wrong. */
+typedef struct swz_error {
+    int code;          /* SWZ_OK or SWZ_E* */
+    const char *who;   /* the layout or function that refused: "xor", "layout", ... */
+    const char *need;  /* what it needs: "a power-of-two width W" */
+    const char *param; /* the parameter: "W", "E", "A", "H", "W*E", ... */
+    uint64_t value;    /* the value it was given */
+} swz_error;
+
+/* Record a failure in *e (when e is not NULL) and return code. */
+SWZ_FN int swz__fail(swz_error *e, int code, const char *who, const char *need, const char *param,
+                     uint64_t value)
+{
+    if (e) {
+        e->code = code;
+        e->who = who;
+        e->need = need;
+        e->param = param;
+        e->value = value;
+    }
+    return code;
+}
+SWZ_FN void swz__error_clear(swz_error *e)
+{
+    if (e) {
+        e->code = SWZ_OK;
+        e->who = e->need = e->param = "";
+        e->value = 0u;
+    }
+}
+
+/* Append s to buf[*len] (kept NUL-terminated within n bytes; *len counts every character). */
+SWZ_FN void swz__put(char *buf, size_t n, size_t *len, const char *s)
+{
+    for (; *s; ++s, ++*len)
+        if (*len + 1u < n) { buf[*len] = *s; buf[*len + 1u] = '\0'; }
+}
+SWZ_FN void swz__put_u64(char *buf, size_t n, size_t *len, uint64_t v)
+{
+    char d[21];
+    int i = 20;
+    d[20] = '\0';
+    do { d[--i] = (char)('0' + (int)(v % 10u)); v /= 10u; } while (v);
+    swz__put(buf, n, len, d + i);
+}
+
+/* The sentence of *e into buf (n bytes, always NUL-terminated when n > 0; no allocation):
+ * "<who> needs <need> (<param> = <value>)", or swz_strerror's text when *e names no parameter.
+ * Returns the length of the whole sentence (as snprintf: >= n means it was cut). */
+SWZ_FN size_t swz_error_format(const swz_error *e, char *buf, size_t n)
+{
+    size_t len = 0;
+    if (n) buf[0] = '\0';
+    if (e->code == SWZ_OK || !e->param || !e->param[0]) {
+        swz__put(buf, n, &len, swz_strerror(e->code));
+        return len;
+    }
+    swz__put(buf, n, &len, e->who);
+    swz__put(buf, n, &len, " needs ");
+    swz__put(buf, n, &len, e->need);
+    swz__put(buf, n, &len, " (");
+    swz__put(buf, n, &len, e->param);
+    swz__put(buf, n, &len, " = ");
+    swz__put_u64(buf, n, &len, e->value);
+    swz__put(buf, n, &len, ")");
+    return len;
 }
 
 /* ---- compile-time checks ---------------------------------------------------------------
@@ -133,12 +220,21 @@ SWZ_FN uint32_t swz_log2(uint32_t x)
 }
 
 /* Element size in {1,2,4,8,16} and access width in {4,8,16}, a multiple of the element size.
- * Returns SWZ_OK, SWZ_EELEM or SWZ_EACCESS. */
+ * Returns SWZ_OK, SWZ_EELEM or SWZ_EACCESS, recorded in *err (may be NULL) for `who`. */
+SWZ_FN int swz__check_elem_access_at(swz_error *err, const char *who, uint32_t elem,
+                                     uint32_t access)
+{
+    if (!(elem == 1u || elem == 2u || elem == 4u || elem == 8u || elem == 16u))
+        return swz__fail(err, SWZ_EELEM, who, "an element size E of 1, 2, 4, 8 or 16 bytes", "E", elem);
+    if (!(access == 4u || access == 8u || access == 16u))
+        return swz__fail(err, SWZ_EACCESS, who, "an access width A of 4, 8 or 16 bytes", "A", access);
+    if (access % elem != 0u)
+        return swz__fail(err, SWZ_EACCESS, who, "an access width A that is a multiple of the element size E", "A", access);
+    return SWZ_OK;
+}
 SWZ_FN int swz__check_elem_access(uint32_t elem, uint32_t access)
 {
-    if (!(elem == 1u || elem == 2u || elem == 4u || elem == 8u || elem == 16u)) return SWZ_EELEM;
-    if (!(access == 4u || access == 8u || access == 16u) || access % elem != 0u) return SWZ_EACCESS;
-    return SWZ_OK;
+    return swz__check_elem_access_at(NULL, "", elem, access);
 }
 
 #endif /* SWZ_COMMON_H */

@@ -1,29 +1,60 @@
-/* swz/layout.h -- one run-time interface over every swz layout.
+/* swz/layout.h -- one table of every swz layout, and one run-time interface over them.
  *
  * What it is for
  *   Tools, tests and host code that want to treat "a tile in some layout" generically: make a
  *   descriptor from (kind, width, element size, access width, height), then map (row, col) to
  *   a physical element offset and back, and ask how much storage and padding it needs.  The
- *   formulas live in their own headers (pad.h, xor.h, morton.h); this header only dispatches.
- *   Kernels with compile-time shapes use the SWZ_*_OFFSET macros of those headers directly.
+ *   formulas live in their own headers (pad.h, xor.h, morton.h); this header holds the table
+ *   of kinds (SWZ_LAYOUT_TABLE) and dispatches through it.  Kernels with compile-time shapes
+ *   use the SWZ_*_OFFSET macros of those headers directly (each row names its macro).
  *
  * Example
  *   #include <swz/layout.h>
  *   swz_layout l;
- *   if (swz_layout_make(&l, SWZ_LAYOUT_XOR, 32, 4, 4, 32) != SWZ_OK) abort();
- *   uint32_t off = swz_layout_offset(&l, 3, 5);      // 3*32 + (5 ^ 3) = 102
- *   uint32_t r, c; swz_layout_coord(&l, off, &r, &c); // r == 3, c == 5
+ *   char why[128];
+ *   if (swz_layout_make(&l, SWZ_LAYOUT_XOR, 48, 4, 4, 32) != SWZ_OK)
+ *       swz_error_format(&l.error, why, sizeof why); // "xor needs a power-of-two width W (W = 48)"
+ *   if (swz_layout_make(&l, SWZ_LAYOUT_XOR, 32, 4, 4, 32) == SWZ_OK) {
+ *       uint32_t off = swz_layout_offset(&l, 3, 5);      // 3*32 + (5 ^ 3) = 102
+ *       uint32_t r, c;
+ *       int ok = swz_layout_coord(&l, off, &r, &c);       // SWZ_OK, r == 3, c == 5
+ *       (void)ok;
+ *   }
+ *   for (int k = 0; k < SWZ_LAYOUT_COUNT; ++k)            // every kind, from the table
+ *       (void)swz_layout_kind_info(k)->promise;
+ *
+ * The table (SWZ_LAYOUT_TABLE below: one row per kind, in the order of their numbers)
+ *   X(ID, name, make, offset, coord, params, tma_mode, formula, promise, macro)
+ *     ID        SWZ_LAYOUT_<ID> is the kind's number (SWZ_LAYOUT_COUNT: how many kinds)
+ *     name      what tools call it ("xor"); swz_layout_name / swz_layout_kind_find convert
+ *     make      int make(swz_layout *l): the kind's own checks and parameters, called by
+ *               swz_layout_make after the checks common to all kinds; returns SWZ_OK or an
+ *               SWZ_E* code recorded in l->error (swz__fail)
+ *     offset    uint32_t offset(const swz_layout *l, row, col), row < H and col < W
+ *     coord     int coord(const swz_layout *l, off, &row, &col), off < swz_layout_size(l):
+ *               SWZ_OK, or SWZ_ERANGE when off holds no element
+ *     params    int params(const swz_layout *l, swz_layout_param out[SWZ_LAYOUT_MAX_PARAMS]):
+ *               the kind's parameters as (name, value) pairs; returns how many
+ *     tma_mode  Hopper swizzle mode in bytes (32, 64, 128), 0 for a kind that is not TMA's
+ *     formula   the formula, one line
+ *     promise   what the kind is conflict free for (the tests prove each statement)
+ *     macro     the compile-time form a kernel pastes, in the letters W, E, A, H, r, c
+ *               (swz_layout_macro writes it with a layout's numbers)
+ *   At run time: swz_layout_kind_info(kind) gives the row as a swz_layout_info (host code),
+ *   SWZ_LAYOUT_COUNT bounds the kinds, swz_layout_kind_find("xor") finds a kind by name.
+ *
+ * Adding a layout kind
+ *   1. its header: the formula as a function form and a SWZ_*_OFFSET macro form;
+ *   2. here: its parameters as a member of union swz_layout_params, its make / offset / coord /
+ *      params functions (a few lines each, calling the header), and one row appended to
+ *      SWZ_LAYOUT_TABLE;
+ *   3. its tests: the reference formula and its promise in tests/host.
+ *   Tools (swz-check, the explorer) and the other tests iterate over the table.
  *
  * Kinds (width W, height H in elements; E element bytes; A access bytes)
- *   NONE    r*W + c                                        any W, H
- *   PAD     r*stride + c, stride from pad.h                any W, H
- *   XOR     automatic swizzle of xor.h                     W a power of two
- *   MORTON  Z-order over access units, morton.h            W*E/A and H powers of two
- *   TMA32/64/128  Hopper hardware swizzle of xor.h on a    W*E a multiple of 16 and <= mode;
- *           base aligned to 8*mode bytes                   E <= 16
  *   All kinds need E in {1,2,4,8,16}, A in {4,8,16} a multiple of E, W*E >= A, W, H in
  *   [1, SWZ_MAX_SIDE] and W*H <= SWZ_MAX_ELEMS.  Every kind is a bijection from the tile onto
- *   its image in [0, swz_layout_size).
+ *   its image in [0, swz_layout_size).  The rows below say what each one needs beyond that.
  */
 #ifndef SWZ_LAYOUT_H
 #define SWZ_LAYOUT_H
@@ -33,108 +64,349 @@
 #include "xor.h"
 #include "morton.h"
 
-#define SWZ_LAYOUT_NONE 0
-#define SWZ_LAYOUT_PAD 1
-#define SWZ_LAYOUT_XOR 2
-#define SWZ_LAYOUT_MORTON 3
-#define SWZ_LAYOUT_TMA32 4
-#define SWZ_LAYOUT_TMA64 5
-#define SWZ_LAYOUT_TMA128 6
-#define SWZ_LAYOUT_COUNT 7
+/* ---- the table ----------------------------------------------------------------------------
+ * Promises use N = 128/A (lanes per phase: the accesses of one 128-byte line). */
+#define SWZ_LAYOUT_TABLE(X)                                                                     \
+    X(NONE, "none", swz__none_make, swz__stride_offset, swz__stride_coord, swz__none_params, 0u, \
+      "r*W + c",                                                                                \
+      "rows conflict free; a column of N rows in one phase is up to N-way",                     \
+      "((r) * W + (c))")                                                                        \
+    X(PAD, "pad", swz__pad_make, swz__stride_offset, swz__stride_coord, swz__pad_params, 0u,    \
+      "r*stride + c, stride = (ceil(W*E/A) | 1) * A/E",                                         \
+      "columns conflict free (a phase on N consecutive rows of one column; whole-tile column "  \
+      "walks when H is a multiple of N); rows conflict free when no phase crosses a row end "   \
+      "into padding (W*E a multiple of 128 B, or no padding: ceil(W*E/A) odd and A divides "    \
+      "W*E), else 2-way where one does",                                                        \
+      "SWZ_PAD_OFFSET(W, E, A, r, c)")                                                          \
+    X(XOR, "xor", swz__xor_make, swz__xor_offset, swz__xor_coord, swz__xor_params, 0u,          \
+      "swz_xor(B, M, S, r*W + c), (B, M, S) from swz_xor_auto(W, E, A); W a power of two",      \
+      "rows and columns conflict free for accesses of A bytes (columns: a phase on N "          \
+      "consecutive rows, H >= N)",                                                              \
+      "SWZ_XOR_AUTO_OFFSET(W, E, A, r, c)")                                                     \
+    X(MORTON, "morton", swz__morton_make, swz__morton_offset, swz__morton_coord,                \
+      swz__morton_params, 0u,                                                                   \
+      "Z order over A-byte units: interleave(u, r) * A/E + c mod A/E; W*E/A and H powers of two", \
+      "a phase's N lanes on an aligned block of 2^ceil(n/2) x 2^floor(n/2) units (n = log2 N: " \
+      "8x4 of 32 lanes, 4x4 of 16, 4x2 of 8) conflict free when the tile is at least that "    \
+      "many units in each direction; the transposed block (4x8) is 2-way; rows and columns "   \
+      "conflict",                                                                               \
+      "SWZ_MORTON_OFFSET(W, E, A, H, r, c)")                                                    \
+    X(TMA32, "tma32", swz__tma_make, swz__tma_offset, swz__tma_coord, swz__tma_params, 32u,     \
+      "Hopper 32B swizzle of the byte offset; W*E a multiple of 16 and <= 32; base aligned to 256 B", \
+      "16-byte columns (ldmatrix, wgmma) conflict free",                                        \
+      "SWZ_TMA_OFFSET(W, E, 32, r, c)")                                                         \
+    X(TMA64, "tma64", swz__tma_make, swz__tma_offset, swz__tma_coord, swz__tma_params, 64u,     \
+      "Hopper 64B swizzle of the byte offset; W*E a multiple of 16 and <= 64; base aligned to 512 B", \
+      "16-byte columns (ldmatrix, wgmma) conflict free",                                        \
+      "SWZ_TMA_OFFSET(W, E, 64, r, c)")                                                         \
+    X(TMA128, "tma128", swz__tma_make, swz__tma_offset, swz__tma_coord, swz__tma_params, 128u,  \
+      "Hopper 128B swizzle of the byte offset; W*E a multiple of 16 and <= 128; base aligned to 1024 B", \
+      "16-byte columns (ldmatrix, wgmma) conflict free; 4-byte columns of 32 floats 4-way",     \
+      "SWZ_TMA_OFFSET(W, E, 128, r, c)")
+
+/* SWZ_LAYOUT_NONE = 0, SWZ_LAYOUT_PAD = 1, ... in the order of the table; SWZ_LAYOUT_COUNT. */
+enum swz_layout_kind {
+#define SWZ__LAYOUT_ENUM(ID, ...) SWZ_LAYOUT_##ID,
+    SWZ_LAYOUT_TABLE(SWZ__LAYOUT_ENUM)
+#undef SWZ__LAYOUT_ENUM
+    SWZ_LAYOUT_COUNT
+};
+
+/* Largest number of (name, value) parameters a kind reports (swz_layout_params). */
+#define SWZ_LAYOUT_MAX_PARAMS 20
+/* 32-bit words of kind-specific parameters a descriptor can hold (room for a future kind of
+ * one mask per row bit). */
+#define SWZ_LAYOUT_PARAM_WORDS 20
+
+/* Parameters of the kinds that have their own. */
+typedef struct swz_morton_params {
+    uint32_t lw_units; /* log2(W*E/A) */
+    uint32_t lh;       /* log2(H) */
+} swz_morton_params;
+
+typedef union swz_layout_params {
+    swz_xor_params x;                         /* XOR */
+    swz_morton_params morton;                 /* MORTON */
+    uint32_t tma_mode;                        /* TMA32/64/128: 32, 64, 128 */
+    uint32_t words[SWZ_LAYOUT_PARAM_WORDS];   /* room for a future kind */
+} swz_layout_params;
 
 typedef struct swz_layout {
     int kind;
     uint32_t width, height, elem, access; /* elements, elements, bytes, bytes */
     uint32_t stride;                      /* elements between row starts in storage */
-    swz_xor_params x;                     /* XOR kinds */
-    uint32_t lw_units, lh;                /* MORTON: log2(W*E/A), log2(H) */
+    swz_layout_params p;                  /* the kind's own parameters (see the union) */
+    swz_error error;                      /* why the last swz_layout_make* failed, if it did */
 } swz_layout;
 
+typedef struct swz_layout_param {
+    const char *name;
+    uint32_t value;
+} swz_layout_param;
+
+/* ---- per-kind functions (named in the table) ------------------------------------------------ */
+
+SWZ_FN uint32_t swz__stride_offset(const swz_layout *l, uint32_t row, uint32_t col)
+{
+    return swz_pad_offset(l->stride, row, col);
+}
+SWZ_FN int swz__stride_coord(const swz_layout *l, uint32_t off, uint32_t *row, uint32_t *col)
+{
+    return swz_pad_coord(l->stride, l->width, off, row, col);
+}
+
+SWZ_FN int swz__none_make(swz_layout *l) { (void)l; return SWZ_OK; }
+SWZ_FN int swz__none_params(const swz_layout *l, swz_layout_param *out)
+{
+    (void)l;
+    (void)out;
+    return 0;
+}
+
+SWZ_FN int swz__pad_make(swz_layout *l)
+{
+    l->stride = swz_pad_stride(l->width, l->elem, l->access);
+    return SWZ_OK;
+}
+SWZ_FN int swz__pad_params(const swz_layout *l, swz_layout_param *out)
+{
+    out[0].name = "stride";
+    out[0].value = l->stride;
+    return 1;
+}
+
+SWZ_FN int swz__xor_make(swz_layout *l)
+{
+    if (!swz_is_pow2(l->width))
+        return swz__fail(&l->error, SWZ_EPOW2, "xor", "a power-of-two width W", "W", l->width);
+    return swz_xor_auto(l->width, l->elem, l->access, &l->p.x);
+}
+SWZ_FN uint32_t swz__xor_offset(const swz_layout *l, uint32_t row, uint32_t col)
+{
+    return swz_xor_2d(l->p.x, l->width, row, col);
+}
+SWZ_FN int swz__xor_coord(const swz_layout *l, uint32_t off, uint32_t *row, uint32_t *col)
+{
+    swz_xor_2d_inv(l->p.x, l->width, off, row, col);
+    return SWZ_OK;
+}
+SWZ_FN int swz__xor_params(const swz_layout *l, swz_layout_param *out)
+{
+    out[0].name = "B";
+    out[0].value = l->p.x.b;
+    out[1].name = "M";
+    out[1].value = l->p.x.m;
+    out[2].name = "S";
+    out[2].value = l->p.x.s;
+    return 3;
+}
+
+SWZ_FN int swz__morton_make(swz_layout *l)
+{
+    uint32_t rowb = l->width * l->elem;
+    if (rowb % l->access != 0u || !swz_is_pow2(rowb / l->access))
+        return swz__fail(&l->error, SWZ_EPOW2, "morton",
+                         "a power-of-two number of accesses per row W*E/A (W*E a multiple of A)",
+                         "W*E", rowb);
+    if (!swz_is_pow2(l->height))
+        return swz__fail(&l->error, SWZ_EPOW2, "morton", "a power-of-two height H", "H", l->height);
+    l->p.morton.lw_units = swz_log2(rowb / l->access);
+    l->p.morton.lh = swz_log2(l->height);
+    return SWZ_OK;
+}
+SWZ_FN uint32_t swz__morton_offset(const swz_layout *l, uint32_t row, uint32_t col)
+{
+    return swz_morton_offset(l->p.morton.lw_units, l->p.morton.lh, l->access / l->elem, row, col);
+}
+SWZ_FN int swz__morton_coord(const swz_layout *l, uint32_t off, uint32_t *row, uint32_t *col)
+{
+    swz_morton_coord(l->p.morton.lw_units, l->p.morton.lh, l->access / l->elem, off, row, col);
+    return SWZ_OK;
+}
+SWZ_FN int swz__morton_params(const swz_layout *l, swz_layout_param *out)
+{
+    out[0].name = "vec";
+    out[0].value = l->access / l->elem;
+    out[1].name = "log2_units";
+    out[1].value = l->p.morton.lw_units;
+    out[2].name = "log2_height";
+    out[2].value = l->p.morton.lh;
+    return 3;
+}
+
+SWZ_FN uint32_t swz__tma_offset(const swz_layout *l, uint32_t row, uint32_t col)
+{
+    return swz_tma_offset(l->width, l->elem, l->p.tma_mode, row, col);
+}
+SWZ_FN int swz__tma_coord(const swz_layout *l, uint32_t off, uint32_t *row, uint32_t *col)
+{
+    uint32_t o = swz_tma_swizzle(l->p.tma_mode, off * l->elem) / l->elem; /* an involution */
+    *row = o / l->width;
+    *col = o % l->width;
+    return SWZ_OK;
+}
+SWZ_FN int swz__tma_params(const swz_layout *l, swz_layout_param *out)
+{
+    out[0].name = "mode";
+    out[0].value = l->p.tma_mode;
+    out[1].name = "align";
+    out[1].value = swz_tma_align(l->p.tma_mode);
+    return 2;
+}
+
+/* ---- accessors of the table ---------------------------------------------------------------- */
+
+/* The kind's name ("xor"), "?" for an unknown kind. */
 SWZ_FN const char *swz_layout_name(int kind)
 {
     switch (kind) {
-    case SWZ_LAYOUT_NONE: return "none";
-    case SWZ_LAYOUT_PAD: return "pad";
-    case SWZ_LAYOUT_XOR: return "xor";
-    case SWZ_LAYOUT_MORTON: return "morton";
-    case SWZ_LAYOUT_TMA32: return "tma32";
-    case SWZ_LAYOUT_TMA64: return "tma64";
-    case SWZ_LAYOUT_TMA128: return "tma128";
+#define SWZ__LAYOUT_NAME(ID, NAME, ...) case SWZ_LAYOUT_##ID: return NAME;
+        SWZ_LAYOUT_TABLE(SWZ__LAYOUT_NAME)
+#undef SWZ__LAYOUT_NAME
     default: return "?";
     }
 }
 
-/* TMA mode in bytes of a TMA kind, 0 for others. */
-SWZ_FN uint32_t swz__layout_tma_mode(int kind)
+/* The kind called `name` ("pad"), or SWZ_EKIND when there is none. */
+SWZ_FN int swz_layout_kind_find(const char *name)
 {
-    return kind == SWZ_LAYOUT_TMA32 ? 32u : kind == SWZ_LAYOUT_TMA64 ? 64u
-         : kind == SWZ_LAYOUT_TMA128 ? 128u : 0u;
+    int k;
+    for (k = 0; k < SWZ_LAYOUT_COUNT; ++k) {
+        const char *a = swz_layout_name(k), *b = name;
+        while (*a && *a == *b) ++a, ++b;
+        if (*a == '\0' && *b == '\0') return k;
+    }
+    return SWZ_EKIND;
 }
 
-/* Fill *l.  Returns SWZ_OK or the first problem found (SWZ_EKIND, SWZ_EELEM, SWZ_EACCESS,
- * SWZ_ERANGE, SWZ_EWIDTH, SWZ_EPOW2); *l is unspecified on failure. */
+/* TMA mode in bytes of a kind (32, 64, 128), 0 for the other kinds and unknown ones. */
+SWZ_FN uint32_t swz_layout_kind_tma_mode(int kind)
+{
+    switch (kind) {
+#define SWZ__LAYOUT_TMA(ID, NAME, MAKE, OFF, COORD, PARAMS, TMA, ...) case SWZ_LAYOUT_##ID: return TMA;
+        SWZ_LAYOUT_TABLE(SWZ__LAYOUT_TMA)
+#undef SWZ__LAYOUT_TMA
+    default: return 0u;
+    }
+}
+
+SWZ_FN int swz__tma_make(swz_layout *l)
+{
+    uint32_t mode = swz_layout_kind_tma_mode(l->kind), rowb = l->width * l->elem;
+    l->p.tma_mode = mode;
+    if (rowb % 16u != 0u || rowb > mode)
+        return swz__fail(&l->error, SWZ_ERANGE, swz_layout_name(l->kind),
+                         mode == 32u ? "a row W*E that is a multiple of 16 bytes and at most 32 bytes"
+                         : mode == 64u ? "a row W*E that is a multiple of 16 bytes and at most 64 bytes"
+                                       : "a row W*E that is a multiple of 16 bytes and at most 128 bytes",
+                         "W*E", rowb);
+    return SWZ_OK;
+}
+
+/* One row of the table, for host code. */
+typedef struct swz_layout_info {
+    int kind;
+    const char *name;
+    int (*make)(swz_layout *l);
+    uint32_t (*offset)(const swz_layout *l, uint32_t row, uint32_t col);
+    int (*coord)(const swz_layout *l, uint32_t off, uint32_t *row, uint32_t *col);
+    int (*params)(const swz_layout *l, swz_layout_param *out);
+    uint32_t tma_mode;
+    const char *formula;
+    const char *promise;
+    const char *macro;
+} swz_layout_info;
+
+/* The row of `kind`, or NULL for an unknown kind (host code only: it holds host function
+ * pointers; device code calls swz_layout_offset / swz_layout_coord, which switch on the kind). */
+SWZ_HOST_FN const swz_layout_info *swz_layout_kind_info(int kind)
+{
+    static const swz_layout_info rows[SWZ_LAYOUT_COUNT] = {
+#define SWZ__LAYOUT_INFO(ID, NAME, MAKE, OFF, COORD, PARAMS, TMA, FORMULA, PROMISE, MACRO)      \
+    {SWZ_LAYOUT_##ID, NAME, MAKE, OFF, COORD, PARAMS, TMA, FORMULA, PROMISE, MACRO},
+        SWZ_LAYOUT_TABLE(SWZ__LAYOUT_INFO)
+#undef SWZ__LAYOUT_INFO
+    };
+    return kind >= 0 && kind < SWZ_LAYOUT_COUNT ? &rows[kind] : NULL;
+}
+
+/* ---- the run-time interface ---------------------------------------------------------------- */
+
+/* Fill *l.  Returns SWZ_OK, or the first problem found (SWZ_EKIND, SWZ_EELEM, SWZ_EACCESS,
+ * SWZ_ERANGE, SWZ_EWIDTH, then the kind's own: SWZ_EPOW2 or SWZ_ERANGE) with l->error naming
+ * the parameter and its value (swz_error_format); the other fields are unspecified then. */
 SWZ_FN int swz_layout_make(swz_layout *l, int kind, uint32_t width, uint32_t elem,
                            uint32_t access, uint32_t height)
 {
-    int e = swz__check_elem_access(elem, access);
-    uint32_t mode = swz__layout_tma_mode(kind);
-    if (kind < 0 || kind >= SWZ_LAYOUT_COUNT) return SWZ_EKIND;
-    if (e != SWZ_OK) return e;
-    if (width == 0u || height == 0u || width > SWZ_MAX_SIDE || height > SWZ_MAX_SIDE ||
-        (uint64_t)width * height > SWZ_MAX_ELEMS)
-        return SWZ_ERANGE;
-    if (width * elem < access) return SWZ_EWIDTH;
+    const char *who = swz_layout_name(kind);
+    int e, i;
+    swz__error_clear(&l->error);
     l->kind = kind;
     l->width = width;
     l->height = height;
     l->elem = elem;
     l->access = access;
     l->stride = width;
-    l->x.b = l->x.m = l->x.s = 0u;
-    l->lw_units = l->lh = 0u;
+    for (i = 0; i < SWZ_LAYOUT_PARAM_WORDS; ++i) l->p.words[i] = 0u;
+    if (kind < 0 || kind >= SWZ_LAYOUT_COUNT)
+        return swz__fail(&l->error, SWZ_EKIND, "layout", "a known kind (0 .. SWZ_LAYOUT_COUNT-1)",
+                         "kind", (uint64_t)(uint32_t)kind);
+    e = swz__check_elem_access_at(&l->error, who, elem, access);
+    if (e != SWZ_OK) return e;
+    if (width == 0u || width > SWZ_MAX_SIDE)
+        return swz__fail(&l->error, SWZ_ERANGE, who, "a width W in 1 .. 65536", "W", width);
+    if (height == 0u || height > SWZ_MAX_SIDE)
+        return swz__fail(&l->error, SWZ_ERANGE, who, "a height H in 1 .. 65536", "H", height);
+    if ((uint64_t)width * height > SWZ_MAX_ELEMS)
+        return swz__fail(&l->error, SWZ_ERANGE, who, "at most 2^26 elements W*H", "W*H",
+                         (uint64_t)width * height);
+    if (width * elem < access)
+        return swz__fail(&l->error, SWZ_EWIDTH, who, "a row W*E of at least one access A", "W*E",
+                         (uint64_t)width * elem);
     switch (kind) {
-    case SWZ_LAYOUT_PAD: l->stride = swz_pad_stride(width, elem, access); break;
-    case SWZ_LAYOUT_XOR: return swz_xor_auto(width, elem, access, &l->x);
-    case SWZ_LAYOUT_MORTON:
-        if (width * elem % access != 0u || !swz_is_pow2(width * elem / access) ||
-            !swz_is_pow2(height))
-            return SWZ_EPOW2;
-        l->lw_units = swz_log2(width * elem / access);
-        l->lh = swz_log2(height);
-        break;
-    case SWZ_LAYOUT_TMA32:
-    case SWZ_LAYOUT_TMA64:
-    case SWZ_LAYOUT_TMA128:
-        if (width * elem % 16u != 0u || width * elem > mode) return SWZ_ERANGE;
-        break;
-    default: break;
+#define SWZ__LAYOUT_MAKE(ID, NAME, MAKE, ...) case SWZ_LAYOUT_##ID: e = MAKE(l); break;
+        SWZ_LAYOUT_TABLE(SWZ__LAYOUT_MAKE)
+#undef SWZ__LAYOUT_MAKE
+    default: e = SWZ_EKIND; break;
     }
-    return SWZ_OK;
+    if (e != SWZ_OK && l->error.code == SWZ_OK)
+        swz__fail(&l->error, e, who, "", "", 0u); /* swz_error_format: swz_strerror's text */
+    return e;
 }
 
 /* An XOR layout with explicit (B, M, S) (offset units = elements) instead of the automatic
  * choice: e.g. a swizzle tuned for another instruction, or one taken from CuTe or Triton.
- * Validates like swz_layout_make, plus: width a power of two, swz_xor_valid(b, m, s), and the
+ * Validates like swz_layout_make, plus: width a power of two, swz_xor_is_valid(b, m, s), and the
  * scrambled bits inside the row (m + b <= log2 width) so every row maps onto itself and the
- * layout is a bijection for any height.  Returns SWZ_OK or an error code. */
+ * layout is a bijection for any height.  Returns SWZ_OK or an error code (l->error says which
+ * parameter). */
 SWZ_FN int swz_layout_make_xor(swz_layout *l, uint32_t width, uint32_t elem, uint32_t access,
                                uint32_t height, swz_xor_params p)
 {
     int e = swz_layout_make(l, SWZ_LAYOUT_XOR, width, elem, access, height);
     if (e != SWZ_OK) return e;
-    if (swz_xor_valid(p.b, p.m, p.s) != SWZ_OK || p.m + p.b > swz_log2(width)) return SWZ_ERANGE;
-    l->x = p;
+    if (p.s < p.b)
+        return swz__fail(&l->error, SWZ_ERANGE, "xor", "key bits above the scrambled ones, S >= B",
+                         "S", p.s);
+    if (!swz_xor_is_valid(p.b, p.m, p.s))
+        return swz__fail(&l->error, SWZ_ERANGE, "xor", "a swizzle inside 31 bits, B + M + S <= 31",
+                         "B+M+S", (uint64_t)p.b + p.m + p.s);
+    if (p.m + p.b > swz_log2(width))
+        return swz__fail(&l->error, SWZ_ERANGE, "xor",
+                         "scrambled bits inside the row, M + B <= log2 W", "M+B",
+                         (uint64_t)p.m + p.b);
+    l->p.x = p;
     return SWZ_OK;
 }
 
 /* TMA swizzle mode in bytes (32, 64, 128) of a layout, 0 for the other kinds. */
-SWZ_FN uint32_t swz_layout_tma_mode(const swz_layout *l) { return swz__layout_tma_mode(l->kind); }
+SWZ_FN uint32_t swz_layout_tma_mode(const swz_layout *l) { return swz_layout_kind_tma_mode(l->kind); }
 
 /* Elements of storage the tile needs (the image of the layout lies in [0, size)). */
 SWZ_FN uint32_t swz_layout_size(const swz_layout *l)
 {
     uint32_t n = l->stride * l->height;
-    uint32_t mode = swz__layout_tma_mode(l->kind);
+    uint32_t mode = swz_layout_kind_tma_mode(l->kind);
     if (mode) { /* whole 8*mode-byte swizzle atoms, since rows can be shorter than a line */
         uint32_t atom = 8u * mode / l->elem;
         n = (n + atom - 1u) / atom * atom;
@@ -148,49 +420,78 @@ SWZ_FN uint64_t swz_layout_waste_bytes(const swz_layout *l)
     return ((uint64_t)swz_layout_size(l) - (uint64_t)l->width * l->height) * l->elem;
 }
 
-/* Physical element offset of (row, col); SWZ_BAD_OFFSET outside the tile. */
+/* Physical element offset of (row, col); SWZ_BAD_OFFSET outside the tile or for an unknown
+ * kind. */
 SWZ_FN uint32_t swz_layout_offset(const swz_layout *l, uint32_t row, uint32_t col)
 {
-    uint32_t mode = swz__layout_tma_mode(l->kind);
     if (row >= l->height || col >= l->width) return SWZ_BAD_OFFSET;
     switch (l->kind) {
-    case SWZ_LAYOUT_XOR: return swz_xor_2d(l->x, l->width, row, col);
-    case SWZ_LAYOUT_MORTON:
-        return swz_morton_offset(l->lw_units, l->lh, l->access / l->elem, row, col);
-    case SWZ_LAYOUT_TMA32:
-    case SWZ_LAYOUT_TMA64:
-    case SWZ_LAYOUT_TMA128: return swz_tma_offset(l->width, l->elem, mode, row, col);
-    default: return swz_pad_offset(l->stride, row, col); /* NONE and PAD */
+#define SWZ__LAYOUT_OFFSET(ID, NAME, MAKE, OFF, ...) case SWZ_LAYOUT_##ID: return OFF(l, row, col);
+        SWZ_LAYOUT_TABLE(SWZ__LAYOUT_OFFSET)
+#undef SWZ__LAYOUT_OFFSET
+    default: return SWZ_BAD_OFFSET;
     }
 }
 
 /* Inverse: the (row, col) stored at physical offset off.  Returns SWZ_OK, or SWZ_ERANGE when
- * off holds no element (padding, or past the tile). */
+ * off holds no element (padding, or past the tile); *row and *col are set only on SWZ_OK. */
 SWZ_FN int swz_layout_coord(const swz_layout *l, uint32_t off, uint32_t *row, uint32_t *col)
 {
-    uint32_t mode = swz__layout_tma_mode(l->kind), r, c;
+    uint32_t r = 0u, c = 0u;
+    int e;
     if (off >= swz_layout_size(l)) return SWZ_ERANGE;
     switch (l->kind) {
-    case SWZ_LAYOUT_XOR: swz_xor_2d_inv(l->x, l->width, off, &r, &c); break;
-    case SWZ_LAYOUT_MORTON:
-        swz_morton_coord(l->lw_units, l->lh, l->access / l->elem, off, &r, &c);
-        break;
-    case SWZ_LAYOUT_TMA32:
-    case SWZ_LAYOUT_TMA64:
-    case SWZ_LAYOUT_TMA128: {
-        uint32_t o = swz_tma_swizzle(mode, off * l->elem) / l->elem; /* an involution */
-        r = o / l->width;
-        c = o % l->width;
-        break;
+#define SWZ__LAYOUT_COORD(ID, NAME, MAKE, OFF, COORD, ...)                                      \
+    case SWZ_LAYOUT_##ID: e = COORD(l, off, &r, &c); break;
+        SWZ_LAYOUT_TABLE(SWZ__LAYOUT_COORD)
+#undef SWZ__LAYOUT_COORD
+    default: e = SWZ_EKIND; break;
     }
-    default:
-        if (!swz_pad_coord(l->stride, l->width, off, &r, &c)) return SWZ_ERANGE;
-        break;
-    }
+    if (e != SWZ_OK) return e;
     if (r >= l->height || c >= l->width) return SWZ_ERANGE;
     *row = r;
     *col = c;
     return SWZ_OK;
+}
+
+/* The kind's parameters as (name, value) pairs into out; returns how many (0 for an unknown
+ * kind). */
+SWZ_FN int swz_layout_params_of(const swz_layout *l, swz_layout_param out[SWZ_LAYOUT_MAX_PARAMS])
+{
+    switch (l->kind) {
+#define SWZ__LAYOUT_PARAMS(ID, NAME, MAKE, OFF, COORD, PARAMS, ...)                             \
+    case SWZ_LAYOUT_##ID: return PARAMS(l, out);
+        SWZ_LAYOUT_TABLE(SWZ__LAYOUT_PARAMS)
+#undef SWZ__LAYOUT_PARAMS
+    default: return 0;
+    }
+}
+
+/* The kind's macro form with the layout's numbers in place of the letters W, E, A, H (each a
+ * whole word of the text), e.g. "SWZ_XOR_AUTO_OFFSET(32, 4, 4, r, c)", into buf (n bytes,
+ * NUL-terminated when n > 0).  Returns the length of the whole text (>= n: it was cut). */
+SWZ_FN int swz__is_word_char(char ch)
+{
+    return (ch >= 'A' && ch <= 'Z') || (ch >= 'a' && ch <= 'z') || (ch >= '0' && ch <= '9') || ch == '_';
+}
+SWZ_HOST_FN size_t swz_layout_macro(const swz_layout *l, char *buf, size_t n)
+{
+    const swz_layout_info *info = swz_layout_kind_info(l->kind);
+    const char *start = info ? info->macro : "?", *s;
+    size_t len = 0;
+    char one[2] = {0, 0};
+    if (n) buf[0] = '\0';
+    for (s = start; *s; ++s) {
+        int alone = (s == start || !swz__is_word_char(s[-1])) && !swz__is_word_char(s[1]);
+        if (alone && (*s == 'W' || *s == 'E' || *s == 'A' || *s == 'H')) {
+            swz__put_u64(buf, n, &len, *s == 'W' ? l->width : *s == 'E' ? l->elem
+                                     : *s == 'A' ? l->access : l->height);
+            continue;
+        }
+        one[0] = *s;
+        swz__put(buf, n, &len, one);
+    }
+    return len;
 }
 
 #endif /* SWZ_LAYOUT_H */

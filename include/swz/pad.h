@@ -61,13 +61,16 @@ SWZ_FN uint32_t swz_pad_offset(uint32_t stride, uint32_t row, uint32_t col)
     return row * stride + col;
 }
 
-/* Inverse: (row, col) of an offset; returns 0 when the offset falls in the padding. */
+/* Inverse: (row, col) of an offset.  Returns SWZ_OK, or SWZ_ERANGE when the offset falls in
+ * the padding (col >= width) or stride is 0; *row and *col are set in both cases when
+ * stride > 0 (*col is then the position inside the padded row). */
 SWZ_FN int swz_pad_coord(uint32_t stride, uint32_t width, uint32_t off, uint32_t *row,
                          uint32_t *col)
 {
+    if (stride == 0u) return SWZ_ERANGE;
     *row = off / stride;
     *col = off % stride;
-    return *col < width;
+    return *col < width ? SWZ_OK : SWZ_ERANGE;
 }
 
 /* Bytes of padding in a height x width tile; 0 for bad parameters. */

@@ -87,17 +87,19 @@ typedef struct swz_xor_params {
     uint32_t s; /* distance from the scrambled bits to the key bits */
 } swz_xor_params;
 
-/* o ^ (((o >> (m+s)) & (2^b - 1)) << m).  Its own inverse when s >= b (check with
- * swz_xor_valid). */
+/* o ^ (((o >> (m+s)) & (2^b - 1)) << m).  Unchecked: the caller ensures
+ * swz_xor_is_valid(b, m, s) (then the map is its own inverse on 32-bit offsets); for other
+ * (b, m, s) the result is some 32-bit value, not a bijection (b = 32 shifts out of range). */
 SWZ_FN uint32_t swz_xor(uint32_t b, uint32_t m, uint32_t s, uint32_t o)
 {
     return o ^ (((o >> (m + s)) & ((1u << b) - 1u)) << m);
 }
 
-/* SWZ_OK when (b, m, s) is a valid involution on 32-bit offsets, SWZ_ERANGE otherwise. */
-SWZ_FN int swz_xor_valid(uint32_t b, uint32_t m, uint32_t s)
+/* 1 when (b, m, s) is a valid involution on 32-bit offsets (s >= b and b + m + s <= 31),
+ * 0 otherwise. */
+SWZ_FN int swz_xor_is_valid(uint32_t b, uint32_t m, uint32_t s)
 {
-    return (s >= b && b + m + s <= 31u) ? SWZ_OK : SWZ_ERANGE;
+    return s >= b && b <= 31u && m <= 31u && s <= 31u && b + m + s <= 31u;
 }
 
 /* Macro form for constant B, M, S (checked at compile time).  o is evaluated twice. */

@@ -329,7 +329,7 @@ Test(layout, make_xor_explicit)
                         ++rejected;
                         continue;
                     }
-                    CHECK(l.x.b == b && l.x.m == m && l.x.s == s, "descriptor does not hold <%u,%u,%u>", b, m, s);
+                    CHECK(l.p.x.b == b && l.p.x.m == m && l.p.x.s == s, "descriptor does not hold <%u,%u,%u>", b, m, s);
                     explicit_params = p;
                     if (check_layout(&l, real_offset, explicit_ref, &bm, msg, sizeof msg))
                         cr_assert_fail("make_xor(W=%u H=%u, <%u,%u,%u>): %s", w, h, b, m, s, msg);
@@ -386,7 +386,7 @@ Test(layout, checker_detects_broken_layouts)
     }
     /* a layout whose descriptor lies about its kind disagrees with the documented formula */
     cr_assert_eq(swz_layout_make(&l, SWZ_LAYOUT_XOR, 32, 4, 8, 32), SWZ_OK);
-    l.x.s = 5; /* key (r/2) mod 16 instead of r mod 16: still a bijection, not the documented one */
+    l.p.x.s = 5; /* key (r/2) mod 16 instead of r mod 16: still a bijection, not the documented one */
     cr_assert_eq(check_layout(&l, real_offset, doc_ref, &bm, msg, sizeof msg), 1, "formula mismatch missed");
     host_bitmap_free(&bm);
 }
