@@ -13,7 +13,6 @@
 # time) in the same five modes.  Output: TAP, one line per header x mode.
 #
 # Usage: compile_headers.sh <include-dir> <tests/host-dir>
-#                       (a known bug: it calls swz_morton_offset; registered with should_fail)
 # Environment: CC, CXX, NVCC override the compilers; without nvcc the cuda lines are SKIP.
 set -u
 INC=$(cd "$1" && pwd)

@@ -3,7 +3,7 @@
  * Compiled (never run) by compile_headers.sh as C99, C11, C++11, C++17 and CUDA: every macro
  * form is used where the language demands a constant (enumerators, array sizes, case labels,
  * static assertions), and the values are checked at compile time against numbers derived by
- * hand from the header docs and BRIEF section 2.  SWZ_MORTON_OFFSET is documented as not a
+ * hand from the header docs.  SWZ_MORTON_OFFSET is documented as not a
  * constant expression (it calls a function); it folds under optimization (sass_check.sh).
  *
  *   hand derivations

@@ -1,7 +1,7 @@
 /* tests/host/host_util.h -- helpers shared by the Criterion host tests.
  *
  * What it is for
- *   Independent reference arithmetic (written from the header docs and BRIEF section 2, never
+ *   Independent reference arithmetic (written from the header docs and bank.h's rules, never
  *   by calling the code under test), a fixed-seed random generator, a bitmap for exhaustive
  *   bijection checks, and a CHECK macro that fails a test with a message without paying
  *   Criterion's per-assertion cost in loops that run hundreds of millions of times.
@@ -85,7 +85,7 @@ static inline int ref_valid_access(uint32_t e, uint32_t a)
     return (a == 4 || a == 8 || a == 16) && ref_valid_elem(e) && a % e == 0;
 }
 
-/* Bit i of x goes to bit 2i (x) and 2i+1 (y), one bit at a time (BRIEF: Z-order). */
+/* Bit i of x goes to bit 2i (x) and 2i+1 (y), one bit at a time (Z order: x on even bits, y on odd bits). */
 static inline uint64_t ref_interleave(uint32_t x, uint32_t y, unsigned bits)
 {
     uint64_t z = 0;
@@ -116,7 +116,7 @@ static inline uint32_t ref_xor_bits(uint32_t b, uint32_t m, uint32_t s, uint32_t
     return r;
 }
 
-/* Hopper TMA swizzle (BRIEF section 2) bit by bit: phys = A ^ (((A >> 7) & (S/16-1)) << 4),
+/* Hopper TMA swizzle (as the hardware applies it to a shared byte address) bit by bit: phys = A ^ (((A >> 7) & (S/16-1)) << 4),
  * i.e. for j < log2(S/16): bit 4+j ^= bit 7+j. */
 static inline uint32_t ref_tma_bits(uint32_t mode, uint32_t a)
 {

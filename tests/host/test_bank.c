@@ -1,8 +1,8 @@
 /* tests/host/test_bank.c -- swz_bank_eval against an independent brute-force count.
  *
  * What it proves
- *   A second implementation of bank.h's rules R1-R7, written here from the doc block and BRIEF
- *   section 2 in a different way (enumerate every byte each active lane touches, per phase;
+ *   A second implementation of bank.h's rules R1-R7, written here from the doc block in a
+ *   different way (enumerate every byte each active lane touches, per phase;
  *   sort the 4-byte words, drop duplicates, count distinct words per bank; R7 as a table of
  *   the two allowed ways to split a lane quad into pairs, each pair holding at most one
  *   distinct active address), agrees with swz_bank_eval -- wavefronts, ideal, ways, phases,

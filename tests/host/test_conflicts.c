@@ -1,7 +1,7 @@
 /* tests/host/test_conflicts.c -- what each layout promises, checked with swz_check_tile.
  *
  * What it proves
- *   1. A table of promises, written from the header docs and BRIEF section 2 (each row says
+ *   1. A table of promises, written from the header docs and bank.h's rules (each row says
  *      why), NOT from running the code: for a layout, a pattern (check.h: ROW, COL, STRIDE,
  *      BLOCK) and an access (4/8/16 bytes, ldmatrix), the worst n-way conflict over the whole
  *      tile; for rows marked uniform every instruction suffers exactly that, so
@@ -49,14 +49,14 @@ typedef struct promise {
 static const promise table[] = {
     /* ---- NONE: plain row-major ------------------------------------------------------------ */
     {NONE, 32, 32, 4, 4, ROW, 4, 1, 1, "a row of 32 floats is one 128-byte line"},
-    {NONE, 32, 32, 4, 4, COL, 4, 32, 1, "BRIEF: 32x32 float column, rows 128 B apart, all lanes in one bank"},
+    {NONE, 32, 32, 4, 4, COL, 4, 32, 1, "32x32 float column, rows 128 B apart, all lanes in one bank"},
     {NONE, 32, 32, 4, 8, COL, 8, 16, 1, "8-byte column: 16 lanes per phase, 16 rows in the same bank pair"},
     {NONE, 32, 32, 4, 16, COL, 16, 8, 1, "16-byte column: 8 lanes per phase, 8 rows in the same 4 banks"},
     {NONE, 32, 32, 4, 4, BLOCK, 4, 4, 1, "8x4 block: 4 rows 128 B apart reuse the same 8 banks"},
     {NONE, 64, 64, 2, 16, COL, LDM, 8, 1, "ldmatrix on 128-byte half rows: 8 row addresses 128 B apart"},
     {NONE, 64, 64, 2, 16, ROW, LDM, 1, 1, "ldmatrix along a row: 8 x 16 B contiguous = one line"},
     {NONE, 33, 32, 4, 4, COL, 4, 1, 1, "the manual float[32][33]: stride 33 words is odd"},
-    {NONE, 34, 32, 4, 4, COL, 4, 2, 1, "BRIEF: an even pad (34) still conflicts: gcd(34, 32) = 2"},
+    {NONE, 34, 32, 4, 4, COL, 4, 2, 1, "an even pad (34) still conflicts: gcd(34, 32) = 2"},
     /* ---- PAD ------------------------------------------------------------------------------ */
     {PAD, 32, 32, 4, 4, ROW, 4, 1, 1, "stride 33: each row (one instruction) is 32 consecutive words"},
     {PAD, 32, 32, 4, 4, COL, 4, 1, 1, "pad.h: stride 33 words, bank (r + c) mod 32"},
@@ -85,18 +85,18 @@ static const promise table[] = {
     {XOR, 64, 64, 2, 16, COL, SWZ_LDMATRIX_X2, 1, 1, "ldmatrix .x2"},
     {XOR, 64, 64, 2, 16, ROW, LDM, 1, 1, "ldmatrix along a row"},
     {XOR, 32, 32, 4, 4, COL, 8, 2, 1,
-     "xor.h/BRIEF trap: c ^ r read as column pairs: slot u ^ (r>>1), 16 rows give 8 slots twice"},
+     "xor.h trap: c ^ r read as column pairs: slot u ^ (r>>1), 16 rows give 8 slots twice"},
     {XOR, 32, 32, 4, 8, COL, 8, 1, 1, "xor.h: c ^ 2(r mod 16) is made for 8-byte reads"},
     {XOR, 32, 32, 4, 8, COL, 4, 2, 1, "xor.h: ... and is 2-way for 4-byte column reads (rows r, r+16)"},
     {XOR, 32, 32, 4, 4, BLOCK, 4, 4, 1, "8x4 block: rows r0..r0+3 XOR inside one aligned group of 8 banks"},
     /* ---- MORTON --------------------------------------------------------------------------- */
-    {MORTON, 32, 32, 4, 4, ROW, 4, 4, 1, "BRIEF/morton.h: 32x32 float rows 4-way (banks from c0 c1 c2)"},
-    {MORTON, 32, 32, 4, 4, COL, 4, 8, 1, "BRIEF/morton.h: columns 8-way (banks from r0 r1)"},
+    {MORTON, 32, 32, 4, 4, ROW, 4, 4, 1, "morton.h: 32x32 float rows 4-way (banks from c0 c1 c2)"},
+    {MORTON, 32, 32, 4, 4, COL, 4, 8, 1, "morton.h: columns 8-way (banks from r0 r1)"},
     {MORTON, 32, 32, 4, 4, BLOCK, 4, 1, 1, "8x4 aligned block: bank bits c0 r0 c1 r1 c2 all vary"},
     {MORTON, 32, 32, 4, 8, BLOCK, 8, 1, 1, "4x4 units per phase: slot bits u0 r0 u1 r1 all vary"},
     {MORTON, 32, 32, 4, 16, BLOCK, 16, 1, 1, "4x2 units per phase: slot bits u0 r0 u1 all vary"},
     /* ---- TMA ------------------------------------------------------------------------------ */
-    {TMA128, 32, 64, 4, 16, COL, 16, 1, 1, "BRIEF: 128B swizzle, 16-byte chunk u ^ (r mod 8)"},
+    {TMA128, 32, 64, 4, 16, COL, 16, 1, 1, "xor.h: 128B swizzle, 16-byte chunk u ^ (r mod 8)"},
     {TMA128, 32, 64, 4, 16, ROW, 16, 1, 1, "a 128-byte row is one line"},
     {TMA128, 64, 64, 2, 16, COL, LDM, 1, 1, "ldmatrix on the wgmma/TMA 128B layout"},
     {TMA128, 32, 64, 4, 16, COL, 4, 4, 1, "4-byte column: only the 16-byte chunk moves, 8 chunks x 4 rows"},
@@ -291,7 +291,7 @@ Test(conflicts, scattered_vector_is_ealign)
     cr_assert_eq(swz_check_tile(&l, ROW, 4, 0, &t), SWZ_EACCESS, "4-byte access of 8-byte elements");
 }
 
-/* NONE, a[lane * s] of 4-byte words: gcd(s, 32)-way (BRIEF section 2); the tile is 32 x 128
+/* NONE, a[lane * s] of 4-byte words: gcd(s, 32)-way (R1, R5: lane l in bank (l*s) mod 32); the tile is 32 x 128
  * floats so that lane * s (s <= 128) never wraps. */
 Test(conflicts, stride_rule)
 {

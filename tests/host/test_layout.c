@@ -8,7 +8,7 @@
  *       from the rules written in layout.h / common.h; invalid combinations included);
  *     - for a valid layout, every (row, col) maps into [0, swz_layout_size), no two collide
  *       (a bitmap), the offset equals the formula documented in pad.h / xor.h / morton.h /
- *       BRIEF section 2 (re-implemented here bit by bit), swz_layout_coord inverts it, and every
+ *       the Hopper swizzle formula of xor.h (re-implemented here bit by bit), swz_layout_coord inverts it, and every
  *       offset of [0, size) that holds no element is reported as SWZ_ERANGE.
  *   A self-test feeds the checker a broken layout to show it can fail.
  *

@@ -6,7 +6,7 @@
  *           automatic (B, M, S) follows the documented formula for every (W, E, A) and its
  *           error codes follow the documented rules; Triton's (vec, perPhase, maxPhase) and
  *           CuTe's (B, M, S) convert both ways and swz_xor_from_triton reproduces Triton's
- *           phys_col formula computed independently; the TMA swizzle equals BRIEF section 2's
+ *           phys_col formula computed independently; the TMA swizzle equals xor.h's
  *           formula bit by bit, is an involution, repeats every 8*S bytes, and offset-relative
  *           indexing is right exactly on 8*S-aligned bases.
  *   morton.h  encode/decode equal a bit-by-bit interleave (exhaustive over one 16-bit
@@ -322,7 +322,7 @@ Test(tma, swizzle_formula_involution_period)
         uint32_t S = modes[im], period = 8 * S;
         for (a = 0; a < (1u << 20); ++a) {
             uint32_t y = swz_tma_swizzle(S, a);
-            CHECK(y == ref_tma_bits(S, a), "tma(%u, %u) = %u, BRIEF formula %u", S, a, y, ref_tma_bits(S, a));
+            CHECK(y == ref_tma_bits(S, a), "tma(%u, %u) = %u, formula %u", S, a, y, ref_tma_bits(S, a));
             CHECK(swz_tma_swizzle(S, y) == a, "tma(%u) is not an involution at %u", S, a);
             CHECK(swz_tma_swizzle(S, a + period) == y + period, "tma(%u) does not repeat every %u bytes at %u", S,
                   period, a);
