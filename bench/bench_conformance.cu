@@ -200,7 +200,7 @@ struct conf_gen {
     {
         swz_layout l;
         if (swz_layout_make(&l, layout, w, e, a_layout, h) != SWZ_OK) return;
-        swz_pattern p = {pat_kind, KERNELS[k].access, 1u, row0, col0};
+        swz_pattern p = {pat_kind, KERNELS[k].access, 1u, row0, col0, 0u, 0u};
         swz_check_result r = swz_check(&l, &p);
         if (r.status != SWZ_OK || r.mask == 0u) return;
         uint32_t a[32];

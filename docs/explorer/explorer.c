@@ -103,6 +103,7 @@ __attribute__((export_name("ex_run"))) int ex_run(int kind, uint32_t width, uint
     p.stride = stride;
     p.row0 = row0;
     p.col0 = col0;
+    p.block_w = p.block_h = 0u; /* BLOCK: the default shape */
     r = swz_check(&lay, &p);
     bytes = swz_access_bytes(access);
     pl = swz_access_phase_lanes(access);

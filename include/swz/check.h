@@ -9,7 +9,7 @@
  * Example (the 8-byte column-pair trap of the textbook c ^ r swizzle)
  *   #include <swz/check.h>
  *   swz_layout l; swz_layout_make(&l, SWZ_LAYOUT_XOR, 32, 4, 4, 32);   // tuned for 4-byte
- *   swz_pattern p = {SWZ_PAT_COL, SWZ_ACCESS_8, 0, 0, 0};               // read column pairs
+ *   swz_pattern p = {SWZ_PAT_COL, SWZ_ACCESS_8, 0, 0, 0, 0, 0};         // read column pairs
  *   swz_check_result r = swz_check(&l, &p);
  *   // r.bank.ways == 2 and r.permuted == 1 (the pair arrives swapped on odd rows)
  *
@@ -20,11 +20,14 @@
  *   COL     lane l -> unit number (col0/v)*H + row0 + l in column-major order: a warp walking
  *           down a column (the read side of a transpose); past the bottom row lanes continue at
  *           the top of the next unit column.
- *   STRIDE  lane l -> unit number (q0 + l*stride) mod (H*Ur) in row-major order, q0 the unit of
- *           (row0, col0): the a[lane*stride] experiment.
- *   BLOCK   each phase's P lanes form a bw x bh block of units (bw = 8, 4, 4 and bh = 4, 4, 2
- *           for P = 32, 16, 8), phases stacked downwards, from (row0, col0): warps that read
- *           compact 2-D blocks (what Morton is good at).
+ *   STRIDE  lane l -> unit number q0 + l*stride in row-major order, q0 the unit of (row0, col0):
+ *           the a[lane*stride] experiment.  Lanes past the end of the tile are inactive (no
+ *           wrap): make the tile tall enough for the lanes you want to see.
+ *   BLOCK   each phase's P lanes form a bw x bh block of units, lane q of the phase at
+ *           (row0 + q / bw, unit0 + q mod bw), phases stacked downwards, from (row0, col0):
+ *           warps that read compact 2-D blocks (what Morton is good at).  The shape is
+ *           (block_w, block_h) of the pattern, with block_w * block_h == P; (0, 0) is the
+ *           default 8x4, 4x4, 4x2 for P = 32, 16, 8 (swz_check_block_shape).
  *   Lanes that fall outside the tile are inactive.
  *
  * Vector accesses through a swizzle: a K-byte access must find its v elements as one aligned
@@ -51,11 +54,14 @@ typedef struct swz_pattern {
     uint32_t stride; /* STRIDE: units between lanes */
     uint32_t row0;   /* origin */
     uint32_t col0;   /* origin column, in elements (rounded down to a unit) */
+    uint32_t block_w, block_h; /* BLOCK: block of one phase in units, block_w * block_h == lanes
+                                  per phase; 0, 0 = the default shape */
 } swz_pattern;
 
 typedef struct swz_check_result {
     int status;           /* SWZ_OK, SWZ_EKIND, SWZ_EACCESS (unit not a multiple of elem),
-                             SWZ_ERANGE (origin outside), SWZ_EALIGN (scattered vector) */
+                             SWZ_ERANGE (origin outside, or a bad block shape), SWZ_EALIGN
+                             (scattered vector) */
     swz_bank_result bank; /* the model's verdict */
     int permuted;         /* some lane's vector elements arrive reordered */
     uint32_t mask;        /* active lanes */
@@ -75,15 +81,36 @@ SWZ_FN const char *swz_pattern_name(int kind)
     }
 }
 
-/* Block shape of the BLOCK pattern for P lanes per phase: log2 of its width in units. */
-SWZ_FN uint32_t swz__block_lw(uint32_t phase_lanes) { return (swz_log2(phase_lanes) + 1u) / 2u; }
+/* The block of one phase of the BLOCK pattern, in units: (block_w, block_h) when both are set,
+ * else the default 2^ceil(n/2) x 2^floor(n/2), n = log2 lanes per phase (8x4, 4x4, 4x2).
+ * Returns SWZ_OK, SWZ_EKIND (unknown access) or SWZ_ERANGE (block_w * block_h is not the
+ * lanes per phase, or only one of them is 0). */
+SWZ_FN int swz_check_block_shape(int access, uint32_t block_w, uint32_t block_h, uint32_t *bw,
+                                 uint32_t *bh)
+{
+    uint32_t pl = swz_access_phase_lanes(access);
+    if (pl == 0u) return SWZ_EKIND;
+    if (block_w == 0u && block_h == 0u) {
+        block_w = 1u << ((swz_log2(pl) + 1u) / 2u);
+        block_h = pl / block_w;
+    }
+    if (block_w == 0u || block_h == 0u || block_w > pl || block_h > pl || block_w * block_h != pl)
+        return SWZ_ERANGE;
+    *bw = block_w;
+    *bh = block_h;
+    return SWZ_OK;
+}
 
 /* Place the lanes of one instruction: fills r->row, r->col, r->mask. */
 SWZ_FN int swz__place(const swz_layout *l, const swz_pattern *p, swz_check_result *r)
 {
-    uint32_t k = swz_access_bytes(p->access), v, ur, lanes, i;
+    uint32_t k = swz_access_bytes(p->access), v, ur, lanes, i, bw = 1u, bh = 1u;
     uint64_t total;
     if (k == 0u) return SWZ_EKIND;
+    if (p->kind == SWZ_PAT_BLOCK) {
+        int e = swz_check_block_shape(p->access, p->block_w, p->block_h, &bw, &bh);
+        if (e != SWZ_OK) return e;
+    }
     if (k < l->elem || k % l->elem != 0u) return SWZ_EACCESS;
     v = k / l->elem;
     ur = l->width / v;
@@ -111,16 +138,16 @@ SWZ_FN int swz__place(const swz_layout *l, const swz_pattern *p, swz_check_resul
             break;
         }
         case SWZ_PAT_STRIDE: {
-            uint64_t q = ((uint64_t)p->row0 * ur + u0 + (uint64_t)i * p->stride) % total;
+            uint64_t q = (uint64_t)p->row0 * ur + u0 + (uint64_t)i * p->stride;
+            if (q >= total) continue; /* past the tile: inactive */
             row = q / ur;
             unit = q % ur;
             break;
         }
         case SWZ_PAT_BLOCK: {
-            uint32_t pl = swz_access_phase_lanes(p->access), lw = swz__block_lw(pl);
-            uint32_t q = i % pl, ph = i / pl, bh = pl >> lw;
-            row = p->row0 + ph * bh + (q >> lw);
-            unit = u0 + (q & ((1u << lw) - 1u));
+            uint32_t pl = bw * bh, q = i % pl, ph = i / pl;
+            row = (uint64_t)p->row0 + (uint64_t)ph * bh + q / bw;
+            unit = (uint64_t)u0 + q % bw;
             break;
         }
         default: return SWZ_EKIND;
@@ -167,18 +194,19 @@ SWZ_FN swz_check_result swz_check(const swz_layout *l, const swz_pattern *p)
 
 /* Totals of a pattern over the whole tile: every instruction of the pattern that a kernel
  * touching each unit once would issue (ROW: row-major runs of 32 units; COL: column-major runs;
- * BLOCK: the tile cut into warp blocks; STRIDE: the single instruction at the origin).
- * Returns SWZ_OK or the first failing instruction's status. */
+ * BLOCK: the tile cut into warp blocks of the pattern's shape; STRIDE: the single instruction
+ * at the origin).  The pattern's origin is ignored.  Returns SWZ_OK or the first failing
+ * instruction's status. */
 typedef struct swz_check_totals {
     uint64_t instructions, wavefronts, ideal;
     uint32_t worst_ways;
 } swz_check_totals;
 
-SWZ_FN int swz_check_tile(const swz_layout *l, int pattern, int access, uint32_t stride,
-                          swz_check_totals *t)
+SWZ_FN int swz_check_tile_pattern(const swz_layout *l, const swz_pattern *pat,
+                                  swz_check_totals *t)
 {
-    uint32_t k = swz_access_bytes(access), v, ur, lanes, n, i;
-    swz_pattern p;
+    uint32_t k = swz_access_bytes(pat->access), v, ur, lanes, n, i, bw = 1u, bh = 1u, nx = 1u;
+    swz_pattern p = *pat;
     t->instructions = t->wavefronts = t->ideal = 0u;
     t->worst_ways = 0u;
     if (k == 0u) return SWZ_EKIND;
@@ -186,19 +214,17 @@ SWZ_FN int swz_check_tile(const swz_layout *l, int pattern, int access, uint32_t
     v = k / l->elem;
     ur = l->width / v;
     if (ur == 0u) return SWZ_EWIDTH;
-    lanes = swz_access_lanes(access);
-    p.kind = pattern;
-    p.access = access;
-    p.stride = stride;
-    switch (pattern) {
+    lanes = swz_access_lanes(p.access);
+    switch (p.kind) {
     case SWZ_PAT_ROW:
     case SWZ_PAT_COL: n = (uint32_t)(((uint64_t)ur * l->height + lanes - 1u) / lanes); break;
     case SWZ_PAT_STRIDE: n = 1u; break;
     case SWZ_PAT_BLOCK: {
-        uint32_t pl = swz_access_phase_lanes(access), lw = swz__block_lw(pl);
-        uint32_t bw = 1u << lw, bh = (pl >> lw) * (lanes / pl);
-        uint32_t nx = (ur + bw - 1u) / bw, ny = (l->height + bh - 1u) / bh;
-        n = nx * ny;
+        int e = swz_check_block_shape(p.access, p.block_w, p.block_h, &bw, &bh);
+        if (e != SWZ_OK) return e;
+        bh *= (lanes + bw * bh - 1u) / (bw * bh); /* phases stacked: the warp's block height */
+        nx = (ur + bw - 1u) / bw;
+        n = nx * ((l->height + bh - 1u) / bh);
         break;
     }
     default: return SWZ_EKIND;
@@ -206,16 +232,10 @@ SWZ_FN int swz_check_tile(const swz_layout *l, int pattern, int access, uint32_t
     for (i = 0; i < n; ++i) {
         swz_check_result r;
         uint64_t q = (uint64_t)i * lanes;
-        switch (pattern) {
+        switch (p.kind) {
         case SWZ_PAT_ROW: p.row0 = (uint32_t)(q / ur); p.col0 = (uint32_t)(q % ur) * v; break;
         case SWZ_PAT_COL: p.row0 = (uint32_t)(q % l->height); p.col0 = (uint32_t)(q / l->height) * v; break;
-        case SWZ_PAT_BLOCK: {
-            uint32_t pl = swz_access_phase_lanes(access), lw = swz__block_lw(pl);
-            uint32_t bw = 1u << lw, bh = (pl >> lw) * (lanes / pl), nx = (ur + bw - 1u) / bw;
-            p.row0 = (i / nx) * bh;
-            p.col0 = (i % nx) * bw * v;
-            break;
-        }
+        case SWZ_PAT_BLOCK: p.row0 = (i / nx) * bh; p.col0 = (i % nx) * bw * v; break;
         default: p.row0 = 0u; p.col0 = 0u; break;
         }
         r = swz_check(l, &p);
@@ -226,6 +246,17 @@ SWZ_FN int swz_check_tile(const swz_layout *l, int pattern, int access, uint32_t
         if (r.bank.ways > t->worst_ways) t->worst_ways = r.bank.ways;
     }
     return SWZ_OK;
+}
+
+/* swz_check_tile_pattern for (pattern, access, stride), BLOCK in its default shape. */
+SWZ_FN int swz_check_tile(const swz_layout *l, int pattern, int access, uint32_t stride,
+                          swz_check_totals *t)
+{
+    swz_pattern p = {0, 0, 0u, 0u, 0u, 0u, 0u};
+    p.kind = pattern;
+    p.access = access;
+    p.stride = stride;
+    return swz_check_tile_pattern(l, &p, t);
 }
 
 #endif /* SWZ_CHECK_H */

@@ -24,7 +24,7 @@ static int fails;
 static unsigned col_ways(int kind)
 {
     swz_layout l;
-    swz_pattern p = {SWZ_PAT_COL, SWZ_ACCESS_4, 0, 0, 0};
+    swz_pattern p = {SWZ_PAT_COL, SWZ_ACCESS_4, 0, 0, 0, 0, 0};
     swz_check_result r;
     if (swz_layout_make(&l, kind, 32, 4, 4, 32) != SWZ_OK) return 0;
     r = swz_check(&l, &p);
