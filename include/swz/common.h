@@ -159,7 +159,13 @@ SWZ_FN size_t swz_error_format(const swz_error *e, char *buf, size_t n)
 /* ---- compile-time checks ---------------------------------------------------------------
  * SWZ_STATIC_ASSERT(cond, reason)  a declaration (file or block scope).
  * SWZ__CT_CHECK(cond, reason)       an int constant expression equal to 0 that fails to compile
- *                                   when cond is false; reason is an identifier.            */
+ *                                   when cond is false; reason is an identifier.
+ * SWZ__CT_CHECK_AFTER(ok, cond, reason)  the same, checked only when the earlier checks hold
+ *                                   (ok): a macro form's checks are a chain, so bad parameters
+ *                                   give one error, the first reason, not one per check.
+ * A macro form also clamps the constants it derives from its parameters (to 0 or another
+ * harmless value) when its checks fail, so that a failed check is the only diagnostic: no
+ * negative shift counts or divisions by zero follow it.                                      */
 #if defined(__cplusplus)
 #define SWZ_STATIC_ASSERT(cond, reason) static_assert((cond), "swz: " #reason)
 extern "C++" {
@@ -178,6 +184,7 @@ template <bool Ok, class Reason> struct swz__ct_check {
 #endif
 #define SWZ__CT_CHECK(cond, reason) (0 * (int)sizeof(struct { int reason : (cond) ? 1 : -1; }))
 #endif
+#define SWZ__CT_CHECK_AFTER(ok, cond, reason) SWZ__CT_CHECK(!(ok) || (cond), reason)
 
 /* ---- integer helpers ------------------------------------------------------------------- */
 #define SWZ_IS_POW2(x) ((x) != 0 && ((x) & ((x)-1)) == 0)

@@ -130,11 +130,16 @@ SWZ_FN void swz_morton_coord(uint32_t lw_units, uint32_t lh, uint32_t vec, uint3
 
 /* Macro form: parameters checked at compile time; folds to shifts and masks under
  * optimization, but it is not an integer constant expression (it calls swz_morton_offset). */
+#define SWZ__MORTON_OK(W, E, A, H)                                                              \
+    (SWZ__VALID_ACCESS(E, A) && (W) * (E) % (A) == 0 && SWZ_IS_POW2((W) * (E) / (A)) &&          \
+     SWZ_IS_POW2(H) && (H) <= SWZ_MAX_SIDE)
 #define SWZ_MORTON_OFFSET(W, E, A, H, r, c)                                                     \
     ((uint32_t)(SWZ__CT_CHECK(SWZ__VALID_ACCESS(E, A), swz_error_access_must_be_4_8_or_16_and_a_multiple_of_element) + \
-                SWZ__CT_CHECK(SWZ_IS_POW2((W) * (E) / (A)) && (W) * (E) % (A) == 0 && SWZ_IS_POW2(H) && (H) <= SWZ_MAX_SIDE, \
-                              swz_error_morton_needs_power_of_two_units_per_row_and_height)) + \
-     swz_morton_offset(SWZ_LOG2((W) * (E) / (A)), SWZ_LOG2(H), (A) / (E), (r), (c)))
+                SWZ__CT_CHECK_AFTER(SWZ__VALID_ACCESS(E, A), SWZ__MORTON_OK(W, E, A, H),        \
+                                    swz_error_morton_needs_power_of_two_units_per_row_and_height)) + \
+     (SWZ__MORTON_OK(W, E, A, H)                                                                \
+          ? swz_morton_offset(SWZ_LOG2((W) * (E) / (A)), SWZ_LOG2(H), (A) / (E), (r), (c))      \
+          : 0u))
 
 /* Z-order rasterization of a gx x gy grid of tiles with 2^lg x 2^lg supertiles (lg <= 15).
  * Returns SWZ_OK and the tile (tx, ty) of linear index idx, or SWZ_ERANGE when
@@ -143,7 +148,7 @@ SWZ_FN int swz_morton_block(uint32_t idx, uint32_t gx, uint32_t gy, uint32_t lg,
                             uint32_t *ty)
 {
     /* 64-bit counts: a grid may hold 2^32 tiles or more even though idx is 32-bit. */
-    uint64_t side = (uint64_t)1 << lg, fx, fy, full, rw, rh, i = idx;
+    uint64_t side = (uint64_t)1 << (lg & 15u), fx, fy, full, rw, rh, i = idx;
     uint32_t x, y;
     if (lg > 15u || i >= (uint64_t)gx * gy) return SWZ_ERANGE;
     fx = gx >> lg; /* whole supertiles per row */

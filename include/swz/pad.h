@@ -35,13 +35,18 @@
 
 #include "common.h"
 
-/* Constant-expression stride (elements); compile error for bad (E, A) or W == 0. */
+/* Constant-expression stride (elements); compile error (the first failing reason only) for
+ * bad (E, A) or W out of [1, SWZ_MAX_SIDE]; the stride is clamped to 1 then, so that the error
+ * is the only diagnostic. */
 #define SWZ__PAD_UNITS(W, E, A) (((W) * (E) + (A)-1) / (A))
+#define SWZ__PAD_OK(W, E, A) (SWZ__VALID_ACCESS(E, A) && (W) > 0 && (W) <= SWZ_MAX_SIDE)
 #define SWZ_PAD_STRIDE(W, E, A)                                                                 \
     ((uint32_t)(SWZ__CT_CHECK(SWZ__VALID_ELEM(E), swz_error_element_size_must_be_1_2_4_8_or_16) + \
-                SWZ__CT_CHECK(SWZ__VALID_ACCESS(E, A), swz_error_access_must_be_4_8_or_16_and_a_multiple_of_element) + \
-                SWZ__CT_CHECK((W) > 0 && (W) <= SWZ_MAX_SIDE, swz_error_pad_width_out_of_range)) + \
-     (uint32_t)((SWZ__PAD_UNITS(W, E, A) | 1u) * (A) / (E)))
+                SWZ__CT_CHECK_AFTER(SWZ__VALID_ELEM(E), SWZ__VALID_ACCESS(E, A),                \
+                                    swz_error_access_must_be_4_8_or_16_and_a_multiple_of_element) + \
+                SWZ__CT_CHECK_AFTER(SWZ__VALID_ACCESS(E, A), (W) > 0 && (W) <= SWZ_MAX_SIDE,    \
+                                    swz_error_pad_width_out_of_range)) +                        \
+     (uint32_t)(SWZ__PAD_OK(W, E, A) ? (SWZ__PAD_UNITS(W, E, A) | 1u) * (A) / (E) : 1u))
 
 #define SWZ_PAD_OFFSET(W, E, A, r, c) ((uint32_t)(r) * SWZ_PAD_STRIDE(W, E, A) + (uint32_t)(c))
 

@@ -103,25 +103,39 @@ SWZ_FN int swz_xor_is_valid(uint32_t b, uint32_t m, uint32_t s)
 }
 
 /* Macro form for constant B, M, S (checked at compile time).  o is evaluated twice. */
+#define SWZ__XOR_OK(B, M, S) ((S) >= (B) && (B) + (M) + (S) <= 31)
+#define SWZ__XOR_CLAMP(B, M, S, x) (SWZ__XOR_OK(B, M, S) ? (x) : 0) /* no bad shift after an error */
 #define SWZ_XOR(B, M, S, o)                                                                     \
-    (((o) ^ ((((o) >> ((M) + (S))) & ((1u << (B)) - 1u)) << (M))) +                             \
-     (unsigned)SWZ__CT_CHECK((S) >= (B) && (B) + (M) + (S) <= 31, swz_error_xor_needs_S_ge_B))
+    (((o) ^ ((((o) >> (SWZ__XOR_CLAMP(B, M, S, M) + SWZ__XOR_CLAMP(B, M, S, S))) &              \
+              ((1u << SWZ__XOR_CLAMP(B, M, S, B)) - 1u)) << SWZ__XOR_CLAMP(B, M, S, M))) +       \
+     (unsigned)SWZ__CT_CHECK(SWZ__XOR_OK(B, M, S), swz_error_xor_needs_S_ge_B))
 
 /* ---- 2. automatic choice ---------------------------------------------------------------- */
 
-/* Constant-expression (B, M, S) of the automatic swizzle; see the formula above. */
-#define SWZ_XOR_AUTO_M(W, E, A) (SWZ__LOG2_SMALL(A) - SWZ__LOG2_SMALL(E))
+/* Constant-expression (B, M, S) of the automatic swizzle; see the formula above.  0 for bad
+ * (W, E, A), so that the compile error of SWZ_XOR_AUTO_CHECK is the only diagnostic. */
+#define SWZ__XOR_AUTO_OK(W, E, A)                                                               \
+    (SWZ__VALID_ACCESS(E, A) && SWZ_IS_POW2(W) && (W) <= SWZ_MAX_SIDE && (W) * (E) >= (A))
+#define SWZ_XOR_AUTO_M(W, E, A)                                                                 \
+    (SWZ__XOR_AUTO_OK(W, E, A) ? SWZ__LOG2_SMALL(A) - SWZ__LOG2_SMALL(E) : 0)
 #define SWZ_XOR_AUTO_B(W, E, A)                                                                 \
-    SWZ__MIN(SWZ_LOG2(W) + SWZ__LOG2_SMALL(E) - SWZ__LOG2_SMALL(A), 7 - SWZ__LOG2_SMALL(A))
+    (SWZ__XOR_AUTO_OK(W, E, A)                                                                  \
+         ? SWZ__MIN(SWZ_LOG2(W) + SWZ__LOG2_SMALL(E) - SWZ__LOG2_SMALL(A), 7 - SWZ__LOG2_SMALL(A)) \
+         : 0)
 #define SWZ_XOR_AUTO_S(W, E, A)                                                                 \
-    (SWZ__MAX(SWZ_LOG2(W), 7 - SWZ__LOG2_SMALL(E)) - SWZ_XOR_AUTO_M(W, E, A))
+    (SWZ__XOR_AUTO_OK(W, E, A) ? SWZ__MAX(SWZ_LOG2(W), 7 - SWZ__LOG2_SMALL(E)) - SWZ_XOR_AUTO_M(W, E, A) \
+                               : 0)
 
-/* Compile-time validation of (W, E, A); 0 when valid, a compile error otherwise. */
+/* Compile-time validation of (W, E, A); 0 when valid, a compile error (the first failing
+ * reason only) otherwise. */
 #define SWZ_XOR_AUTO_CHECK(W, E, A)                                                             \
     (SWZ__CT_CHECK(SWZ__VALID_ELEM(E), swz_error_element_size_must_be_1_2_4_8_or_16) +         \
-     SWZ__CT_CHECK(SWZ__VALID_ACCESS(E, A), swz_error_access_must_be_4_8_or_16_and_a_multiple_of_element) + \
-     SWZ__CT_CHECK(SWZ_IS_POW2(W) && (W) <= SWZ_MAX_SIDE, swz_error_xor_tile_width_must_be_a_power_of_two) + \
-     SWZ__CT_CHECK((W) * (E) >= (A), swz_error_tile_row_narrower_than_one_access))
+     SWZ__CT_CHECK_AFTER(SWZ__VALID_ELEM(E), SWZ__VALID_ACCESS(E, A),                           \
+                         swz_error_access_must_be_4_8_or_16_and_a_multiple_of_element) +        \
+     SWZ__CT_CHECK_AFTER(SWZ__VALID_ACCESS(E, A), SWZ_IS_POW2(W) && (W) <= SWZ_MAX_SIDE,        \
+                         swz_error_xor_tile_width_must_be_a_power_of_two) +                     \
+     SWZ__CT_CHECK_AFTER(SWZ__VALID_ACCESS(E, A) && SWZ_IS_POW2(W) && (W) <= SWZ_MAX_SIDE,      \
+                         (W) * (E) >= (A), swz_error_tile_row_narrower_than_one_access))
 
 /* Element offset of (r, c) in a W-wide tile under the automatic swizzle, W, E, A constants.
  * Folds to shifts, masks and one XOR. */
@@ -257,9 +271,11 @@ SWZ_FN uint32_t swz_tma_offset(uint32_t width, uint32_t elem, uint32_t mode, uin
         return SWZ_BAD_OFFSET;
     return swz_tma_swizzle(mode, (row * width + col) * elem) / elem;
 }
+#define SWZ__TMA_ROW_OK(W, E, S) (SWZ__VALID_ELEM(E) && (W) * (E) % 16 == 0 && (W) * (E) <= (S))
 #define SWZ_TMA_OFFSET(W, E, S, r, c)                                                           \
-    ((uint32_t)SWZ__CT_CHECK(SWZ__VALID_ELEM(E) && (W) * (E) % 16 == 0 && (W) * (E) <= (S),    \
-                             swz_error_tma_row_must_be_a_multiple_of_16_bytes_and_at_most_the_mode) + \
-     SWZ_TMA_SWIZZLE(S, ((uint32_t)(r) * (W) + (uint32_t)(c)) * (E)) / (E))
+    ((uint32_t)SWZ__CT_CHECK_AFTER(SWZ__VALID_TMA(S), SWZ__TMA_ROW_OK(W, E, S),                 \
+                                   swz_error_tma_row_must_be_a_multiple_of_16_bytes_and_at_most_the_mode) + \
+     SWZ_TMA_SWIZZLE(S, ((uint32_t)(r) * (W) + (uint32_t)(c)) * (E)) /                           \
+         (SWZ__TMA_ROW_OK(W, E, S) ? (E) : 1))
 
 #endif /* SWZ_XOR_H */

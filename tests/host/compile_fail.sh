@@ -6,7 +6,9 @@
 # and the compiler's message must contain the swz_error_* identifier that names the reason
 # (common.h: a negative bit-field width in C, the swz__ct_check<false, swz_error_...>
 # instantiation in C++), on a diagnostic line ('error:', 'instantiation of', nvcc's 'Reason=')
-# rather than on an echoed source line of the macro.  A positive control per language compiles the same expressions with
+# rather than on an echoed source line of the macro, and the whole message must be short
+# (under MAX_LOG bytes: one clear error, not pages of follow-on warnings from a failed check's
+# derived constants).  A positive control per language compiles the same expressions with
 # good parameters (with -Wall -Wextra -Wpedantic -Werror), so a failure cannot come from a
 # typo in the snippet.  Output: TAP, one line per case x language.
 #
@@ -34,6 +36,7 @@ CASES=(
   "pad_elem_3|swz_error_element_size_must_be_1_2_4_8_or_16|SWZ_PAD_OFFSET(32, 3, 4, r, c)|SWZ_PAD_OFFSET(32, 4, 4, r, c)"
   "xor_access_4_elem_8|swz_error_access_must_be_4_8_or_16_and_a_multiple_of_element|SWZ_XOR_AUTO_OFFSET(32, 8, 4, r, c)|SWZ_XOR_AUTO_OFFSET(32, 8, 8, r, c)"
   "pad_access_8_elem_16|swz_error_access_must_be_4_8_or_16_and_a_multiple_of_element|SWZ_PAD_STRIDE(32, 16, 8)|SWZ_PAD_STRIDE(32, 16, 16)"
+  "xor_access_2|swz_error_access_must_be_4_8_or_16_and_a_multiple_of_element|SWZ_XOR_AUTO_OFFSET(64, 4, 2, r, c)|SWZ_XOR_AUTO_OFFSET(64, 4, 4, r, c)"
   "xor_access_6|swz_error_access_must_be_4_8_or_16_and_a_multiple_of_element|SWZ_XOR_AUTO_OFFSET(32, 2, 6, r, c)|SWZ_XOR_AUTO_OFFSET(32, 2, 8, r, c)"
   "morton_access_4_elem_8|swz_error_access_must_be_4_8_or_16_and_a_multiple_of_element|SWZ_MORTON_OFFSET(32, 8, 4, 32, r, c)|SWZ_MORTON_OFFSET(32, 8, 8, 32, r, c)"
   "xor_row_narrower_than_access|swz_error_tile_row_narrower_than_one_access|SWZ_XOR_AUTO_OFFSET(2, 1, 4, r, c)|SWZ_XOR_AUTO_OFFSET(4, 1, 4, r, c)"
@@ -50,6 +53,7 @@ CASES=(
   "tma_offset_mode_48|swz_error_tma_mode_must_be_32_64_or_128|SWZ_TMA_OFFSET(12, 4, 48, r, c)|SWZ_TMA_OFFSET(12, 4, 64, r, c)"
 )
 KNOWN_BUGS=" "
+MAX_LOG=2048 # bytes of compiler output a rejected case may print
 LANGS=(c11 c99 c++ cuda)
 
 # A statement-expression-free snippet: the expression as a function's return value.  The
@@ -136,8 +140,12 @@ for c in "${selected[@]}"; do
       echo "not ok $n - $name"
       echo "# rejected, but the message does not name $reason:"
       sed 's/^/# /' "$WORK/log" | head -20
+    elif [ "$(wc -c <"$WORK/log")" -ge "$MAX_LOG" ]; then
+      echo "not ok $n - $name"
+      echo "# rejected with the reason, but the message is $(wc -c <"$WORK/log") bytes (limit $MAX_LOG); it starts:"
+      sed 's/^/# /' "$WORK/log" | head -20
     else
-      echo "ok $n - $name"
+      echo "ok $n - $name ($(wc -c <"$WORK/log") bytes)"
     fi
   done
 done
