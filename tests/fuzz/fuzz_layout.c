@@ -1,0 +1,173 @@
+/* tests/fuzz/fuzz_layout.c -- libFuzzer target: the run-time layout constructors.
+ *
+ * What it checks
+ *   Any parameters go to one of swz_layout_make, swz_layout_make_xor (explicit or from
+ *   Triton's triple), swz_xor_auto, swz_xor_is_valid + swz_xor, swz_xor_from_triton /
+ *   swz_xor_to_triton, swz_pad_stride, swz_tma_offset and swz_morton_block.  None may crash or
+ *   trip ASan/UBSan.  Every result they accept must be what they promise: a layout maps each
+ *   (row, col) into [0, size) and back (checked at input-chosen points, and over the whole
+ *   tile when it is small), a swizzle is an involution, the Triton conversion round-trips, a
+ *   pad stride is an odd number of accesses, a Z-order block index lands inside its grid
+ *   (and, for small grids, on every tile once).  A violation aborts with the property.
+ *
+ * Build and run (tests/fuzz/meson.build does this as the test fuzz-layout)
+ *   clang -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all -Iinclude \
+ *     tests/fuzz/fuzz_layout.c -o fuzz-layout && ./fuzz-layout tests/fuzz/corpus/layout
+ *
+ * Input: a selector byte, then the parameters as fz_u32 values (fuzz_input.h).
+ */
+#include <string.h>
+
+#include <swz/layout.h>
+
+#include "fuzz_input.h"
+
+enum { FZ_POINTS = 8, FZ_FULL_ELEMS = 4096 };
+
+/* The promises of a layout that its constructor accepted. */
+static void check_layout(const swz_layout *l, fz_in *in)
+{
+    static uint8_t seen[4 * FZ_FULL_ELEMS + 8192];
+    uint32_t w = l->width, h = l->height, size = swz_layout_size(l), i, r, c;
+    uint64_t elems = (uint64_t)w * h;
+    FZ_ASSERT(elems <= SWZ_MAX_ELEMS && size >= elems, "size %u for %ux%u", size, w, h);
+    FZ_ASSERT(swz_layout_waste_bytes(l) == (size - elems) * l->elem, "waste of kind %d", l->kind);
+    FZ_ASSERT(swz_layout_offset(l, h, 0) == SWZ_BAD_OFFSET && swz_layout_offset(l, 0, w) == SWZ_BAD_OFFSET,
+              "offset outside the tile accepted (kind %d)", l->kind);
+    FZ_ASSERT(swz_layout_coord(l, size, &r, &c) == SWZ_ERANGE, "coord past the size (kind %d)", l->kind);
+    for (i = 0; i < FZ_POINTS; ++i) {
+        uint32_t row = fz_u32(in) % h, col = fz_u32(in) % w, off = swz_layout_offset(l, row, col);
+        uint32_t any = fz_u32(in) % size;
+        FZ_ASSERT(off < size, "kind %d W=%u E=%u A=%u H=%u: (%u,%u) -> %u, size %u", l->kind, w,
+                  l->elem, l->access, h, row, col, off, size);
+        FZ_ASSERT(swz_layout_coord(l, off, &r, &c) == SWZ_OK && r == row && c == col,
+                  "kind %d W=%u E=%u A=%u H=%u: (%u,%u) -> %u -> (%u,%u)", l->kind, w, l->elem,
+                  l->access, h, row, col, off, r, c);
+        if (swz_layout_coord(l, any, &r, &c) == SWZ_OK)
+            FZ_ASSERT(r < h && c < w && swz_layout_offset(l, r, c) == any,
+                      "kind %d: offset %u -> (%u,%u) -> %u", l->kind, any, r, c,
+                      swz_layout_offset(l, r, c));
+    }
+    if (elems > FZ_FULL_ELEMS || size > sizeof seen) return;
+    memset(seen, 0, size);
+    for (r = 0; r < h; ++r)
+        for (c = 0; c < w; ++c) {
+            uint32_t off = swz_layout_offset(l, r, c);
+            FZ_ASSERT(off < size && !seen[off], "kind %d W=%u E=%u A=%u H=%u: (%u,%u) -> %u twice",
+                      l->kind, w, l->elem, l->access, h, r, c, off);
+            seen[off] = 1;
+        }
+}
+
+static void check_xor_params(swz_xor_params p, fz_in *in)
+{
+    uint32_t i;
+    FZ_ASSERT(swz_xor_is_valid(p.b, p.m, p.s), "(%u,%u,%u) not valid", p.b, p.m, p.s);
+    for (i = 0; i < FZ_POINTS; ++i) {
+        uint32_t o = fz_u32(in);
+        FZ_ASSERT(swz_xor(p.b, p.m, p.s, swz_xor(p.b, p.m, p.s, o)) == o,
+                  "(%u,%u,%u) not an involution at %u", p.b, p.m, p.s, o);
+    }
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    fz_in in = {data, size};
+    uint32_t sel = fz_byte(&in) % 9u;
+    swz_layout l;
+    swz_xor_params p, q;
+    uint32_t w = fz_u32(&in), e = fz_u32(&in), a = fz_u32(&in), h = fz_u32(&in);
+    switch (sel) {
+    case 0: { /* the general constructor, any kind */
+        int kind = (int)fz_u32(&in);
+        if (swz_layout_make(&l, kind, w, e, a, h) == SWZ_OK) check_layout(&l, &in);
+        break;
+    }
+    case 1: /* explicit (B, M, S) */
+        p.b = fz_u32(&in);
+        p.m = fz_u32(&in);
+        p.s = fz_u32(&in);
+        if (swz_layout_make_xor(&l, w, e, a, h, p) == SWZ_OK) {
+            check_xor_params(l.p.x, &in);
+            check_layout(&l, &in);
+        }
+        break;
+    case 2: { /* Triton's (vec, perPhase, maxPhase) on rows of w elements, as a layout */
+        uint32_t vec = fz_u32(&in), pp = fz_u32(&in), mp = fz_u32(&in);
+        if (swz_xor_from_triton(vec, pp, mp, w, &p) == SWZ_OK &&
+            swz_layout_make_xor(&l, w, e, a, h, p) == SWZ_OK)
+            check_layout(&l, &in);
+        break;
+    }
+    case 3: /* the automatic swizzle and its Triton form */
+        if (swz_xor_auto(w, e, a, &p) == SWZ_OK) {
+            uint32_t vec, pp, mp;
+            check_xor_params(p, &in);
+            FZ_ASSERT(swz_xor_to_triton(p, w, &vec, &pp, &mp) == SWZ_OK &&
+                      swz_xor_from_triton(vec, pp, mp, w, &q) == SWZ_OK && q.b == p.b &&
+                      q.m == p.m && q.s == p.s,
+                      "auto (%u,%u,%u) of W=%u E=%u A=%u does not round-trip through Triton",
+                      p.b, p.m, p.s, w, e, a);
+        }
+        break;
+    case 4: { /* padding */
+        uint32_t st = swz_pad_stride(w, e, a), i;
+        if (st == 0u) break;
+        FZ_ASSERT(st >= w && st * e % a == 0u && (st * e / a) % 2u == 1u,
+                  "pad stride %u for W=%u E=%u A=%u", st, w, e, a);
+        FZ_ASSERT(swz_pad_waste_bytes(w, e, a, h) == (uint64_t)(st - w) * e * h, "pad waste");
+        for (i = 0; i < FZ_POINTS; ++i) {
+            uint32_t row = fz_u32(&in) % 4096u, col = fz_u32(&in) % w, r, c;
+            FZ_ASSERT(swz_pad_coord(st, w, swz_pad_offset(st, row, col), &r, &c) == SWZ_OK && r == row &&
+                      c == col, "pad (%u,%u) stride %u", row, col, st);
+        }
+        break;
+    }
+    case 5: { /* Triton's triple alone */
+        uint32_t vec = fz_u32(&in), pp = fz_u32(&in), mp = fz_u32(&in), v2, pp2, mp2;
+        if (swz_xor_from_triton(vec, pp, mp, w, &p) != SWZ_OK) break;
+        check_xor_params(p, &in);
+        FZ_ASSERT(swz_xor_to_triton(p, w, &v2, &pp2, &mp2) == SWZ_OK && v2 == vec && pp2 == pp &&
+                  mp2 == mp, "Triton (%u,%u,%u) W=%u -> (%u,%u,%u) -> (%u,%u,%u)", vec, pp, mp,
+                  w, p.b, p.m, p.s, v2, pp2, mp2);
+        break;
+    }
+    case 6: { /* the TMA modes on any parameters: e is the mode here, a the column */
+        uint32_t mode = e, elem = fz_u32(&in), off = swz_tma_offset(w, elem, mode, h, a);
+        /* (row, col) are not range-checked: the round trip holds inside a row, below 4 GiB */
+        if (off == SWZ_BAD_OFFSET || a >= w || ((uint64_t)h * w + a) * elem >> 32) break;
+        FZ_ASSERT(swz_tma_swizzle(mode, off * elem) / elem == h * w + a,
+                  "tma%u W=%u E=%u (%u,%u) -> %u does not map back", mode, w, elem, h, a, off);
+        break;
+    }
+    case 7: { /* Z-order rasterization: w, e = grid, a = supertile log2, h = index */
+        uint32_t tx, ty;
+        if (swz_morton_block(h, w, e, a, &tx, &ty) == SWZ_OK) {
+            FZ_ASSERT((uint64_t)h < (uint64_t)w * e && tx < w && ty < e,
+                      "block %u of %ux%u (lg %u) -> (%u,%u)", h, w, e, a, tx, ty);
+            if ((uint64_t)w * e <= 1024u) {
+                static uint8_t hit[1024];
+                uint32_t i;
+                memset(hit, 0, sizeof hit);
+                for (i = 0; i < w * e; ++i) {
+                    FZ_ASSERT(swz_morton_block(i, w, e, a, &tx, &ty) == SWZ_OK && tx < w &&
+                              ty < e && !hit[ty * w + tx],
+                              "block %u of %ux%u (lg %u) -> (%u,%u) again", i, w, e, a, tx, ty);
+                    hit[ty * w + tx] = 1;
+                }
+            }
+        } else {
+            FZ_ASSERT((uint64_t)h >= (uint64_t)w * e || a > 15u, "block %u of %ux%u (lg %u) refused",
+                      h, w, e, a);
+        }
+        break;
+    }
+    default: /* the general primitive: w, e, a are B, M, S */
+        p.b = w;
+        p.m = e;
+        p.s = a;
+        if (swz_xor_is_valid(p.b, p.m, p.s)) check_xor_params(p, &in);
+        break;
+    }
+    return 0;
+}
