@@ -72,6 +72,7 @@ if [ "$swz_purpose" = test ] && command -v nvcc >/dev/null 2>&1 && ! command -v 
     v=${SWZ_CUOBJDUMP_VERSION:-13.5.37}
     echo "swz: installing cuobjdump and nvdisasm $v (PyPI) into build-tools/cuda"
     tmp=$(mktemp -d build-tools.XXXXXX)
+    chmod 755 "$tmp"
     if python3 -m pip install -q --disable-pip-version-check --no-deps --target "$tmp/pip" \
       "nvidia-cuda-cuobjdump==$v" "nvidia-cuda-nvdisasm==$v" >"$tmp/log" 2>&1; then
       mkdir -p "$tmp/bin" build-tools
