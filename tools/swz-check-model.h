@@ -12,7 +12,8 @@
  * Example
  *   swzc_instr in;
  *   swz_layout l; swz_layout_make(&l, SWZ_LAYOUT_XOR, 32, 4, 4, 32);
- *   int st = swzc_instr_eval(&in, &l, SWZ_PAT_COL, SWZ_ACCESS_4, 0, 0, 0);
+ *   swzc_blocks b; swzc_blocks_find(&b, &l, 4);          // for the whole-tile totals
+ *   int st = swzc_instr_eval(&in, &l, &b, SWZ_PAT_COL, SWZ_ACCESS_4, 0, 0, 0);
  *   // st == SWZ_OK; in.r.bank.ways == 1; in.ph[0].depth[b] == 1 for every bank b
  *   // a store: SWZ_ACCESS_8 | SWZ_STORE (never paired by R7; in.op == "store")
  *
@@ -28,6 +29,8 @@
 #define SWZ_CHECK_MODEL_H
 
 #include <swz/check.h>
+
+#include "swz-check-totals.h"
 
 /* The transpose pattern of the CLI: a row store then a column load (two instructions). */
 #define SWZC_PAT_TRANSPOSE 100
@@ -122,10 +125,10 @@ SWZ_FN void swzc_phase_fill(swzc_phase *ph, const swzc_instr *in, uint32_t p, ui
 }
 
 /* Evaluate one instruction (pattern p at (row0, col0)) on l and prepare its bank map; kind
- * is a bank.h access kind, with SWZ_STORE for a store.  Returns swz_check's status; on
- * failure only in->r is meaningful. */
-SWZ_FN int swzc_instr_eval(swzc_instr *in, const swz_layout *l, int pattern, int kind,
-                           uint32_t stride, uint32_t row0, uint32_t col0)
+ * is a bank.h access kind, with SWZ_STORE for a store; b: l's blocks (swzc_blocks_find), for
+ * the whole-tile totals.  Returns swz_check's status; on failure only in->r is meaningful. */
+SWZ_FN int swzc_instr_eval(swzc_instr *in, const swz_layout *l, const swzc_blocks *b, int pattern,
+                           int kind, uint32_t stride, uint32_t row0, uint32_t col0)
 {
     uint32_t i, j, pl, lanes;
     in->op = (kind & SWZ_STORE) ? "store" : "load";
@@ -134,6 +137,7 @@ SWZ_FN int swzc_instr_eval(swzc_instr *in, const swz_layout *l, int pattern, int
     in->p.stride = stride;
     in->p.row0 = row0;
     in->p.col0 = col0;
+    in->p.block_w = in->p.block_h = 0u; /* BLOCK: the default shape */
     in->r = swz_check(l, &in->p);
     in->bytes = swz_access_bytes(kind);
     in->vec = in->bytes && l->elem ? in->bytes / l->elem : 0u;
@@ -158,7 +162,7 @@ SWZ_FN int swzc_instr_eval(swzc_instr *in, const swz_layout *l, int pattern, int
         swzc_phase_fill(&in->ph[i], in, i, i * pl, n);
     }
     in->nphases = i;
-    in->tile_status = swz_check_tile(l, pattern, kind, stride, &in->tile);
+    in->tile_status = swzc_tile_totals(l, b, pattern, kind, stride, &in->tile);
     return SWZ_OK;
 }
 

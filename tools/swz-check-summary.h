@@ -21,6 +21,7 @@
 #define SWZ_CHECK_SUMMARY_H
 
 #include "swz-check-model.h"
+#include "swz-check-totals.h"
 
 #define SWZC_SUM_PATS 5
 #define SWZC_SUM_STRIDE 2u
@@ -61,9 +62,11 @@ static void swzc_sum_row_eval(swzc_sum_row *row, int kind, uint32_t w, uint32_t 
                               uint32_t layout_access, uint32_t access)
 {
     int i;
+    swzc_blocks b;
     row->kind = kind;
     row->layout_access = layout_access;
     row->status = swz_layout_make(&row->l, kind, w, e, layout_access, h);
+    if (row->status == SWZ_OK) swzc_blocks_find(&b, &row->l, access);
     for (i = 0; i < SWZC_SUM_PATS; ++i) {
         swzc_sum_cell *c = &row->cell[i];
         c->status = SWZ_EKIND;
@@ -71,16 +74,16 @@ static void swzc_sum_row_eval(swzc_sum_row *row, int kind, uint32_t w, uint32_t 
         c->t.worst_ways = 0u;
         if (row->status != SWZ_OK) continue;
         if (swzc_sum_pat[i] == SWZC_PAT_TRANSPOSE) {
-            swz_check_totals a, b;
-            int sa = swz_check_tile(&row->l, SWZ_PAT_ROW, (int)access | SWZ_STORE, 0u, &a);
-            int sb = swz_check_tile(&row->l, SWZ_PAT_COL, (int)access, 0u, &b);
+            swz_check_totals a, bt;
+            int sa = swzc_tile_totals(&row->l, &b, SWZ_PAT_ROW, (int)access | SWZ_STORE, 0u, &a);
+            int sb = swzc_tile_totals(&row->l, &b, SWZ_PAT_COL, (int)access, 0u, &bt);
             c->status = sa != SWZ_OK ? sa : sb;
-            c->t.instructions = a.instructions + b.instructions;
-            c->t.wavefronts = a.wavefronts + b.wavefronts;
-            c->t.ideal = a.ideal + b.ideal;
-            c->t.worst_ways = a.worst_ways > b.worst_ways ? a.worst_ways : b.worst_ways;
+            c->t.instructions = a.instructions + bt.instructions;
+            c->t.wavefronts = a.wavefronts + bt.wavefronts;
+            c->t.ideal = a.ideal + bt.ideal;
+            c->t.worst_ways = a.worst_ways > bt.worst_ways ? a.worst_ways : bt.worst_ways;
         } else {
-            c->status = swz_check_tile(&row->l, swzc_sum_pat[i], (int)access, SWZC_SUM_STRIDE, &c->t);
+            c->status = swzc_tile_totals(&row->l, &b, swzc_sum_pat[i], (int)access, SWZC_SUM_STRIDE, &c->t);
         }
     }
 }

@@ -425,6 +425,7 @@ static int run_summary(const cli_io *io, const options *o)
 /* Evaluate the instruction(s) of the question into in[0..*n); returns SWZC_GO or an exit status. */
 static int eval_question(const cli_io *io, options *o, swz_layout *l, swzc_instr *in, uint32_t *n)
 {
+    swzc_blocks b;
     uint32_t k;
     int st;
     char ctx[160], hint[160];
@@ -444,14 +445,15 @@ static int eval_question(const cli_io *io, options *o, swz_layout *l, swzc_instr
     if (o->svg_grid && (o->width > SWZC_GRID_MAX || o->height > SWZC_GRID_MAX))
         return usage_error(io, "--svg-grid draws tiles up to %ux%u (this one is %" PRIu32 "x%" PRIu32 ")",
                            SWZC_GRID_MAX, SWZC_GRID_MAX, o->width, o->height);
+    swzc_blocks_find(&b, l, k);
     if (o->pattern == SWZC_PAT_TRANSPOSE) {
         *n = 2u;
-        st = swzc_instr_eval(&in[0], l, SWZ_PAT_ROW, o->access | SWZ_STORE, 0u, o->row0, o->col0);
-        if (st == SWZ_OK) st = swzc_instr_eval(&in[1], l, SWZ_PAT_COL, o->access, 0u, o->row0, o->col0);
+        st = swzc_instr_eval(&in[0], l, &b, SWZ_PAT_ROW, o->access | SWZ_STORE, 0u, o->row0, o->col0);
+        if (st == SWZ_OK) st = swzc_instr_eval(&in[1], l, &b, SWZ_PAT_COL, o->access, 0u, o->row0, o->col0);
     } else {
         *n = 1u;
-        st = swzc_instr_eval(&in[0], l, o->pattern, o->access | (o->store ? SWZ_STORE : 0), o->stride, o->row0,
-                             o->col0);
+        st = swzc_instr_eval(&in[0], l, &b, o->pattern, o->access | (o->store ? SWZ_STORE : 0), o->stride,
+                             o->row0, o->col0);
     }
     if (st == SWZ_ERANGE)
         return usage_error(io, "--origin %" PRIu32 ",%" PRIu32 ": %s (the tile is %" PRIu32 "x%" PRIu32 ")", o->row0,
