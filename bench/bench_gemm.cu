@@ -143,15 +143,16 @@ int main(int argc, char **argv)
               "cublas pedantic");
 
         /* Every float variant of the library, both block orders. */
-        for (int v = 0; v < swz_gemm_variant_count; ++v) {
-            const swz_gemm_variant &var = swz_gemm_variants[v];
+        for (int v = 0; v < swz_gemm_registry.count; ++v) {
+            const swz_gemm_ops &var = *swz_gemm_ops_of(swz_gemm_registry.variants[v]);
+            const char *var_name = swz_gemm_registry.variants[v]->name + strlen("swz_gemm_");
             if (!var.run_f) continue;
             for (int raster = 0; raster < 2; ++raster) {
-                const std::string name = std::string(var.name) + (raster == SWZ_GEMM_RASTER_MORTON ? "/morton" : "/row");
+                const std::string name = std::string(var_name) + (raster == SWZ_GEMM_RASTER_MORTON ? "/morton" : "/row");
                 auto run = [&] {
                     cudaError_t err = var.run_f(n, n, n, 1.0f, A, n, B, n, 0.0f, C, n, raster, 0);
                     if (err != cudaSuccess) {
-                        fprintf(stderr, "swz_gemm_%s: %s\n", var.name, cudaGetErrorString(err));
+                        fprintf(stderr, "swz_gemm_%s: %s\n", var_name, cudaGetErrorString(err));
                         exit(1);
                     }
                 };

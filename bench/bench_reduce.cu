@@ -74,14 +74,14 @@ int main(int argc, char **argv)
     t.add("memcpy", sz, "GB/s", bytes / (t_memcpy * 1e6), 1.0, t_peer / t_memcpy, "cub");
     t.add("cub_sum", sz, "GB/s", bytes / (t_peer * 1e6), t_memcpy / t_peer, 1.0, "cub");
 
-    for (int v = 0; v < swz_reduce_variant_count; ++v) {
-        const swz_reduce_variant *var = swz_reduce_variants[v];
+    for (int v = 0; v < swz_reduce_registry.count; ++v) {
+        const swz_variant *var = swz_reduce_registry.variants[v];
         if (strcmp(var->elem, "float") != 0) continue;
-        const size_t ws_bytes = var->workspace(n);
+        const size_t ws_bytes = swz_reduce_ops_of(var)->workspace(n);
         void *ws = nullptr;
         if (ws_bytes) CUDA_CHECK(cudaMalloc(&ws, ws_bytes));
         auto run = [&] {
-            cudaError_t err = var->launch(x, n, d_out, ws, ws_bytes, 0);
+            cudaError_t err = swz_reduce_ops_of(var)->launch(x, n, d_out, ws, ws_bytes, 0);
             if (err != cudaSuccess) {
                 fprintf(stderr, "%s: %s\n", var->name, cudaGetErrorString(err));
                 exit(1);
@@ -91,7 +91,7 @@ int main(int argc, char **argv)
         run();
         CUDA_CHECK_LAUNCH();
         const double got = result();
-        const double u = (double)var->depth(n) * ldexp(1.0, -24);
+        const double u = (double)swz_reduce_ops_of(var)->depth(n) * ldexp(1.0, -24);
         const double bound = u / (1.0 - u) * mag;
         if (!(fabs(got - ref) <= bound))
             t.fail("%s: %.6f, reference %.6f, error %.3g > its bound %.3g", var->name, got, ref, fabs(got - ref), bound);

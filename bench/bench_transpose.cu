@@ -68,9 +68,9 @@ static std::string short_name(const char *full)
 }
 
 /* Launch one variant on an n x n matrix (exit on a launch error: a bench bug, not a timing). */
-static void launch_variant(const swz_transpose_variant *var, const float *in, float *out, int64_t n)
+static void launch_variant(const swz_variant *var, const float *in, float *out, int64_t n)
 {
-    cudaError_t err = var->launch(in, out, n, n, n, n, 1, 0, 0, 0);
+    cudaError_t err = swz_transpose_ops_of(var)->launch(in, out, n, n, n, n, 1, 0, 0, 0);
     if (err != cudaSuccess) {
         fprintf(stderr, "%s: %s\n", var->name, cudaGetErrorString(err));
         exit(1);
@@ -154,13 +154,13 @@ static void launch_variant(const swz_transpose_variant *var, const float *in, fl
  * it, so each run shows what the choice buys.
  */
 struct tuning_entry {
-    const swz_transpose_variant *v; /* NULL: memcpy or cublasSgeam */
+    const swz_variant *v; /* NULL: memcpy or cublasSgeam */
     std::string name;
     std::vector<float> ms[2]; /* per size: one median per round */
 };
 
-#define SWZ__TUNING_REF(L, T, S) &swz_transpose_##L##_##T##_float##S##_info,
-static const swz_transpose_variant *const tuning_candidates[] = {SWZ_TRANSPOSE_TUNING(SWZ__TUNING_REF)};
+#define SWZ__TUNING_REF(L, T, S) &swz_transpose_##L##_##T##_float##S##_variant,
+static const swz_variant *const tuning_candidates[] = {SWZ_TRANSPOSE_TUNING(SWZ__TUNING_REF)};
 
 static int tuning(const bench_opts &o, const int64_t *sizes, float *in, float *out, unsigned long long *d_wrong,
                   cublasHandle_t h)
@@ -172,10 +172,10 @@ static int tuning(const bench_opts &o, const int64_t *sizes, float *in, float *o
     rows.push_back({NULL, "cublasSgeam", {}});
     for (const char *base : {"swz_transpose_xor_64_float", "swz_transpose_pad_64_float", "swz_transpose_none_64_float",
                              "swz_transpose_xor_32_float", "swz_transpose_pad_32_float"}) {
-        const swz_transpose_variant *v = swz_transpose_find(base);
+        const swz_variant *v = swz_variant_find(&swz_transpose_registry, base);
         if (v) rows.push_back({v, short_name(v->name) + " (shipped)", {}});
     }
-    for (const swz_transpose_variant *v : tuning_candidates) rows.push_back({v, short_name(v->name), {}});
+    for (const swz_variant *v : tuning_candidates) rows.push_back({v, short_name(v->name), {}});
 
     for (int si = 0; si < 2; ++si) {
         const int64_t n = sizes[si];
@@ -315,8 +315,8 @@ int main(int argc, char **argv)
         t.add("memcpy", sz, "GB/s", moved / (t_memcpy * 1e6), 1.0, t_peer / t_memcpy, "cublasSgeam");
         t.add("cublasSgeam", sz, "GB/s", moved / (t_peer * 1e6), t_memcpy / t_peer, 1.0, "cublasSgeam");
 
-        for (int v = 0; v < swz_transpose_variant_count; ++v) {
-            const swz_transpose_variant *var = swz_transpose_variants[v];
+        for (int v = 0; v < swz_transpose_registry.count; ++v) {
+            const swz_variant *var = swz_transpose_registry.variants[v];
             if (strcmp(var->elem, "float") != 0) continue;
             auto run = [&] { launch_variant(var, in, out, n); };
             gpu_poison(out, bytes);

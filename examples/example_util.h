@@ -2,16 +2,16 @@
  *
  * What it is for
  *   CK(call): stop with "file:line: call: error" and exit 1 when a CUDA runtime call fails;
- *   swz__ex_need_gpu(): exit 77 (meson's SKIP) when no CUDA device is usable;
- *   swz__ex_take_filter(): take "--filter SUBSTR" out of argv, wherever it stands;
- *   swz__ex_matches(name, filter): the variant filter (NULL matches every name);
- *   swz__ex_time_ms(f) (C++): median of 20 CUDA-event-timed calls of f after 3 warm-ups, ms.
+ *   ex_need_gpu(): exit 77 (meson's SKIP) when no CUDA device is usable;
+ *   ex_take_filter(): take "--filter SUBSTR" out of argv, wherever it stands;
+ *   ex_matches(name, filter): the variant filter (NULL matches every name);
+ *   ex_time_ms(f) (C++): median of 20 CUDA-event-timed calls of f after 3 warm-ups, ms.
  *
  * Example
  *   #include "../example_util.h"
  *   int main(int argc, char **argv) {
- *       const char *filter = swz__ex_take_filter(&argc, argv);   // NULL when absent
- *       swz__ex_need_gpu();
+ *       const char *filter = ex_take_filter(&argc, argv);   // NULL when absent
+ *       ex_need_gpu();
  *       CK(cudaDeviceSynchronize());
  *       return filter != NULL;
  *   }
@@ -34,7 +34,7 @@
     } while (0)
 
 /* Exit 77 unless a CUDA device is usable. */
-static inline void swz__ex_need_gpu(void)
+static inline void ex_need_gpu(void)
 {
     int n = 0;
     if (cudaGetDeviceCount(&n) != cudaSuccess || n == 0) {
@@ -45,7 +45,7 @@ static inline void swz__ex_need_gpu(void)
 
 /* The first "--filter SUBSTR" pair is removed from argv (*argc -= 2) and SUBSTR returned; NULL
  * when there is none (a trailing "--filter" without its argument stays where it is). */
-static inline const char *swz__ex_take_filter(int *argc, char **argv)
+static inline const char *ex_take_filter(int *argc, char **argv)
 {
     for (int i = 1; i < *argc; ++i)
         if (strcmp(argv[i], "--filter") == 0 && i + 1 < *argc) {
@@ -58,7 +58,7 @@ static inline const char *swz__ex_take_filter(int *argc, char **argv)
 }
 
 /* 1 when `filter` is NULL or a substring of `name`. */
-static inline int swz__ex_matches(const char *name, const char *filter)
+static inline int ex_matches(const char *name, const char *filter)
 {
     return filter == NULL || strstr(name, filter) != NULL;
 }
@@ -67,7 +67,7 @@ static inline int swz__ex_matches(const char *name, const char *filter)
 #include <algorithm>
 #include <vector>
 /* Median time of 20 launches of f() after 3 warm-ups, in milliseconds (CUDA events). */
-template <class F> static float swz__ex_time_ms(F f)
+template <class F> static float ex_time_ms(F f)
 {
     cudaEvent_t a, b;
     std::vector<float> t;

@@ -5,7 +5,7 @@
  *
  * Example
  *   static int cache[64];   // per device ordinal, 0 = not asked yet
- *   int grid = swz__ex_fill((const void *)my_kernel, 256, cache);   // 0 on a CUDA error
+ *   int grid = ex_fill((const void *)my_kernel, 256, cache);   // 0 on a CUDA error
  *
  * The template headers include this once per variant; the include guard keeps one copy.  The
  * CUDA calls are plain names, so tests/gpu/emu_simt.h (included first) can stand in for them.
@@ -16,7 +16,7 @@
 #include <cuda_runtime.h>
 
 /* Blocks of `kernel` that fill the current GPU (cached per device in cache[64]; 0 on error). */
-static inline int swz__ex_fill(const void *kernel, int threads, int *cache)
+static inline int ex_fill(const void *kernel, int threads, int *cache)
 {
     int dev = 0, sms = 0, per = 0;
     if (cudaGetDevice(&dev) != cudaSuccess || dev < 0 || dev >= 64) return 0;

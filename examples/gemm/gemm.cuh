@@ -88,6 +88,8 @@
 #include <swz/xor.h>
 
 #include "gemm_api.h"
+#include <stdio.h>          /* snprintf: the standard problem */
+#include "gemm_variants.h" /* swz_gemm_ops, family.h */
 
 #define SWZ__GHD static __host__ __device__ __forceinline__
 
@@ -252,6 +254,44 @@ static inline cudaError_t swz__gemm_check(int64_t M, int64_t N, int64_t K, const
     *run = 1;
     return cudaSuccess;
 }
+
+/* The bank model of one block over `slices` K slices: the A stores into *sts, the A and B
+ * reads into *lds, from the variant's smem_pattern (every slice issues the same instructions,
+ * so one slice is evaluated and counted `slices` times).  The cp.async of B (LDGSTS) is left
+ * out: the shared-store counters do not count it. */
+static int swz__gemm_predict(int (*pattern)(int, int, int, uint32_t *, int *), int threads,
+                             int slices, swz_tile_cost *sts, swz_tile_cost *lds)
+{
+    static const int ops[3] = {SWZ_GEMM_OP_A_STORE, SWZ_GEMM_OP_A_READ, SWZ_GEMM_OP_B_READ};
+    uint32_t addr[32];
+    int kind = 0;
+    swz_tile_cost_init(sts, 0u);
+    swz_tile_cost_init(lds, 16u);
+    for (int o = 0; o < 3; ++o) {
+        swz_tile_cost one, *c = ops[o] == SWZ_GEMM_OP_A_STORE ? sts : lds;
+        const int n = pattern(ops[o], -1, 0, addr, &kind);
+        swz_tile_cost_init(&one, swz_access_bytes(kind));
+        for (int w = 0; w < threads / 32; ++w)
+            for (int i = 0; i < n; ++i) {
+                pattern(ops[o], i, w, addr, &kind);
+                swz_tile_cost_add(&one, addr, 0xFFFFFFFFu, kind);
+            }
+        if (one.status != SWZ_OK) return one.status;
+        c->access = one.access;
+        c->instructions += one.instructions * (uint64_t)slices;
+        c->wavefronts += one.wavefronts * (uint64_t)slices;
+        c->ideal += one.ideal * (uint64_t)slices;
+        if (one.worst_ways > c->worst_ways) c->worst_ways = one.worst_ways;
+    }
+    return SWZ_OK;
+}
+
+#define SWZ__GLNAME_NONE none /* LAYOUT -> the name's layout part */
+#define SWZ__GLNAME_PAD pad
+#define SWZ__GLNAME_XOR xor
+#define SWZ__GEMM_STD_TILES 11 /* the standard problem: 11 x 11 blocks of TILE, K = 11*TILE */
+#define SWZ__GEMM_OPS_float(run, host) run, host, NULL, NULL
+#define SWZ__GEMM_OPS_double(run, host) NULL, NULL, run, host
 
 #endif /* SWZ_GEMM_CUH_ONCE */
 
@@ -826,6 +866,39 @@ extern "C" int SWZ__GN(selfcheck)(void)
         if (!seen_c[o]) return 5;
     return 0;
 }
+
+
+/* The standard problem (gemm_variants.h) and the bank model of one of its blocks. */
+static int SWZ__GN(problem)(char *spec)
+{
+    const int n = SWZ__GEMM_STD_TILES * (TILE);
+    snprintf(spec, SWZ_SPEC_MAX, "%d:%d:%d", n, n, n);
+    return SWZ__GEMM_STD_TILES * SWZ__GEMM_STD_TILES;
+}
+static int SWZ__GN(predict)(swz_tile_cost *sts, swz_tile_cost *lds)
+{
+    return swz__gemm_predict(&SWZ__GN(smem_pattern), SWZ__G_NT,
+                             SWZ__GEMM_STD_TILES * (TILE) / SWZ__G_BK, sts, lds);
+}
+
+static const swz_gemm_ops SWZ__GN(ops) = {
+    &SWZ__GN(info), &SWZ__GN(smem_pattern), &SWZ__GN(selfcheck),
+    SWZ__GCAT(SWZ__GEMM_OPS_, ELEM_NAME)(&SWZ__GNAME, &SWZ__GN(host))};
+
+extern "C" const swz_variant SWZ__GN(variant) = {
+    "gemm",
+    SWZ__GSTR(SWZ__GNAME),
+    SWZ__GSTR(SWZ__GN(kernel)),
+    SWZ__GSTR(SWZ__GCAT(SWZ__GLNAME_, LAYOUT)),
+    SWZ__GSTR(ELEM_NAME),
+    (TILE),
+    SWZ__G_E,
+    SWZ__G_NT,
+    "",
+    &SWZ__GN(predict),
+    &SWZ__GN(problem),
+    &SWZ__GN(ops),
+};
 
 #undef SWZ__GL
 #undef SWZ__GPFX

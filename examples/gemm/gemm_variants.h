@@ -1,10 +1,10 @@
-/* examples/gemm/gemm_variants.h -- the GEMM variants built into the swz-gemm library, and a
- * table over them for tests, the example and benchmarks.
+/* examples/gemm/gemm_variants.h -- the GEMM variants built into the swz-gemm library, and
+ * their registry (family.h) for tests, the example and benchmarks.
  *
  * What it is for
  *   Declares every instantiated launcher swz_gemm_<layout>_<TILE>_<elem> (and its host
- *   emulation, description and bank-model helpers, see gemm.cuh) and swz_gemm_variants[], one
- *   entry per variant, so that a program can loop over them.  Plain C (C linkage); link with
+ *   emulation, description and bank-model helpers, see gemm.cuh) and swz_gemm_registry, one
+ *   swz_variant per variant, so that a program can loop over them.  Plain C (C linkage); link with
  *   the library (Meson: dependency swz_gemm_dep).  C11 or C++ (CUDA's driver_types.h, included
  *   through cuda_runtime_api.h, uses an anonymous union that -std=c99 -Wpedantic rejects).
  *
@@ -13,7 +13,7 @@
  *   // C = A*B for 1000 x 700 x 300 floats, XOR-swizzled A tile, Morton block order:
  *   cudaError_t e = swz_gemm_xor_128_float(1000, 700, 300, 1.0f, dA, 300, dB, 700, 0.0f,
  *                                          dC, 700, SWZ_GEMM_RASTER_MORTON, 0);
- *   for (int i = 0; i < swz_gemm_variant_count; ++i) puts(swz_gemm_variants[i].name);
+ *   for (int i = 0; i < swz_gemm_registry.count; ++i) puts(swz_gemm_registry.variants[i]->name);
  *
  * The set: ELEM float and double x LAYOUT NONE, PAD, XOR x TILE 128 (large products) and 64
  * (small ones: four times as many blocks).  gemm_f32.cu and gemm_f64.cu instantiate it.
@@ -25,6 +25,7 @@
 #include <stdint.h>
 
 #include "gemm_api.h"
+#include "../family.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -48,7 +49,8 @@ extern "C" {
     void SWZ__GCAT(SWZ_GEMM_NAME(L, T, E), _info)(swz_gemm_info *info);                        \
     int SWZ__GCAT(SWZ_GEMM_NAME(L, T, E), _smem_pattern)(int op, int idx, int warp,            \
                                                          uint32_t addr[32], int *access);      \
-    int SWZ__GCAT(SWZ_GEMM_NAME(L, T, E), _selfcheck)(void);
+    int SWZ__GCAT(SWZ_GEMM_NAME(L, T, E), _selfcheck)(void);                                   \
+    extern const swz_variant SWZ__GCAT(SWZ_GEMM_NAME(L, T, E), _variant);
 SWZ_GEMM_VARIANTS(SWZ__GEMM_DECLARE)
 
 typedef cudaError_t (*swz_gemm_fn_f)(int64_t, int64_t, int64_t, float, const float *, int64_t,
@@ -64,8 +66,14 @@ typedef cudaError_t (*swz_gemm_host_fn_d)(int64_t, int64_t, int64_t, double, con
                                           int64_t, const double *, int64_t, double, double *,
                                           int64_t, int, int);
 
-typedef struct swz_gemm_variant {
-    const char *name; /* "xor_128_float" */
+/* What a GEMM variant adds to its swz_variant record (family.h), as v->ops.  Its standard
+ * problem (v->problem) is the square 11*TILE cube: 11 x 11 full blocks (121, at most one per
+ * SM of an H100/H200: co-resident blocks' cp.async writes contend with the A stores and the
+ * counters then show a few percent more store wavefronts than the instructions cost).
+ * predict() covers one block: the transposed A stores (STS; the cp.async of B is LDGSTS,
+ * which the shared-store counters do not count) and the A and B reads, over the 11*TILE/BK
+ * slices of K. */
+typedef struct swz_gemm_ops {
     void (*info)(swz_gemm_info *);
     int (*smem_pattern)(int op, int idx, int warp, uint32_t addr[32], int *access);
     int (*selfcheck)(void);
@@ -73,13 +81,15 @@ typedef struct swz_gemm_variant {
     swz_gemm_host_fn_f host_f;
     swz_gemm_fn_d run_d;       /* double variants; NULL otherwise */
     swz_gemm_host_fn_d host_d;
-} swz_gemm_variant;
+} swz_gemm_ops;
 
-extern const swz_gemm_variant swz_gemm_variants[];
-extern const int swz_gemm_variant_count;
+static inline const swz_gemm_ops *swz_gemm_ops_of(const swz_variant *v)
+{
+    return (const swz_gemm_ops *)v->ops;
+}
 
-/* The variant called name ("xor_128_float"), or NULL. */
-const swz_gemm_variant *swz_gemm_find(const char *name);
+/* Every variant, in a fixed order. */
+extern const swz_registry swz_gemm_registry;
 
 #ifdef __cplusplus
 }

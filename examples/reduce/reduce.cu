@@ -1,17 +1,12 @@
-/* examples/reduce/reduce.cu -- swz-example-reduce: runs, checks and times the sum variants
- * against a CPU reference and cub::DeviceReduce::Sum; prints the bank model's prediction.
+/* examples/reduce/reduce.cu -- swz-example-reduce: the reduction family's hooks for the shared
+ * example driver (../family_main.h: --list, --predict, --run/--runs, --bench and the default
+ * check of every variant).
  *
- * Usage
- *   swz-example-reduce                     every variant on 2^24+3 elements: checked against a
- *                                          double (float) or exact (i32) CPU sum, run twice
- *                                          (bit-identical); then the --bench table at 2^26
- *   swz-example-reduce --bench [N]         time every variant and cub (default N = 2^28)
- *   swz-example-reduce --run NAME N        exactly one checked call of one variant (for ncu)
- *   swz-example-reduce --runs NAME:N ...   the same for several variants in one process
- *   swz-example-reduce --predict [SUBSTR]  predicted shared wavefronts per instruction
- *   swz-example-reduce --list              variant names
- *   --filter SUBSTR restricts the default and --bench runs.
- * Exit status: 0 ok, 1 wrong result or CUDA error, 2 usage, 77 no GPU.
+ * Run spec: N[:REPS].  run() sums N random elements (floats in [-1, 1), or int32 over the
+ * whole range) REPS times (default 1; 2: the second result must have the same bits) and
+ * checks against a double (float: within the variant's error bound) or exact (i32) CPU sum.
+ * time() times the variant and cub::DeviceReduce::Sum of the same elements (GB/s counts the
+ * bytes read).
  */
 #include <cuda_runtime.h>
 #include <cub/device/device_reduce.cuh>
@@ -24,7 +19,7 @@
 #include <vector>
 
 #include "reduce.h"
-#include "../example_util.h" /* CK, swz__ex_need_gpu, swz__ex_take_filter */
+#include "../family_main.h"
 
 static uint64_t rng_s = 0x243F6A8885A308D3ull;
 static uint64_t rng(void)
@@ -45,15 +40,15 @@ static void fill(void *p, int64_t n, int is_int)
     }
 }
 
-static int is_int(const swz_reduce_variant *v) { return strcmp(v->elem, "i32") == 0; }
+static int is_int(const swz_variant *v) { return strcmp(v->elem, "i32") == 0; }
 
 /* One checked call, or two (reps = 2: the second must give the same bits).  0 on success. */
-static int run_checked(const swz_reduce_variant *v, int64_t n, int quiet, int reps)
+static int run_checked(const swz_variant *v, int64_t n, int quiet, int reps)
 {
     const int ii = is_int(v);
     std::vector<unsigned char> h((size_t)n * 4 + 4);
     void *din, *dout, *ws = NULL;
-    size_t wsb = v->workspace(n);
+    size_t wsb = swz_reduce_ops_of(v)->workspace(n);
     unsigned char r1[8] = {0}, r2[8] = {0};
     int bad = 0;
     fill(h.data(), n, ii);
@@ -67,9 +62,9 @@ static int run_checked(const swz_reduce_variant *v, int64_t n, int quiet, int re
             break;
         }
         CK(cudaMemset(dout, 0xFF, 8));
-        CK(v->launch(din, n, dout, ws, wsb, 0));
+        CK(swz_reduce_ops_of(v)->launch(din, n, dout, ws, wsb, 0));
         CK(cudaDeviceSynchronize());
-        CK(cudaMemcpy(k ? r2 : r1, dout, (size_t)v->out_size, cudaMemcpyDeviceToHost));
+        CK(cudaMemcpy(k ? r2 : r1, dout, (size_t)swz_reduce_ops_of(v)->out_size, cudaMemcpyDeviceToHost));
     }
     if (memcmp(r1, r2, 8) != 0) bad = 1;
     if (ii) {
@@ -84,7 +79,7 @@ static int run_checked(const swz_reduce_variant *v, int64_t n, int quiet, int re
     } else {
         double ref = 0, abs = 0, tol;
         float got;
-        const double u = ldexp(1.0, -24), d = v->depth(n);
+        const double u = ldexp(1.0, -24), d = swz_reduce_ops_of(v)->depth(n);
         for (int64_t i = 0; i < n; ++i) {
             ref += ((const float *)h.data())[i];
             abs += fabs(((const float *)h.data())[i]);
@@ -103,115 +98,52 @@ static int run_checked(const swz_reduce_variant *v, int64_t n, int quiet, int re
     return bad;
 }
 
-static int bench(int64_t n, const char *filter)
+static int run_one(const swz_variant *v, const char *spec, int quiet)
 {
+    long long n = -1;
+    int reps = 1;
+    if (sscanf(spec, "%lld:%d", &n, &reps) < 1 || n < 0 || reps < 1 || reps > 2) return 2;
+    return run_checked(v, n, quiet, reps);
+}
+
+static int time_one(const swz_variant *v, const char *spec, double *ms, double *peer_ms, double *rate)
+{
+    long long n = -1;
     void *din, *dout, *ws, *cub_tmp = NULL;
-    size_t wsb = 0, cub_bytes = 0;
-    int fails = 0;
-    for (int i = 0; i < swz_reduce_variant_count; ++i)
-        wsb = std::max(wsb, swz_reduce_variants[i]->workspace(n));
+    size_t cub_bytes = 0;
+    if (sscanf(spec, "%lld", &n) != 1 || n < 1) return 2;
+    const size_t wsb = swz_reduce_ops_of(v)->workspace(n);
     CK(cudaMalloc(&din, (size_t)n * 4));
     CK(cudaMalloc(&dout, 8));
     CK(cudaMalloc(&ws, wsb ? wsb : 1));
     CK(cudaMemset(din, 0, (size_t)n * 4));
-    CK(cub::DeviceReduce::Sum(cub_tmp, cub_bytes, (const float *)din, (float *)dout, n));
-    CK(cudaMalloc(&cub_tmp, cub_bytes));
-    const float cub_f = swz__ex_time_ms([&] {
-        CK(cub::DeviceReduce::Sum(cub_tmp, cub_bytes, (const float *)din, (float *)dout, n));
-    });
-    printf("# sum of %lld elements; GB/s counts bytes read; median of 20\n", (long long)n);
-    printf("# %-30s %10s %10s %8s\n", "variant", "ms", "GB/s", "x cub");
-    printf("  %-30s %10.4f %10.1f %8.3f\n", "cub::DeviceReduce::Sum float", cub_f, 4e-6 * n / cub_f, 1.0);
-    for (int i = 0; i < swz_reduce_variant_count; ++i) {
-        const swz_reduce_variant *v = swz_reduce_variants[i];
-        if (!swz__ex_matches(v->name, filter)) continue;
-        const float ms = swz__ex_time_ms([&] { CK(v->launch(din, n, dout, ws, wsb, 0)); });
-        printf("  %-30s %10.4f %10.1f %8.3f\n", v->name, ms, 4e-6 * n / ms, cub_f / ms);
+    if (is_int(v)) { /* the peer on the same elements and result type */
+        auto cub_sum = [&] {
+            CK(cub::DeviceReduce::Sum(cub_tmp, cub_bytes, (const int32_t *)din, (int64_t *)dout, n));
+        };
+        cub_sum();
+        CK(cudaMalloc(&cub_tmp, cub_bytes));
+        *peer_ms = ex_time_ms(cub_sum);
+    } else {
+        auto cub_sum = [&] {
+            CK(cub::DeviceReduce::Sum(cub_tmp, cub_bytes, (const float *)din, (float *)dout, n));
+        };
+        cub_sum();
+        CK(cudaMalloc(&cub_tmp, cub_bytes));
+        *peer_ms = ex_time_ms(cub_sum);
     }
+    *ms = ex_time_ms([&] { CK(swz_reduce_ops_of(v)->launch(din, n, dout, ws, wsb, 0)); });
+    *rate = 4e-6 * (double)n / *ms;
     CK(cudaFree(din));
     CK(cudaFree(dout));
     CK(cudaFree(ws));
     CK(cudaFree(cub_tmp));
-    for (int i = 0; i < swz_reduce_variant_count; ++i)
-        if (swz__ex_matches(swz_reduce_variants[i]->name, filter))
-            fails += run_checked(swz_reduce_variants[i], (1 << 20) + 3, 1, 2);
-    printf("%s\n", fails ? "FAILED" : "all timed variants checked: ok");
-    return fails ? 1 : 0;
-}
-
-static int predict(const char *filter)
-{
-    printf("# bank model of one block (tree variants: one level; fast: one chunk)\n");
-    printf("# name kernels variant tile elem sts_instr sts_wavefronts sts_ideal sts_ways "
-           "lds_instr lds_wavefronts lds_ideal lds_ways\n");
-    for (int i = 0; i < swz_reduce_variant_count; ++i) {
-        const swz_reduce_variant *v = swz_reduce_variants[i];
-        swz_tile_cost st, ld;
-        if (!swz__ex_matches(v->name, filter)) continue;
-        if (v->predict(&st, &ld) != SWZ_OK) {
-            printf("%s model-error\n", v->name);
-            return 1;
-        }
-        printf("%s %s %s %d %s %llu %llu %llu %u %llu %llu %llu %u\n", v->name, v->kernels,
-               v->variant, v->tile, v->elem, (unsigned long long)st.instructions,
-               (unsigned long long)st.wavefronts, (unsigned long long)st.ideal, st.worst_ways,
-               (unsigned long long)ld.instructions, (unsigned long long)ld.wavefronts,
-               (unsigned long long)ld.ideal, ld.worst_ways);
-    }
     return 0;
 }
 
-static int usage(void)
-{
-    fprintf(stderr, "usage: swz-example-reduce [--filter S] [--bench [N]] | --run NAME N | "
-                    "--runs NAME:N... | --predict [S] | --list\n");
-    return 2;
-}
+/* 2^24 + 3 elements twice (bit-identical), and the sizes around one chunk and one block. */
+static const char *const check_specs[] = {"16777219:2", "1048579:2", "1", "257", "65536", NULL};
+static const swz_family family = {&swz_reduce_registry, "N[:REPS]", check_specs, "268435456",
+                                  "cub::DeviceReduce::Sum", "GB/s", run_one, time_one};
 
-int main(int argc, char **argv)
-{
-    const char *filter = swz__ex_take_filter(&argc, argv);
-    int i, fails = 0;
-    if (argc >= 2 && strcmp(argv[1], "--list") == 0) {
-        for (i = 0; i < swz_reduce_variant_count; ++i) puts(swz_reduce_variants[i]->name);
-        return 0;
-    }
-    if (argc >= 2 && strcmp(argv[1], "--predict") == 0) return predict(argc >= 3 ? argv[2] : filter);
-    if (argc >= 2 && strcmp(argv[1], "--run") == 0) {
-        const swz_reduce_variant *v;
-        if (argc < 4) return usage();
-        if ((v = swz_reduce_find(argv[2])) == NULL) {
-            fprintf(stderr, "unknown variant %s (--list)\n", argv[2]);
-            return 2;
-        }
-        swz__ex_need_gpu();
-        return run_checked(v, atoll(argv[3]), 0, 1);
-    }
-    if (argc >= 2 && strcmp(argv[1], "--runs") == 0) { /* NAME:N ... */
-        int bad = 0;
-        swz__ex_need_gpu();
-        for (i = 2; i < argc; ++i) {
-            char name[128];
-            long long n = 0;
-            const swz_reduce_variant *v;
-            if (sscanf(argv[i], "%127[^:]:%lld", name, &n) != 2 || (v = swz_reduce_find(name)) == NULL) {
-                fprintf(stderr, "bad run spec %s (NAME:N)\n", argv[i]);
-                return 2;
-            }
-            bad |= run_checked(v, n, 0, 1);
-        }
-        return bad;
-    }
-    if (argc >= 2 && strcmp(argv[1], "--bench") == 0) {
-        swz__ex_need_gpu();
-        return bench(argc >= 3 ? atoll(argv[2]) : (int64_t)1 << 28, filter);
-    }
-    if (argc != 1) return usage();
-    swz__ex_need_gpu();
-    for (i = 0; i < swz_reduce_variant_count; ++i)
-        if (swz__ex_matches(swz_reduce_variants[i]->name, filter))
-            fails += run_checked(swz_reduce_variants[i], (1 << 24) + 3, 0, 2);
-    printf("%s\n", fails ? "FAILED" : "all variants correct and reproducible");
-    if (fails) return 1;
-    return bench((int64_t)1 << 26, filter);
-}
+int main(int argc, char **argv) { return ex_family_main(&family, argc, argv); }

@@ -45,8 +45,9 @@
 #ifndef SWZ_REDUCE_CUH_ONCE
 #define SWZ_REDUCE_CUH_ONCE
 
+#include <stdio.h> /* snprintf: the standard problem */
 #include "reduce.h"
-#include "../fill.h" /* swz__ex_fill: the FAST grid */
+#include "../fill.h" /* ex_fill: the FAST grid */
 #include <swz/bank.h>
 #include <swz/tile.h>
 
@@ -88,7 +89,7 @@ static inline void swz__rd_model_insn(swz_tile_cost *c, const int64_t *word, uin
     uint32_t addr[32];
     int l;
     for (l = 0; l < 32; ++l) addr[l] = (uint32_t)(word[l] * acc_bytes);
-    swz__tile_cost_add(c, addr, mask, acc_bytes | (store ? SWZ_STORE : 0));
+    swz_tile_cost_add(c, addr, mask, acc_bytes | (store ? SWZ_STORE : 0));
 }
 
 #endif /* SWZ_REDUCE_CUH_ONCE */
@@ -220,8 +221,8 @@ static int SWZ__RDN(__predict)(swz_tile_cost *sts, swz_tile_cost *lds)
     int64_t w0[32], w1[32];
     int w, l, d;
     uint32_t m;
-    swz__tile_cost_init(sts, (uint32_t)A);
-    swz__tile_cost_init(lds, (uint32_t)A);
+    swz_tile_cost_init(sts, (uint32_t)A);
+    swz_tile_cost_init(lds, (uint32_t)A);
     for (w = 0; w < (TILE) / 32; ++w) { /* s[t] = x */
         for (l = 0; l < 32; ++l) w0[l] = w * 32 + l;
         swz__rd_model_insn(sts, w0, 0xFFFFFFFFu, A, 1);
@@ -380,7 +381,7 @@ extern "C" cudaError_t SWZ__RD_NAME(const ELEM *in, int64_t n, SWZ__RD_OUT *out,
                                     (uintptr_t)workspace % sizeof(SWZ__RD_ACC) != 0)))
         return cudaErrorInvalidValue;
     chunks = (n + SWZ__RD_CH - 1) / SWZ__RD_CH;
-    fill = swz__ex_fill((const void *)SWZ__RDN(_partials), (TILE), fill_cache);
+    fill = ex_fill((const void *)SWZ__RDN(_partials), (TILE), fill_cache);
     if (fill <= 0) return cudaErrorInvalidDevice;
     grid = chunks < fill ? chunks : fill;
     {
@@ -416,8 +417,8 @@ static int SWZ__RDN(__predict)(swz_tile_cost *sts, swz_tile_cost *lds)
     const int A = (int)sizeof(SWZ__RD_ACC);
     int64_t wd[32];
     int w, l;
-    swz__tile_cost_init(sts, (uint32_t)A);
-    swz__tile_cost_init(lds, (uint32_t)A);
+    swz_tile_cost_init(sts, (uint32_t)A);
+    swz_tile_cost_init(lds, (uint32_t)A);
     for (w = 0; w < SWZ__RDN(__NW); ++w) {
         for (l = 0; l < 32; ++l) wd[l] = w;
         swz__rd_model_insn(sts, wd, 1u, A, 1);
@@ -439,23 +440,40 @@ static cudaError_t SWZ__RDN(__launch_void)(const void *in, int64_t n, void *out,
     return SWZ__RD_NAME((const ELEM *)in, n, (SWZ__RD_OUT *)out, ws, wsb, stream);
 }
 
-extern "C" const swz_reduce_variant SWZ__RDN(_info) = {
+/* The standard problem (see reduce.h) and its number of blocks. */
+static int SWZ__RDN(__problem)(char *spec)
+{
+#if SWZ__RD_VID == SWZ__RD_VID_FAST
+    snprintf(spec, SWZ_SPEC_MAX, "%lld", (long long)SWZ__RD_CH * 8);
+    return 9;
+#else
+    snprintf(spec, SWZ_SPEC_MAX, "%d", (TILE) * (TILE));
+    return (TILE) + 1;
+#endif
+}
+
+static const swz_reduce_ops SWZ__RDN(__ops) = {
+    &SWZ__RDN(__launch_void), &SWZ__RDN(_workspace), &SWZ__RDN(__depth), (int)sizeof(SWZ__RD_OUT),
+#if SWZ__RD_VID == SWZ__RD_VID_FAST
+    SWZ__RD_CH,
+#else
+    (TILE),
+#endif
+};
+
+extern "C" const swz_variant SWZ__RDN(_variant) = {
+    "reduce",
     SWZ__RD_STR(SWZ__RD_NAME),
     SWZ__RD_STR(SWZ__RDN(_)),
     SWZ__RD_STR(SWZ__RD_CAT(SWZ__RD_VNAME_, VARIANT)),
     SWZ__RD_STR(ELEM_NAME),
     (TILE),
     (int)sizeof(ELEM),
-    (int)sizeof(SWZ__RD_OUT),
-#if SWZ__RD_VID == SWZ__RD_VID_FAST
-    SWZ__RD_CH,
-#else
     (TILE),
-#endif
-    &SWZ__RDN(__launch_void),
-    &SWZ__RDN(_workspace),
-    &SWZ__RDN(__depth),
+    "",
     &SWZ__RDN(__predict),
+    &SWZ__RDN(__problem),
+    &SWZ__RDN(__ops),
 };
 
 #undef SWZ__RD_CH

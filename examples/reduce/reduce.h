@@ -3,10 +3,11 @@
  *
  * What it is for
  *   reduce.cuh is written once; variants.cu instantiates it into the static library swz_reduce
- *   (Meson: swz_reduce_dep).  The family shows the third cure of BRIEF section 2, *reorder*:
- *   the interleaved-addressing tree (s[2*d*t] += s[2*d*t + d]) conflicts, the sequential one
- *   (s[t] += s[t + d]) does not; and a production kernel that leaves shared memory almost
- *   unused.
+ *   (Meson: swz_reduce_dep).  Besides padding and swizzling, the third cure of a bank
+ *   conflict is to *reorder* the accesses, and this family shows it: the interleaved-addressing
+ *   tree (s[2*d*t] += s[2*d*t + d]) conflicts, the sequential one (s[t] += s[t + d]) touches
+ *   the same words in an order that does not; and a production kernel that leaves shared
+ *   memory almost unused.
  *
  * Example
  *   #include "reduce.h"
@@ -48,7 +49,7 @@
 #include <cuda_runtime.h>
 #include <stddef.h>
 #include <stdint.h>
-#include <swz/tile.h>
+#include "../family.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -58,27 +59,27 @@ typedef cudaError_t (*swz_reduce_launch_fn)(const void *in, int64_t n, void *out
                                             void *workspace, size_t workspace_bytes,
                                             cudaStream_t stream);
 
-typedef struct swz_reduce_variant {
-    const char *name;    /* swz_reduce_fast_256_float */
-    const char *kernels; /* common prefix of its __global__ functions (extern "C") */
-    const char *variant; /* interleaved, sequential, fast */
-    const char *elem;    /* float, i32 */
-    int tile;            /* threads per block */
-    int elem_size;       /* bytes of an input element */
-    int out_size;        /* bytes of the result (4 for float, 8 for i32) */
-    int64_t chunk;       /* fast: elements per chunk; baselines: elements per block (TILE) */
-    swz_reduce_launch_fn launch;
+/* What a reduction variant adds to its swz_variant record (family.h), as v->ops.  Its
+ * standard problem (v->problem): tree variants TILE^2 elements (TILE full first-level blocks,
+ * then one full block), fast 8 whole chunks (8 chunk blocks, then the final block, whose
+ * shared instructions are the same); predict() covers one of those blocks. */
+typedef struct swz_reduce_ops {
+    swz_reduce_launch_fn launch; /* the launcher through void pointers */
     size_t (*workspace)(int64_t n);
     /* Most roundings any element goes through (float): the error of the result is at most
      * depth * 2^-24 / (1 - depth * 2^-24) * sum |x_i|.  1 for exact integer sums. */
     int (*depth)(int64_t n);
-    /* Bank model of one full block's shared-memory instructions (first level / one chunk). */
-    int (*predict)(swz_tile_cost *sts, swz_tile_cost *lds);
-} swz_reduce_variant;
+    int out_size;  /* bytes of the result (4 for float, 8 for i32) */
+    int64_t chunk; /* fast: elements per chunk; tree variants: elements per block (TILE) */
+} swz_reduce_ops;
 
-extern const swz_reduce_variant *const swz_reduce_variants[]; /* NULL-terminated */
-extern const int swz_reduce_variant_count;
-const swz_reduce_variant *swz_reduce_find(const char *name);
+static inline const swz_reduce_ops *swz_reduce_ops_of(const swz_variant *v)
+{
+    return (const swz_reduce_ops *)v->ops;
+}
+
+/* Every variant, in a fixed order. */
+extern const swz_registry swz_reduce_registry;
 
 /* X(variant, tile, elem, element C type, result C type) */
 #define SWZ_REDUCE_ELEM_(X, N, TY, OT)                                                          \
@@ -90,7 +91,7 @@ const swz_reduce_variant *swz_reduce_find(const char *name);
     cudaError_t swz_reduce_##V##_##T##_##N(const TY *in, int64_t n, OT *out, void *workspace,  \
                                            size_t workspace_bytes, cudaStream_t stream);        \
     size_t swz_reduce_##V##_##T##_##N##_workspace(int64_t n);                                   \
-    extern const swz_reduce_variant swz_reduce_##V##_##T##_##N##_info;
+    extern const swz_variant swz_reduce_##V##_##T##_##N##_variant;
 SWZ_REDUCE_VARIANTS(SWZ_REDUCE_DECLARE_)
 
 #ifdef __cplusplus

@@ -1,21 +1,11 @@
-/* examples/transpose/transpose.cu -- swz-example-transpose: runs, checks and times the
- * transpose variants; prints the bank model's prediction for each (no GPU needed for that).
+/* examples/transpose/transpose.cu -- swz-example-transpose: the transpose family's hooks for
+ * the shared example driver (../family_main.h: --list, --predict, --run/--runs, --bench and
+ * the default check of every variant).
  *
- * Usage
- *   swz-example-transpose                     every variant on a ragged 2000x3000 matrix and
- *                                             a batch, checked on the CPU; then fp32 timings
- *   swz-example-transpose --bench [R C]       time every variant (default 8192x8192) against
- *                                             cudaMemcpy of the same bytes; checked
- *   swz-example-transpose --run NAME R C [B]  one checked call of one variant (for ncu:
- *                                             exactly one kernel launch)
- *   swz-example-transpose --runs NAME:R:C[:B] ...   the same for several variants in one
- *                                             process (tools/ncu-check.py: one ncu session)
- *   swz-example-transpose --predict [SUBSTR]  per variant: predicted shared wavefronts per
- *                                             instruction from include/swz/tile.h's model
- *   swz-example-transpose --list              the variant names
- *   --filter SUBSTR restricts the default and --bench runs to matching names.
- * Exit status: 0 ok, 1 a wrong result or a CUDA error, 2 bad usage, 77 no GPU (for the modes
- * that need one).
+ * Run spec: ROWS:COLS[:BATCH[:LD_IN:LD_OUT]] (leading dimensions default to COLS and ROWS;
+ * matrices of a batch are packed).  run() fills the input with random bytes, poisons the
+ * output (0xFF), launches once and compares every element with the transpose of the input;
+ * time() times the variant and cudaMemcpy of the same bytes (GB/s counts bytes read + written).
  */
 #include <cuda_runtime.h>
 #include <stdint.h>
@@ -26,7 +16,7 @@
 #include <algorithm>
 
 #include "transpose.h"
-#include "../example_util.h" /* CK, swz__ex_need_gpu, swz__ex_take_filter */
+#include "../family_main.h"
 
 static uint64_t rng_state = 0x9E3779B97F4A7C15ull;
 static void fill_random(unsigned char *p, size_t n)
@@ -56,7 +46,7 @@ static long long check(const unsigned char *in, const unsigned char *out, int64_
 }
 
 /* One checked call: returns 0 on success. */
-static int run_checked(const swz_transpose_variant *v, int64_t rows, int64_t cols, int64_t batch,
+static int run_checked(const swz_variant *v, int64_t rows, int64_t cols, int64_t batch,
                        int64_t ld_in, int64_t ld_out, int quiet)
 {
     const int es = v->elem_size;
@@ -69,7 +59,7 @@ static int run_checked(const swz_transpose_variant *v, int64_t rows, int64_t col
     CK(cudaMalloc(&dout, nout ? nout : 1));
     CK(cudaMemcpy(din, hin.data(), nin, cudaMemcpyHostToDevice));
     CK(cudaMemset(dout, 0xFF, nout));
-    CK(v->launch(din, dout, rows, cols, ld_in, ld_out, batch, bs_in, bs_out, 0));
+    CK(swz_transpose_ops_of(v)->launch(din, dout, rows, cols, ld_in, ld_out, batch, bs_in, bs_out, 0));
     CK(cudaDeviceSynchronize());
     CK(cudaMemcpy(hout.data(), dout, nout, cudaMemcpyDeviceToHost));
     CK(cudaFree(din));
@@ -81,126 +71,46 @@ static int run_checked(const swz_transpose_variant *v, int64_t rows, int64_t col
     return bad != 0;
 }
 
-static int bench(int64_t rows, int64_t cols, const char *filter)
+/* ROWS:COLS[:BATCH[:LD_IN:LD_OUT]] -> 1, or 0 when it does not parse. */
+static int parse_spec(const char *spec, int64_t *r, int64_t *c, int64_t *b, int64_t *li, int64_t *lo)
 {
-    int fails = 0, es_done[17] = {0};
-    size_t max_bytes = (size_t)rows * cols * 16;
+    long long x[5] = {0, 0, 1, -1, -1};
+    const int n = sscanf(spec, "%lld:%lld:%lld:%lld:%lld", &x[0], &x[1], &x[2], &x[3], &x[4]);
+    if (!(n == 2 || n == 3 || n == 5) || x[0] < 0 || x[1] < 0 || x[2] < 0) return 0;
+    *r = x[0], *c = x[1], *b = x[2];
+    *li = n == 5 ? x[3] : x[1];
+    *lo = n == 5 ? x[4] : x[0];
+    return *li >= *c && *lo >= *r;
+}
+
+static int run_one(const swz_variant *v, const char *spec, int quiet)
+{
+    int64_t r, c, b, li, lo;
+    if (!parse_spec(spec, &r, &c, &b, &li, &lo)) return 2;
+    return run_checked(v, r, c, b, li, lo, quiet);
+}
+
+static int time_one(const swz_variant *v, const char *spec, double *ms, double *peer_ms, double *rate)
+{
+    int64_t r, c, b, li, lo;
     unsigned char *din, *dout;
-    CK(cudaMalloc(&din, max_bytes));
-    CK(cudaMalloc(&dout, max_bytes));
-    CK(cudaMemset(din, 0x5A, max_bytes));
-    printf("# transpose %lld x %lld; GB/s counts bytes read + written; median of 20\n",
-           (long long)rows, (long long)cols);
-    printf("# %-32s %10s %10s %8s\n", "variant", "ms", "GB/s", "x memcpy");
-    for (int i = 0; i < swz_transpose_variant_count; ++i) {
-        const swz_transpose_variant *v = swz_transpose_variants[i];
-        const size_t bytes = (size_t)rows * cols * v->elem_size;
-        if (!swz__ex_matches(v->name, filter)) continue;
-        if (!es_done[v->elem_size]) {
-            float mc = swz__ex_time_ms([&] { CK(cudaMemcpyAsync(dout, din, bytes, cudaMemcpyDeviceToDevice, 0)); });
-            printf("  %-32s %10.4f %10.1f %8.3f\n", "cudaMemcpy (same bytes)", mc, 2e-6 * bytes / mc, 1.0);
-            es_done[v->elem_size] = 1;
-        }
-        float mc = swz__ex_time_ms([&] { CK(cudaMemcpyAsync(dout, din, bytes, cudaMemcpyDeviceToDevice, 0)); });
-        float ms = swz__ex_time_ms([&] { CK(v->launch(din, dout, rows, cols, cols, rows, 1, 0, 0, 0)); });
-        printf("  %-32s %10.4f %10.1f %8.3f\n", v->name, ms, 2e-6 * bytes / ms, mc / ms);
-    }
+    if (!parse_spec(spec, &r, &c, &b, &li, &lo) || b != 1 || li != c || lo != r) return 2;
+    const size_t bytes = (size_t)r * c * v->elem_size;
+    CK(cudaMalloc(&din, bytes ? bytes : 1));
+    CK(cudaMalloc(&dout, bytes ? bytes : 1));
+    CK(cudaMemset(din, 0x5A, bytes));
+    *peer_ms = ex_time_ms([&] { CK(cudaMemcpyAsync(dout, din, bytes, cudaMemcpyDeviceToDevice, 0)); });
+    *ms = ex_time_ms([&] { CK(swz_transpose_ops_of(v)->launch(din, dout, r, c, c, r, 1, 0, 0, 0)); });
+    *rate = 2e-6 * (double)bytes / *ms;
     CK(cudaFree(din));
     CK(cudaFree(dout));
-    /* correctness of what was timed, on a smaller ragged shape */
-    for (int i = 0; i < swz_transpose_variant_count; ++i)
-        if (swz__ex_matches(swz_transpose_variants[i]->name, filter))
-            fails += run_checked(swz_transpose_variants[i], 1000, 1037, 1, 1037, 1000, 1);
-    printf("%s\n", fails ? "FAILED" : "all timed variants checked: ok");
-    return fails ? 1 : 0;
+    return 0;
 }
 
-static int predict(const char *filter)
-{
-    int rc = 0;
-    printf("# bank model (include/swz/tile.h) of one full block; wavefronts per instruction\n");
-    printf("# name kernel layout tile elem region_rows region_cols "
-           "sts_instr sts_wavefronts sts_ideal sts_ways lds_instr lds_wavefronts lds_ideal lds_ways\n");
-    for (int i = 0; i < swz_transpose_variant_count; ++i) {
-        const swz_transpose_variant *v = swz_transpose_variants[i];
-        swz_tile_cost st, ld;
-        int e;
-        if (!swz__ex_matches(v->name, filter)) continue;
-        e = v->predict(&st, &ld);
-        if (e != SWZ_OK) {
-            printf("%s model-error %d (%s)\n", v->name, e, swz_strerror(e));
-            rc = 1;
-            continue;
-        }
-        printf("%s %s %s %d %s %d %d %llu %llu %llu %u %llu %llu %llu %u\n", v->name, v->kernel,
-               v->layout, v->tile, v->elem, v->region_rows, v->region_cols,
-               (unsigned long long)st.instructions, (unsigned long long)st.wavefronts,
-               (unsigned long long)st.ideal, st.worst_ways, (unsigned long long)ld.instructions,
-               (unsigned long long)ld.wavefronts, (unsigned long long)ld.ideal, ld.worst_ways);
-    }
-    return rc;
-}
+/* Ragged with padded leading dimensions, and a batch. */
+static const char *const check_specs[] = {"2000:3000:1:3001:2003", "67:45:3", "1000:1037", NULL};
+static const swz_family family = {&swz_transpose_registry, "ROWS:COLS[:BATCH[:LD_IN:LD_OUT]]",
+                                  check_specs, "8192:8192", "cudaMemcpy", "GB/s", run_one,
+                                  time_one};
 
-static int usage(void)
-{
-    fprintf(stderr, "usage: swz-example-transpose [--filter S] [--bench [R C]] | --run NAME R C [B] | "
-                    "--runs NAME:R:C[:B]... | --predict [S] | --list\n");
-    return 2;
-}
-
-int main(int argc, char **argv)
-{
-    const char *filter = swz__ex_take_filter(&argc, argv);
-    int i, fails = 0;
-    if (argc >= 2 && strcmp(argv[1], "--list") == 0) {
-        for (i = 0; i < swz_transpose_variant_count; ++i) puts(swz_transpose_variants[i]->name);
-        return 0;
-    }
-    if (argc >= 2 && strcmp(argv[1], "--predict") == 0) return predict(argc >= 3 ? argv[2] : filter);
-    if (argc >= 2 && strcmp(argv[1], "--run") == 0) {
-        const swz_transpose_variant *v;
-        if (argc < 5) return usage();
-        v = swz_transpose_find(argv[2]);
-        if (v == NULL) {
-            fprintf(stderr, "unknown variant %s (--list)\n", argv[2]);
-            return 2;
-        }
-        swz__ex_need_gpu();
-        {
-            const int64_t r = atoll(argv[3]), c = atoll(argv[4]), b = argc >= 6 ? atoll(argv[5]) : 1;
-            return run_checked(v, r, c, b, c, r, 0);
-        }
-    }
-    if (argc >= 2 && strcmp(argv[1], "--runs") == 0) { /* NAME:ROWS:COLS[:BATCH] ... */
-        int bad = 0;
-        swz__ex_need_gpu();
-        for (i = 2; i < argc; ++i) {
-            char name[128];
-            long long r = 0, c = 0, b = 1;
-            const swz_transpose_variant *v;
-            if (sscanf(argv[i], "%127[^:]:%lld:%lld:%lld", name, &r, &c, &b) < 3 ||
-                (v = swz_transpose_find(name)) == NULL) {
-                fprintf(stderr, "bad run spec %s (NAME:ROWS:COLS[:BATCH])\n", argv[i]);
-                return 2;
-            }
-            bad |= run_checked(v, r, c, b, c, r, 0);
-        }
-        return bad;
-    }
-    if (argc >= 2 && strcmp(argv[1], "--bench") == 0) {
-        swz__ex_need_gpu();
-        return bench(argc >= 4 ? atoll(argv[2]) : 8192, argc >= 4 ? atoll(argv[3]) : 8192, filter);
-    }
-    if (argc != 1) return usage();
-    swz__ex_need_gpu();
-    printf("# every variant: ragged 2000 x 3000 (ld 3001 / 2003) and a batch of 3 x 67 x 45\n");
-    for (i = 0; i < swz_transpose_variant_count; ++i) {
-        const swz_transpose_variant *v = swz_transpose_variants[i];
-        if (!swz__ex_matches(v->name, filter)) continue;
-        fails += run_checked(v, 2000, 3000, 1, 3001, 2003, 1);
-        fails += run_checked(v, 67, 45, 3, 45, 67, 1);
-    }
-    printf("%s\n", fails ? "FAILED" : "all variants correct");
-    if (fails) return 1;
-    return bench(4096, 4096, filter ? filter : "_float");
-}
+int main(int argc, char **argv) { return ex_family_main(&family, argc, argv); }

@@ -12,7 +12,7 @@
  *   #define ELEM_NAME double
  *   #define LAYOUT XOR
  *   #include "transpose.cuh"   // -> swz_transpose_xor_64_double(in, out, rows, cols, ld_in,
- *                              //    ld_out, stream), ..._batched(...), ..._info, ..._kernel
+ *                              //    ld_out, stream), ..._batched(...), ..._variant, ..._kernel
  *
  * Parameters
  *   TILE       side of the square shared tile: 8, 16, 32 or 64 (a power of two >= 8)
@@ -107,9 +107,10 @@
 #else
 #define SWZ__TR_EMU 0
 #define SWZ__TR_DFN static __device__ __forceinline__
-#include "../fill.h" /* swz__ex_fill: the persistent grid */
+#include "../fill.h" /* ex_fill: the persistent grid */
 #endif
 
+#include <stdio.h> /* snprintf: the standard problem */
 #include "transpose.h"
 #include "order.h"
 #include <swz/xor.h>
@@ -208,7 +209,7 @@ static inline int64_t swz__tr_fill(const void *kernel, int threads, int *cache)
     (void)kernel, (void)threads, (void)cache;
     return SWZ_TR_EMU_PERSIST_GRID;
 #else
-    return swz__ex_fill(kernel, threads, cache); /* ../fill.h */
+    return ex_fill(kernel, threads, cache); /* ../fill.h */
 #endif
 }
 
@@ -606,8 +607,8 @@ static cudaError_t SWZ__TRN(__launch_void)(const void *in, void *out, int64_t ro
 static int SWZ__TRN(__predict)(swz_tile_cost *sts, swz_tile_cost *lds)
 {
 #if SWZ__TR_LID == SWZ__TR_LID_NAIVE
-    swz__tile_cost_init(sts, 0u);
-    swz__tile_cost_init(lds, 0u);
+    swz_tile_cost_init(sts, 0u);
+    swz_tile_cost_init(lds, 0u);
     return SWZ_OK;
 #else
     const int a = SWZ__TRN(_tile_model)(SWZ_TILE_OP_LOAD, sts);
@@ -616,7 +617,18 @@ static int SWZ__TRN(__predict)(swz_tile_cost *sts, swz_tile_cost *lds)
 #endif
 }
 
-extern "C" const swz_transpose_variant SWZ__TRN(_info) = {
+/* The standard problem: 16 x 4 full regions (64 blocks; any block order covers them all). */
+static int SWZ__TRN(__problem)(char *spec)
+{
+    snprintf(spec, SWZ_SPEC_MAX, "%d:%d", 16 * (TILE), 4 * SWZ__TRN(__RC));
+    return 64;
+}
+
+static const swz_transpose_ops SWZ__TRN(__ops) = {&SWZ__TRN(__launch_void), (TILE), SWZ__TRN(__RC),
+                                                   SWZ__TRN(__SMEM)};
+
+extern "C" const swz_variant SWZ__TRN(_variant) = {
+    "transpose",
     SWZ__TR_STR(SWZ__TR_NAME),
     SWZ__TR_STR(SWZ__TRN(_kernel)),
     SWZ__TR_STR(SWZ__TR_CAT(SWZ__TR_LNAME_, LAYOUT)),
@@ -624,14 +636,12 @@ extern "C" const swz_transpose_variant SWZ__TRN(_info) = {
     (TILE),
     (int)sizeof(ELEM),
     (THREADS),
-    (TILE),
-    SWZ__TRN(__RC),
-    SWZ__TRN(__SMEM),
-    &SWZ__TRN(__launch_void),
-    &SWZ__TRN(__predict),
     "threads=" SWZ__TR_STR(THREADS) " region=" SWZ__TR_STR(REGION_BYTES) " order=" SWZ__TR_STR(
         BLOCK_ORDER) "/" SWZ__TR_STR(BLOCK_GROUP) " hints=" SWZ__TR_STR(CACHE_HINTS) " persist=" SWZ__TR_STR(PERSIST)
         " min_blocks=" SWZ__TR_STR(MIN_BLOCKS),
+    &SWZ__TRN(__predict),
+    &SWZ__TRN(__problem),
+    &SWZ__TRN(__ops),
 };
 
 #undef SWZ__TR_TL

@@ -14,8 +14,8 @@
  *   e = swz_transpose_xor_64_float_batched(d_in, d_out, rows, cols, cols, rows, batch,
  *                                          rows * cols, cols * rows, s);
  *   // by name, through the registry (void pointers)
- *   const swz_transpose_variant *v = swz_transpose_find("swz_transpose_pad_32_double");
- *   e = v->launch(d_in, d_out, rows, cols, cols, rows, 1, 0, 0, s);
+ *   const swz_variant *v = swz_variant_find(&swz_transpose_registry, "swz_transpose_pad_32_double");
+ *   e = swz_transpose_ops_of(v)->launch(d_in, d_out, rows, cols, cols, rows, 1, 0, 0, s);
  *
  * Names: swz_transpose_<layout>_<tile>_<elem>
  *   layout  naive (no shared memory: coalesced reads, strided writes), none (row-major tile:
@@ -40,7 +40,7 @@
 
 #include <cuda_runtime.h>
 #include <stdint.h>
-#include <swz/tile.h>
+#include "../family.h"
 
 #ifdef __cplusplus
 #include <cuda_fp16.h>
@@ -55,31 +55,25 @@ typedef cudaError_t (*swz_transpose_launch_fn)(const void *in, void *out, int64_
                                                int64_t batch, int64_t bs_in, int64_t bs_out,
                                                cudaStream_t stream);
 
-typedef struct swz_transpose_variant {
-    const char *name;   /* swz_transpose_xor_64_float */
-    const char *kernel; /* its __global__ function (extern "C"): name + "_kernel" */
-    const char *layout; /* naive, none, pad, xor, morton */
-    const char *elem;   /* u8, half, float, double, v16 */
-    int tile;           /* TILE */
-    int elem_size;      /* bytes */
-    int threads;        /* threads per block */
-    int region_rows;    /* one block transposes region_rows x region_cols of the input */
+/* What a transpose variant adds to its swz_variant record (family.h), as v->ops.  Its
+ * standard problem (v->problem) is 16 x 4 regions: 16*region_rows x 4*region_cols, 64 blocks;
+ * predict() covers one block's tile load (shared stores) and transposed store (shared loads);
+ * naive reports zero instructions.  v->knobs: e.g. "threads=256 region=16384 order=GROUP/32768
+ * hints=0 persist=0 min_blocks=0". */
+typedef struct swz_transpose_ops {
+    swz_transpose_launch_fn launch; /* the _batched launcher through void pointers */
+    int region_rows;                /* one block transposes region_rows x region_cols */
     int region_cols;
-    int smem_bytes;     /* static shared memory per block */
-    swz_transpose_launch_fn launch;
-    /* Bank model of one block: shared stores (tile load) and loads (transposed store) for a
-     * full, interior region.  SWZ_OK or the model's error; naive reports zero instructions. */
-    int (*predict)(swz_tile_cost *sts, swz_tile_cost *lds);
-    /* Tuning knobs (transpose.cuh), e.g. "threads=256 region=16384 order=ROW/32 hints=0
-     * persist=0" for every shipped variant; the benchmark's tuning candidates differ. */
-    const char *knobs;
-} swz_transpose_variant;
+    int smem_bytes;                 /* static shared memory per block */
+} swz_transpose_ops;
 
-/* Every variant, in a fixed order; NULL-terminated. */
-extern const swz_transpose_variant *const swz_transpose_variants[];
-extern const int swz_transpose_variant_count;
-/* The variant called `name`, or NULL. */
-const swz_transpose_variant *swz_transpose_find(const char *name);
+static inline const swz_transpose_ops *swz_transpose_ops_of(const swz_variant *v)
+{
+    return (const swz_transpose_ops *)v->ops;
+}
+
+/* Every variant, in a fixed order. */
+extern const swz_registry swz_transpose_registry;
 
 /* ---- the variant list (X-macros: X(layout, tile, elem, C type)) -------------------------- */
 #define SWZ_TRANSPOSE_LAYOUTS_(X, T, N, TY) X(none, T, N, TY) X(pad, T, N, TY) X(xor, T, N, TY) X(morton, T, N, TY)
@@ -101,7 +95,7 @@ const swz_transpose_variant *swz_transpose_find(const char *name);
     cudaError_t swz_transpose_##L##_##T##_##N##_batched(                                        \
         const TY *in, TY *out, int64_t rows, int64_t cols, int64_t ld_in, int64_t ld_out,      \
         int64_t batch, int64_t bs_in, int64_t bs_out, cudaStream_t stream);                    \
-    extern const swz_transpose_variant swz_transpose_##L##_##T##_##N##_info;
+    extern const swz_variant swz_transpose_##L##_##T##_##N##_variant;
 SWZ_TRANSPOSE_VARIANTS(SWZ_TRANSPOSE_DECLARE_)
 
 #ifdef __cplusplus

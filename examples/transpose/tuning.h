@@ -7,8 +7,8 @@
  *
  * Example
  *   #include "tuning.inc"   // once per program: generates every candidate (includes this file)
- *   #define ROW(L, T, S) &swz_transpose_##L##_##T##_float##S##_info,
- *   const swz_transpose_variant *const cands[] = {SWZ_TRANSPOSE_TUNING(ROW) NULL};
+ *   #define ROW(L, T, S) &swz_transpose_##L##_##T##_float##S##_variant,
+ *   const swz_variant *const cands[] = {SWZ_TRANSPOSE_TUNING(ROW) NULL};
  *   // cands[2]->name == "swz_transpose_xor_64_float_grp32", ->knobs == "threads=256 ..."
  *
  * Names: swz_transpose_<layout>_<tile>_float<suffix>, suffix = the knobs that differ from
@@ -41,7 +41,7 @@
 #ifdef __cplusplus
 extern "C" {
 #endif
-#define SWZ__TT_DECLARE(L, T, S) extern const swz_transpose_variant swz_transpose_##L##_##T##_float##S##_info;
+#define SWZ__TT_DECLARE(L, T, S) extern const swz_variant swz_transpose_##L##_##T##_float##S##_variant;
 SWZ_TRANSPOSE_TUNING(SWZ__TT_DECLARE)
 #undef SWZ__TT_DECLARE
 #ifdef __cplusplus

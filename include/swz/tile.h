@@ -128,9 +128,14 @@ typedef struct swz_tile_cost {
 /* Largest power of two p <= m (m <= 32) with n % p == 0. */
 #define SWZ__TILE_P2DIV32(n, m) ((m) >= 32 && (n) % 32 == 0 ? 32 : SWZ__TILE_P2DIV(n, m))
 
-/* Model helper: evaluate one instruction and add it to *c (access: a bank.h kind, with
- * SWZ_STORE for shared stores). */
-static inline void swz__tile_cost_add(swz_tile_cost *c, const uint32_t addr[32], uint32_t mask,
+/* Model of a kernel's shared instructions, one warp instruction at a time (public: a kernel
+ * family's own model uses them for instructions that tile.h does not issue):
+ *   swz_tile_cost_init(c, access)      empty totals for `access`-byte lanes
+ *   swz_tile_cost_add(c, addr, mask, kind)
+ *        evaluate one warp instruction (lane l active when bit l of mask is set, byte address
+ *        addr[l], kind a bank.h access kind with SWZ_STORE for shared stores) and add it; an
+ *        error of the bank model sticks in c->status and later calls add nothing. */
+static inline void swz_tile_cost_add(swz_tile_cost *c, const uint32_t addr[32], uint32_t mask,
                                       int access)
 {
     swz_bank_result r;
@@ -146,7 +151,7 @@ static inline void swz__tile_cost_add(swz_tile_cost *c, const uint32_t addr[32],
     if (r.ways > c->worst_ways) c->worst_ways = r.ways;
 }
 
-static inline void swz__tile_cost_init(swz_tile_cost *c, uint32_t access)
+static inline void swz_tile_cost_init(swz_tile_cost *c, uint32_t access)
 {
     c->status = SWZ_OK;
     c->access = access;
@@ -644,7 +649,7 @@ static inline int SWZ__TN(_model)(int op, swz_tile_cost *cost)
     uint32_t addr[32], mask;
     int w, j, l, k, x;
     if (op == SWZ_TILE_OP_LOAD || op == SWZ_TILE_OP_STORE) {
-        swz__tile_cost_init(cost, (uint32_t)(kVR * kE));
+        swz_tile_cost_init(cost, (uint32_t)(kVR * kE));
         for (w = 0; w < kTH / 32; ++w)
             for (j = 0; j < kPR; ++j) {
                 mask = 0u;
@@ -664,12 +669,12 @@ static inline int SWZ__TN(_model)(int op, swz_tile_cost *cost)
                 }
                 if (cost->status != SWZ_OK) return cost->status;
                 /* LOAD writes the tile (shared stores, which never pair: bank.h R7) */
-                swz__tile_cost_add(cost, addr, mask, (kVR * kE) | (op == SWZ_TILE_OP_LOAD ? SWZ_STORE : 0));
+                swz_tile_cost_add(cost, addr, mask, (kVR * kE) | (op == SWZ_TILE_OP_LOAD ? SWZ_STORE : 0));
             }
         return cost->status;
     }
     if (op == SWZ_TILE_OP_STORE_T) {
-        swz__tile_cost_init(cost, (uint32_t)kRA);
+        swz_tile_cost_init(cost, (uint32_t)kRA);
         for (w = 0; w < kTH / 32; ++w)
             for (j = 0; j < kPT; ++j)
                 for (k = 0; k < kVT; ++k) {
@@ -690,11 +695,11 @@ static inline int SWZ__TN(_model)(int op, swz_tile_cost *cost)
                         mask |= 1u << l;
                     }
                     if (cost->status != SWZ_OK) return cost->status;
-                    swz__tile_cost_add(cost, addr, mask, kRA);
+                    swz_tile_cost_add(cost, addr, mask, kRA);
                 }
         return cost->status;
     }
-    swz__tile_cost_init(cost, 0u);
+    swz_tile_cost_init(cost, 0u);
     cost->status = SWZ_EKIND;
     return SWZ_EKIND;
 }

@@ -30,23 +30,23 @@
 
 static int failures = 0; /* EXPECT (gpu_util.h) counts here */
 
-static int is_int(const swz_reduce_variant *v) { return strcmp(v->elem, "i32") == 0; }
+static int is_int(const swz_variant *v) { return strcmp(v->elem, "i32") == 0; }
 
 /* Runs v twice on device data d (n elements); returns 0 and the result bits in *res when both
  * runs agree, -1 otherwise. */
-static int run_twice(const swz_reduce_variant *v, const void *d, int64_t n, void *dout, void *ws,
+static int run_twice(const swz_variant *v, const void *d, int64_t n, void *dout, void *ws,
                      size_t wsb, uint64_t *res)
 {
     uint64_t r[2] = {0, 0};
     for (int k = 0; k < 2; ++k) {
         gpu_poison(dout, 8);
-        cudaError_t e = v->launch(d, n, dout, ws, wsb, 0);
+        cudaError_t e = swz_reduce_ops_of(v)->launch(d, n, dout, ws, wsb, 0);
         EXPECT(e == cudaSuccess, "%s n=%lld: launch returned %s", v->name, (long long)n,
                cudaGetErrorString(e));
         CUDA_CHECK_LAUNCH();
-        CUDA_CHECK(cudaMemcpy(&r[k], dout, (size_t)v->out_size, cudaMemcpyDeviceToHost));
+        CUDA_CHECK(cudaMemcpy(&r[k], dout, (size_t)swz_reduce_ops_of(v)->out_size, cudaMemcpyDeviceToHost));
     }
-    if (v->out_size == 4) r[0] &= 0xFFFFFFFFu, r[1] &= 0xFFFFFFFFu;
+    if (swz_reduce_ops_of(v)->out_size == 4) r[0] &= 0xFFFFFFFFu, r[1] &= 0xFFFFFFFFu;
     *res = r[0];
     return r[0] == r[1] ? 0 : -1;
 }
@@ -73,8 +73,8 @@ static int test_all(int mode)
     }
     for (int k = 0; k < 64; ++k) /* sparse: small integers at random places */
         hs[(size_t)(rng_next(&rng) % (uint64_t)(nmax + 1))] = (float)((int)(rng_next(&rng) % 2001u) - 1000);
-    for (int i = 0; i < swz_reduce_variant_count; ++i) {
-        size_t w = swz_reduce_variants[i]->workspace(nmax);
+    for (int i = 0; i < swz_reduce_registry.count; ++i) {
+        size_t w = swz_reduce_ops_of(swz_reduce_registry.variants[i])->workspace(nmax);
         if (w > wsb) wsb = w;
     }
     CUDA_CHECK(cudaMalloc(&df, (size_t)(nmax + 1) * 4));
@@ -97,8 +97,8 @@ static int test_all(int mode)
                 sref += hs[(size_t)k];
                 iref += hi[(size_t)k];
             }
-            for (int i = 0; i < swz_reduce_variant_count; ++i) {
-                const swz_reduce_variant *v = swz_reduce_variants[i];
+            for (int i = 0; i < swz_reduce_registry.count; ++i) {
+                const swz_variant *v = swz_reduce_registry.variants[i];
                 uint64_t bits;
                 if (is_int(v)) {
                     int64_t got;
@@ -110,7 +110,7 @@ static int test_all(int mode)
                 } else {
                     float got;
                     uint32_t b32;
-                    const double u = ldexp(1.0, -24), d = v->depth(n);
+                    const double u = ldexp(1.0, -24), d = swz_reduce_ops_of(v)->depth(n);
                     const double tol = d * u / (1.0 - d * u) * fabs_sum;
                     EXPECT(run_twice(v, (const float *)df + off, n, dout, ws, wsb, &bits) == 0,
                            "%s n=%lld off=%d: two runs differ", v->name, (long long)n, off);
@@ -127,7 +127,7 @@ static int test_all(int mode)
                 }
             }
             printf("n = %-10lld%s: %d variants checked, %d failures so far\n", (long long)n,
-                   off ? " (misaligned)" : "", swz_reduce_variant_count, failures);
+                   off ? " (misaligned)" : "", swz_reduce_registry.count, failures);
         }
     }
     CUDA_CHECK(cudaFree(df));
@@ -146,9 +146,9 @@ static int test_args(void)
     CUDA_CHECK(cudaMalloc(&dout, 8));
     CUDA_CHECK(cudaMalloc(&ws, 1 << 20));
     CUDA_CHECK(cudaMemset(din, 0, (size_t)n * 4));
-    for (int i = 0; i < swz_reduce_variant_count; ++i) {
-        const swz_reduce_variant *v = swz_reduce_variants[i];
-        const size_t need = v->workspace(n);
+    for (int i = 0; i < swz_reduce_registry.count; ++i) {
+        const swz_variant *v = swz_reduce_registry.variants[i];
+        const size_t need = swz_reduce_ops_of(v)->workspace(n);
         uint64_t got = 0;
         struct call {
             const char *what;
@@ -167,10 +167,10 @@ static int test_args(void)
             {"workspace misaligned", din, n, dout, (char *)ws + 1, 1 << 19, cudaErrorInvalidValue},
         };
         EXPECT(need > 0, "%s: needs no workspace at n=%lld?", v->name, (long long)n);
-        EXPECT(v->workspace(-1) == 0, "%s: workspace(-1) != 0", v->name);
+        EXPECT(swz_reduce_ops_of(v)->workspace(-1) == 0, "%s: workspace(-1) != 0", v->name);
         for (const call &c : calls) {
             gpu_poison(dout, 8);
-            cudaError_t e = v->launch(c.in, c.n, c.out, c.ws, c.wsb, 0);
+            cudaError_t e = swz_reduce_ops_of(v)->launch(c.in, c.n, c.out, c.ws, c.wsb, 0);
             EXPECT(e == c.want, "%s, %s: got %s", v->name, c.what, cudaGetErrorString(e));
             EXPECT(cudaGetLastError() == cudaSuccess, "%s, %s: left a CUDA error", v->name, c.what);
             CUDA_CHECK(cudaDeviceSynchronize());
@@ -178,17 +178,17 @@ static int test_args(void)
             EXPECT(got == ~(uint64_t)0, "%s, %s: output written", v->name, c.what);
         }
         gpu_poison(dout, 8); /* n == 0: the empty sum, with no input or workspace needed */
-        EXPECT(v->launch(NULL, 0, dout, NULL, 0, 0) == cudaSuccess, "%s: n == 0 failed", v->name);
+        EXPECT(swz_reduce_ops_of(v)->launch(NULL, 0, dout, NULL, 0, 0) == cudaSuccess, "%s: n == 0 failed", v->name);
         CUDA_CHECK_LAUNCH();
         CUDA_CHECK(cudaMemcpy(&got, dout, 8, cudaMemcpyDeviceToHost));
-        if (v->out_size == 4) got |= 0xFFFFFFFF00000000ull; /* the untouched upper poison */
-        EXPECT(got == (v->out_size == 4 ? 0xFFFFFFFF00000000ull : 0u), "%s: n == 0 gave bits %llx",
+        if (swz_reduce_ops_of(v)->out_size == 4) got |= 0xFFFFFFFF00000000ull; /* the untouched upper poison */
+        EXPECT(got == (swz_reduce_ops_of(v)->out_size == 4 ? 0xFFFFFFFF00000000ull : 0u), "%s: n == 0 gave bits %llx",
                v->name, (unsigned long long)got);
     }
     CUDA_CHECK(cudaFree(din));
     CUDA_CHECK(cudaFree(dout));
     CUDA_CHECK(cudaFree(ws));
-    printf("argument checks of %d variants: %s\n", swz_reduce_variant_count, failures ? "FAILED" : "ok");
+    printf("argument checks of %d variants: %s\n", swz_reduce_registry.count, failures ? "FAILED" : "ok");
     return failures ? 1 : 0;
 }
 

@@ -47,7 +47,7 @@ struct shape {
 };
 
 /* Runs one case; returns the number of wrong elements + touched gap bytes. */
-static long long run_case(const swz_transpose_variant *v, const shape &s, test_rng *rng)
+static long long run_case(const swz_variant *v, const shape &s, test_rng *rng)
 {
     const int es = v->elem_size;
     const int64_t ext_in = (s.batch - 1) * s.bs_in + (s.rows - 1) * s.ld_in + s.cols;
@@ -61,7 +61,7 @@ static long long run_case(const swz_transpose_variant *v, const shape &s, test_r
     CUDA_CHECK(cudaMalloc(&dout, bout));
     CUDA_CHECK(cudaMemcpy(din, hin.data(), bin, cudaMemcpyHostToDevice));
     gpu_poison(dout, bout);
-    cudaError_t e = v->launch(din + (size_t)s.misalign_in * es, dout + (size_t)s.misalign_out * es,
+    cudaError_t e = swz_transpose_ops_of(v)->launch(din + (size_t)s.misalign_in * es, dout + (size_t)s.misalign_out * es,
                               s.rows, s.cols, s.ld_in, s.ld_out, s.batch, s.bs_in, s.bs_out, 0);
     EXPECT(e == cudaSuccess, "%s: launch returned %s", v->name, cudaGetErrorString(e));
     CUDA_CHECK_LAUNCH();
@@ -95,9 +95,9 @@ static int test_all(int quick)
 {
     test_rng rng = {0x5EED0001u};
     int cases = 0;
-    for (int i = 0; i < swz_transpose_variant_count; ++i) {
-        const swz_transpose_variant *v = swz_transpose_variants[i];
-        const int64_t R = v->region_rows, C = v->region_cols, T = v->tile;
+    for (int i = 0; i < swz_transpose_registry.count; ++i) {
+        const swz_variant *v = swz_transpose_registry.variants[i];
+        const int64_t R = swz_transpose_ops_of(v)->region_rows, C = swz_transpose_ops_of(v)->region_cols, T = v->tile;
         std::vector<shape> sh;
         sh.push_back(plain(1, 1));
         sh.push_back(plain(1, 1000));
@@ -144,7 +144,7 @@ static int test_all(int quick)
         failures += bad != 0;
         printf("%-34s %zu shapes %s\n", v->name, sh.size(), bad ? "FAILED" : "ok");
     }
-    printf("%d variants, %d cases, %d failures\n", swz_transpose_variant_count, cases, failures);
+    printf("%d variants, %d cases, %d failures\n", swz_transpose_registry.count, cases, failures);
     return failures ? 1 : 0;
 }
 
@@ -165,12 +165,12 @@ static int test_big(void)
     CUDA_CHECK(cudaMalloc(&dout, (size_t)N));
     CUDA_CHECK(cudaMemcpy(din, hin.data(), (size_t)N, cudaMemcpyHostToDevice));
     for (const char *name : names) {
-        const swz_transpose_variant *v = swz_transpose_find(name);
+        const swz_variant *v = swz_variant_find(&swz_transpose_registry, name);
         long long bad = 0;
         EXPECT(v != NULL, "variant %s missing", name);
         if (!v) continue;
         gpu_poison(dout, (size_t)N);
-        EXPECT(v->launch(din, dout, R, C, C, R, 1, 0, 0, 0) == cudaSuccess, "%s: launch", name);
+        EXPECT(swz_transpose_ops_of(v)->launch(din, dout, R, C, C, R, 1, 0, 0, 0) == cudaSuccess, "%s: launch", name);
         CUDA_CHECK_LAUNCH();
         CUDA_CHECK(cudaMemcpy(hout.data(), dout, (size_t)N, cudaMemcpyDeviceToHost));
         for (int64_t r0 = 0; r0 < R; r0 += 64)
@@ -196,8 +196,8 @@ static int test_args(void)
     std::vector<unsigned char> h(1 << 16);
     const size_t bytes = 1 << 16;
     CUDA_CHECK(cudaMalloc(&buf, bytes));
-    for (int i = 0; i < swz_transpose_variant_count; ++i) {
-        const swz_transpose_variant *v = swz_transpose_variants[i];
+    for (int i = 0; i < swz_transpose_registry.count; ++i) {
+        const swz_variant *v = swz_transpose_registry.variants[i];
         const int es = v->elem_size;
         unsigned char *in = buf, *out = buf + bytes / 2; /* 32 KiB each */
         struct bad_call {
@@ -228,7 +228,7 @@ static int test_args(void)
         };
         for (const bad_call &c : calls) {
             gpu_poison(buf, bytes);
-            cudaError_t e = v->launch(c.in, c.out, c.rows, c.cols, c.ld_in, c.ld_out, c.batch,
+            cudaError_t e = swz_transpose_ops_of(v)->launch(c.in, c.out, c.rows, c.cols, c.ld_in, c.ld_out, c.batch,
                                       c.bs_in, c.bs_out, 0);
             EXPECT(e == c.want, "%s, %s: got %s, want %s", v->name, c.what, cudaGetErrorString(e),
                    cudaGetErrorString(c.want));
@@ -240,7 +240,7 @@ static int test_args(void)
         }
     }
     CUDA_CHECK(cudaFree(buf));
-    printf("argument checks of %d variants: %s\n", swz_transpose_variant_count,
+    printf("argument checks of %d variants: %s\n", swz_transpose_registry.count,
            failures ? "FAILED" : "ok");
     return failures ? 1 : 0;
 }
@@ -251,8 +251,8 @@ static int test_args(void)
  * region into one phase, which no per-tile layout separates); none conflicts on the reads. */
 static int test_model(void)
 {
-    for (int i = 0; i < swz_transpose_variant_count; ++i) {
-        const swz_transpose_variant *v = swz_transpose_variants[i];
+    for (int i = 0; i < swz_transpose_registry.count; ++i) {
+        const swz_variant *v = swz_transpose_registry.variants[i];
         const int row_bytes = v->tile * v->elem_size;
         swz_tile_cost st, ld;
         const int e = v->predict(&st, &ld);
@@ -274,7 +274,7 @@ static int test_model(void)
         if (strcmp(v->layout, "none") == 0)
             EXPECT(ld.wavefronts > ld.ideal, "%s: the row-major tile does not conflict?", v->name);
     }
-    printf("bank-model promises of %d variants: %s\n", swz_transpose_variant_count,
+    printf("bank-model promises of %d variants: %s\n", swz_transpose_registry.count,
            failures ? "FAILED" : "ok");
     return failures ? 1 : 0;
 }

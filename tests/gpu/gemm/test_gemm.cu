@@ -119,25 +119,26 @@ static want_cost want_of(const swz_gemm_info *in, int op)
 
 static void test_selfcheck(void)
 {
-    for (int v = 0; v < swz_gemm_variant_count; ++v) {
-        const swz_gemm_variant *x = &swz_gemm_variants[v];
+    for (int v = 0; v < swz_gemm_registry.count; ++v) {
+        const swz_variant *xv = swz_gemm_registry.variants[v];
+        const swz_gemm_ops *x = swz_gemm_ops_of(xv);
         swz_gemm_info in;
         int sc = x->selfcheck();
         x->info(&in);
-        EXPECT(sc == 0, "%s: index self-check failed with code %d", x->name, sc);
-        EXPECT(strcmp(in.name, x->name) == 0, "%s: info name %s", x->name, in.name);
-        EXPECT(in.tm * in.tn * in.threads == in.tile * in.tile, "%s: outputs per block", x->name);
+        EXPECT(sc == 0, "%s: index self-check failed with code %d", xv->name, sc);
+        EXPECT(strncmp(xv->name, "swz_gemm_", 9) == 0 && strcmp(in.name, xv->name + 9) == 0, "%s: info name %s", xv->name, in.name);
+        EXPECT(in.tm * in.tn * in.threads == in.tile * in.tile, "%s: outputs per block", xv->name);
         EXPECT(in.smem_bytes == 2 * in.stage_bytes && in.stage_bytes % 128 == 0 && in.a_tile_bytes % 128 == 0,
-               "%s: stages must start on 128-byte lines", x->name);
-        EXPECT(in.a_tile_bytes == (unsigned)(in.bk * in.a_ld * in.elem_bytes), "%s: A tile size", x->name);
-        EXPECT(in.bk * in.elem_bytes == 64, "%s: BK is 64 bytes of K", x->name);
+               "%s: stages must start on 128-byte lines", xv->name);
+        EXPECT(in.a_tile_bytes == (unsigned)(in.bk * in.a_ld * in.elem_bytes), "%s: A tile size", xv->name);
+        EXPECT(in.bk * in.elem_bytes == 64, "%s: BK is 64 bytes of K", xv->name);
         for (int op = 0; op < SWZ_GEMM_OP_COUNT; ++op) {
             uint32_t addr[32];
             int access = 0;
             int n = x->smem_pattern(op, -1, 0, addr, &access);
-            EXPECT(n > 0, "%s: op %d has no instructions", x->name, op);
+            EXPECT(n > 0, "%s: op %d has no instructions", xv->name, op);
             const want_cost want = want_of(&in, op);
-            EXPECT(access == want.kind, "%s: op %d access kind %#x, want %#x", x->name, op, access, want.kind);
+            EXPECT(access == want.kind, "%s: op %d access kind %#x, want %#x", xv->name, op, access, want.kind);
             for (int w = 0; w < in.threads / 32; ++w)
                 for (int i = 0; i < n; ++i) {
                     swz_bank_result r;
@@ -145,7 +146,7 @@ static void test_selfcheck(void)
                     x->smem_pattern(op, i, w, addr, &access);
                     for (int l = 0; l < 32; ++l)
                         EXPECT(addr[l] + bytes <= in.stage_bytes && addr[l] % bytes == 0,
-                               "%s: op %d lane %d address %u outside the stage or misaligned", x->name, op, l,
+                               "%s: op %d lane %d address %u outside the stage or misaligned", xv->name, op, l,
                                addr[l]);
                     r = swz_bank_eval(addr, 0xFFFFFFFFu, access);
                     EXPECT(r.status == SWZ_OK && r.paired == want.paired && r.phase_lanes == want.phase_lanes &&
@@ -153,13 +154,13 @@ static void test_selfcheck(void)
                                r.wavefronts == want.ways * want.ideal,
                            "%s: op %d warp %d instr %d: paired %u, %u-lane phases, %u-way, %u wavefronts "
                            "(ideal %u); promised paired %u, %u-lane phases, %u-way, %u wavefronts",
-                           x->name, op, w, i, r.paired, r.phase_lanes, r.ways, r.wavefronts, r.ideal, want.paired,
+                           xv->name, op, w, i, r.paired, r.phase_lanes, r.ways, r.wavefronts, r.ideal, want.paired,
                            want.phase_lanes, want.ways, want.ways * want.ideal);
                     /* reads: lanes n, n^1 share the A vector, lanes n, n^2 the B vector */
                     if (op == SWZ_GEMM_OP_A_READ || op == SWZ_GEMM_OP_B_READ)
                         for (int l = 0; l < 32; ++l)
                             EXPECT(addr[l] == addr[l ^ (op == SWZ_GEMM_OP_A_READ ? 1 : 2)],
-                                   "%s: op %d lanes %d pair", x->name, op, l);
+                                   "%s: op %d lanes %d pair", xv->name, op, l);
                 }
         }
     }
@@ -297,8 +298,9 @@ template <class T> static void emulate_type(void)
         for (size_t f = 0; f < sizeof coefs / sizeof coefs[0]; ++f) {
             const T *A = (coefs[f].nan_ab ? An : p.A) + p.c.offA, *B = (coefs[f].nan_ab ? Bn : p.B) + p.c.offB;
             fill_c(&p, coefs[f].nan_c, &rng);
-            for (int v = 0; v < swz_gemm_variant_count; ++v) {
-                const swz_gemm_variant *x = &swz_gemm_variants[v];
+            for (int v = 0; v < swz_gemm_registry.count; ++v) {
+                const swz_variant *xv = swz_gemm_registry.variants[v];
+                const swz_gemm_ops *x = swz_gemm_ops_of(xv);
                 if ((sizeof(T) == 4 ? (void *)x->host_f : (void *)x->host_d) == NULL) continue;
                 for (int order = 0; order < 2; ++order)
                     for (int raster = 0; raster < 2; ++raster) {
@@ -313,7 +315,7 @@ template <class T> static void emulate_type(void)
                             e = x->host_d(p.c.M, p.c.N, p.c.K, coefs[f].alpha, (const double *)A, p.lda,
                                           (const double *)B, p.ldb, coefs[f].beta, (double *)C + p.c.offC,
                                           p.ldc, raster, order);
-                        snprintf(who, sizeof who, "%s (host, order %d)", x->name, order);
+                        snprintf(who, sizeof who, "%s (host, order %d)", xv->name, order);
                         EXPECT(e == cudaSuccess, "%s: %s", who, cudaGetErrorString(e));
                         verify(&p, C, coefs[f].alpha, coefs[f].beta, who, raster);
                     }
@@ -359,8 +361,9 @@ static const argcase arg_cases[] = {
 static void test_args(void)
 {
     static double buf[64]; /* never touched: every case fails or is empty */
-    for (int v = 0; v < swz_gemm_variant_count; ++v) {
-        const swz_gemm_variant *x = &swz_gemm_variants[v];
+    for (int v = 0; v < swz_gemm_registry.count; ++v) {
+        const swz_variant *xv = swz_gemm_registry.variants[v];
+        const swz_gemm_ops *x = swz_gemm_ops_of(xv);
         for (size_t i = 0; i < sizeof arg_cases / sizeof arg_cases[0]; ++i) {
             const argcase *a = &arg_cases[i];
             void *A = a->nullA ? NULL : buf, *B = a->nullB ? NULL : buf, *C = a->nullC ? NULL : buf;
@@ -376,7 +379,7 @@ static void test_args(void)
                 e2 = x->host_d(a->M, a->N, a->K, 1., (const double *)A, a->lda, (const double *)B, a->ldb, 0.,
                                (double *)C, a->ldc, a->raster, 0);
             }
-            EXPECT(e1 == a->want && e2 == a->want, "%s, %s: launcher %d, host %d, want %d", x->name, a->what,
+            EXPECT(e1 == a->want && e2 == a->want, "%s, %s: launcher %d, host %d, want %d", xv->name, a->what,
                    (int)e1, (int)e2, (int)a->want);
         }
     }
@@ -427,8 +430,9 @@ template <class T> static void gpu_type(int quick)
         for (size_t f = 0; f < sizeof coefs / sizeof coefs[0]; ++f) {
             const T *A = (coefs[f].nan_ab ? dAn : dA) + p.c.offA, *B = (coefs[f].nan_ab ? dBn : dB) + p.c.offB;
             fill_c(&p, coefs[f].nan_c, &rng);
-            for (int v = 0; v < swz_gemm_variant_count; ++v) {
-                const swz_gemm_variant *x = &swz_gemm_variants[v];
+            for (int v = 0; v < swz_gemm_registry.count; ++v) {
+                const swz_variant *xv = swz_gemm_registry.variants[v];
+                const swz_gemm_ops *x = swz_gemm_ops_of(xv);
                 if ((sizeof(T) == 4 ? (void *)x->run_f : (void *)x->run_d) == NULL) continue;
                 for (int raster = 0; raster < 2; ++raster) {
                     cudaError_t e;
@@ -441,10 +445,10 @@ template <class T> static void gpu_type(int quick)
                         e = x->run_d(p.c.M, p.c.N, p.c.K, coefs[f].alpha, (const double *)A, p.lda,
                                      (const double *)B, p.ldb, coefs[f].beta, (double *)dC + p.c.offC, p.ldc,
                                      raster, 0);
-                    EXPECT(e == cudaSuccess, "%s: launch: %s", x->name, cudaGetErrorString(e));
+                    EXPECT(e == cudaSuccess, "%s: launch: %s", xv->name, cudaGetErrorString(e));
                     CUDA_CHECK(cudaDeviceSynchronize());
                     CUDA_CHECK(cudaMemcpy(C, dC, sizeof(T) * p.nc, cudaMemcpyDeviceToHost));
-                    verify(&p, C, coefs[f].alpha, coefs[f].beta, x->name, raster);
+                    verify(&p, C, coefs[f].alpha, coefs[f].beta, xv->name, raster);
                     ++ran;
                 }
             }
@@ -463,8 +467,9 @@ template <class T> static void gpu_type(int quick)
         for (int i = 0; i < 16; ++i) h[i] = (T)(i + 1);
         CUDA_CHECK(cudaMalloc(&dC, sizeof h));
         CUDA_CHECK(cudaMemcpy(dC, h, sizeof h, cudaMemcpyHostToDevice));
-        for (int v = 0; v < swz_gemm_variant_count; ++v) {
-            const swz_gemm_variant *x = &swz_gemm_variants[v];
+        for (int v = 0; v < swz_gemm_registry.count; ++v) {
+            const swz_variant *xv = swz_gemm_registry.variants[v];
+            const swz_gemm_ops *x = swz_gemm_ops_of(xv);
             cudaError_t e;
             if (sizeof(T) == 4 && x->run_f)
                 e = x->run_f(4, 4, 4, 1.f, (const float *)dC, 4, (const float *)dC, 4, 0.f, (float *)dC, 3, 0, 0);
@@ -472,7 +477,7 @@ template <class T> static void gpu_type(int quick)
                 e = x->run_d(4, 4, 4, 1., (const double *)dC, 4, (const double *)dC, 4, 0., (double *)dC, 3, 0, 0);
             else
                 continue;
-            EXPECT(e == cudaErrorInvalidValue, "%s: ldc < N accepted", x->name);
+            EXPECT(e == cudaErrorInvalidValue, "%s: ldc < N accepted", xv->name);
         }
         CUDA_CHECK(cudaDeviceSynchronize());
         CUDA_CHECK(cudaMemcpy(back, dC, sizeof h, cudaMemcpyDeviceToHost));

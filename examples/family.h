@@ -1,0 +1,105 @@
+/* examples/family.h -- the one record format of every kernel family (transpose, reduce, gemm):
+ * a variant record, a registry of them, and a family record with the hooks the shared example
+ * driver (family_main.h) calls.  Plain C (C99/C11/C++); nothing here launches anything.
+ *
+ * What it is for
+ *   A family is one template header instantiated many times.  Each instantiation defines one
+ *   swz_variant: its names, its parameters, and predict(), the bank model (include/swz/bank.h
+ *   through swz_tile_cost) of the shared-memory instructions ONE block issues when the variant
+ *   runs its family's standard problem -- problem() writes its run spec and returns its
+ *   number of blocks, which all issue that same set.  The family's typed launchers hang off
+ *   `ops` (e.g. swz_transpose_ops).  tests/gpu, bench/, the example programs and
+ *   tools/ncu-check.py walk these records: ncu-check runs the standard problem of every
+ *   variant under ncu and compares the measured shared instructions and wavefronts with
+ *   blocks x predict(); a variant whose predicted ways are > 1 must show its conflict --
+ *   nothing else says which variants conflict.
+ *
+ * Example
+ *   #include "transpose.h"      // a family header: declares swz_transpose_registry
+ *   const swz_variant *v = swz_variant_find(&swz_transpose_registry, "swz_transpose_xor_64_float");
+ *   swz_tile_cost sts, lds;
+ *   char spec[SWZ_SPEC_MAX];
+ *   if (v && v->predict(&sts, &lds) == SWZ_OK) {
+ *       int blocks = v->problem(spec);
+ *       printf("%s: %d blocks of %s, %llu shared loads per block\n", v->name, blocks, spec,
+ *              (unsigned long long)lds.instructions);
+ *   }
+ *
+ * Run specs are text, the family's problem parameters joined by ':' (transpose
+ * "ROWS:COLS[:BATCH]", reduce "N", gemm "M:N:K[:RASTER]"); the family's run() parses them.
+ */
+#ifndef SWZ_EXAMPLES_FAMILY_H
+#define SWZ_EXAMPLES_FAMILY_H
+
+#include <stddef.h>
+#include <string.h>
+#include <swz/tile.h> /* swz_tile_cost */
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define SWZ_SPEC_MAX 64
+
+/* One generated variant. */
+typedef struct swz_variant {
+    const char *family; /* "transpose", "reduce", "gemm" */
+    const char *name;   /* e.g. swz_transpose_xor_64_float: its launcher's name */
+    const char *kernel; /* prefix of every __global__ function it launches (ncu --kernel-name) */
+    const char *layout; /* LAYOUT or VARIANT, lower case: xor, pad, none, fast, ... */
+    const char *elem;   /* ELEM_NAME: float, double, half, u8, v16, i32 */
+    int tile;           /* TILE */
+    int elem_size;      /* bytes of one element */
+    int threads;        /* threads per block */
+    const char *knobs;  /* the other parameters, "key=value ..." ("" when there are none) */
+    /* Bank model of one block of the standard problem: its shared stores (*sts) and shared
+     * loads (*lds).  SWZ_OK or the model's error. */
+    int (*predict)(swz_tile_cost *sts, swz_tile_cost *lds);
+    /* The standard problem: writes its run spec (< SWZ_SPEC_MAX bytes) to spec and returns
+     * the number of its blocks, every one a full block issuing predict()'s instructions. */
+    int (*problem)(char *spec);
+    const void *ops; /* the family's typed record: launchers and facts (family header) */
+} swz_variant;
+
+/* Every variant of a family, in a fixed order. */
+typedef struct swz_registry {
+    const char *family;
+    const swz_variant *const *variants; /* count entries, then NULL */
+    int count;
+} swz_registry;
+
+/* The variant of `reg` called `name`, or NULL. */
+static inline const swz_variant *swz_variant_find(const swz_registry *reg, const char *name)
+{
+    int i;
+    for (i = 0; i < reg->count; ++i)
+        if (strcmp(reg->variants[i]->name, name) == 0) return reg->variants[i];
+    return NULL;
+}
+
+/* Defines `const swz_registry NAME` over the NULL-terminated array ARRAY (at file scope). */
+#define SWZ_REGISTRY_DEFINE(NAME, FAMILY, ARRAY)                                                \
+    const swz_registry NAME = {(FAMILY), (ARRAY), (int)(sizeof(ARRAY) / sizeof((ARRAY)[0])) - 1}
+
+/* A family as the example driver (family_main.h) sees it.  Hooks return 0 on success, 1 on a
+ * wrong result or CUDA error, 2 when `spec` does not parse. */
+typedef struct swz_family {
+    const swz_registry *registry;
+    const char *spec_usage;         /* e.g. "ROWS:COLS[:BATCH]" */
+    const char *const *check_specs; /* default mode: every variant on each (NULL-terminated) */
+    const char *bench_spec;         /* --bench without a spec */
+    const char *peer;               /* what time() times beside the variant, e.g. "cudaMemcpy" */
+    const char *rate_unit;          /* unit of *rate, e.g. "GB/s" */
+    /* One problem: fill the inputs, poison the output, launch once, compare with the CPU
+     * reference; quiet: print only a failure. */
+    int (*run)(const swz_variant *v, const char *spec, int quiet);
+    /* Median time of the variant on `spec` (*ms), of the peer on the same problem (*peer_ms;
+     * 0 when there is none) and the variant's rate. */
+    int (*time)(const swz_variant *v, const char *spec, double *ms, double *peer_ms, double *rate);
+} swz_family;
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* SWZ_EXAMPLES_FAMILY_H */
