@@ -187,8 +187,7 @@ SWZ_FN uint32_t swz__xor_offset(const swz_layout *l, uint32_t row, uint32_t col)
 }
 SWZ_FN int swz__xor_coord(const swz_layout *l, uint32_t off, uint32_t *row, uint32_t *col)
 {
-    swz_xor_2d_inv(l->p.x, l->width, off, row, col);
-    return SWZ_OK;
+    return swz_xor_2d_inv(l->p.x, l->width, off, row, col);
 }
 SWZ_FN int swz__xor_params(const swz_layout *l, swz_layout_param *out)
 {
@@ -220,8 +219,8 @@ SWZ_FN uint32_t swz__morton_offset(const swz_layout *l, uint32_t row, uint32_t c
 }
 SWZ_FN int swz__morton_coord(const swz_layout *l, uint32_t off, uint32_t *row, uint32_t *col)
 {
-    swz_morton_coord(l->p.morton.lw_units, l->p.morton.lh, l->access / l->elem, off, row, col);
-    return SWZ_OK;
+    return swz_morton_coord(l->p.morton.lw_units, l->p.morton.lh, l->access / l->elem, off, row,
+                            col);
 }
 SWZ_FN int swz__morton_params(const swz_layout *l, swz_layout_param *out)
 {

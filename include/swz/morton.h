@@ -104,28 +104,36 @@ SWZ_FN void swz_morton_decode64(uint64_t code, uint32_t *x, uint32_t *y)
 }
 
 /* Tile layout on access units.  lw_units = log2(width / vec), lh = log2(height), vec = A/E.
- * The caller (layout.h, or SWZ_MORTON_OFFSET) validates the parameters. */
+ * SWZ_BAD_OFFSET for parameters no tile has (vec 0, lw_units + lh > 26: more than
+ * SWZ_MAX_ELEMS units).  Unchecked otherwise: row and col are not compared with the tile; the
+ * caller keeps row < 2^lh and col < vec * 2^lw_units (layout.h's swz_layout_offset is the
+ * checked form; SWZ_MORTON_OFFSET checks its parameters at compile time). */
 SWZ_FN uint32_t swz_morton_offset(uint32_t lw_units, uint32_t lh, uint32_t vec, uint32_t row,
                                   uint32_t col)
 {
-    uint32_t k = lw_units < lh ? lw_units : lh;
-    uint32_t mask = (1u << k) - 1u;
-    uint32_t u = col / vec;
-    uint32_t hi = lw_units > lh ? (u >> k) : (row >> k);
-    uint32_t z = swz_morton_encode16(u & mask, row & mask) | (hi << (2u * k));
+    uint32_t k = lw_units < lh ? lw_units : lh, mask, u, hi, z;
+    if (vec == 0u || lw_units > 26u || lh > 26u || lw_units + lh > 26u) return SWZ_BAD_OFFSET;
+    mask = (1u << k) - 1u;
+    u = col / vec;
+    hi = lw_units > lh ? (u >> k) : (row >> k);
+    z = swz_morton_encode16(u & mask, row & mask) | (hi << (2u * k));
     return z * vec + col % vec;
 }
 
-SWZ_FN void swz_morton_coord(uint32_t lw_units, uint32_t lh, uint32_t vec, uint32_t off,
-                             uint32_t *row, uint32_t *col)
+/* Inverse of swz_morton_offset.  Returns SWZ_OK, or SWZ_ERANGE (and leaves *row, *col alone)
+ * for the parameters swz_morton_offset refuses. */
+SWZ_FN int swz_morton_coord(uint32_t lw_units, uint32_t lh, uint32_t vec, uint32_t off,
+                            uint32_t *row, uint32_t *col)
 {
-    uint32_t k = lw_units < lh ? lw_units : lh;
-    uint32_t z = off / vec, x, y;
-    uint32_t hi = z >> (2u * k);
+    uint32_t k = lw_units < lh ? lw_units : lh, z, x, y, hi;
+    if (vec == 0u || lw_units > 26u || lh > 26u || lw_units + lh > 26u) return SWZ_ERANGE;
+    z = off / vec;
+    hi = z >> (2u * k);
     swz_morton_decode32(z & ((1u << (2u * k)) - 1u), &x, &y);
     if (lw_units > lh) x |= hi << k; else y |= hi << k;
     *row = y;
     *col = x * vec + off % vec;
+    return SWZ_OK;
 }
 
 /* Macro form: parameters checked at compile time; folds to shifts and masks under

@@ -61,6 +61,8 @@ SWZ_FN uint32_t swz_pad_stride(uint32_t width, uint32_t elem, uint32_t access)
     return (units | 1u) * access / elem;
 }
 
+/* row * stride + col.  Unchecked: the caller keeps col < width <= stride and
+ * row * stride + col < 2^32 (swz_layout_offset is the checked form). */
 SWZ_FN uint32_t swz_pad_offset(uint32_t stride, uint32_t row, uint32_t col)
 {
     return row * stride + col;

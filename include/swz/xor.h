@@ -87,19 +87,19 @@ typedef struct swz_xor_params {
     uint32_t s; /* distance from the scrambled bits to the key bits */
 } swz_xor_params;
 
-/* o ^ (((o >> (m+s)) & (2^b - 1)) << m).  Unchecked: the caller ensures
- * swz_xor_is_valid(b, m, s) (then the map is its own inverse on 32-bit offsets); for other
- * (b, m, s) the result is some 32-bit value, not a bijection (b = 32 shifts out of range). */
-SWZ_FN uint32_t swz_xor(uint32_t b, uint32_t m, uint32_t s, uint32_t o)
-{
-    return o ^ (((o >> (m + s)) & ((1u << b) - 1u)) << m);
-}
-
 /* 1 when (b, m, s) is a valid involution on 32-bit offsets (s >= b and b + m + s <= 31),
  * 0 otherwise. */
 SWZ_FN int swz_xor_is_valid(uint32_t b, uint32_t m, uint32_t s)
 {
     return s >= b && b <= 31u && m <= 31u && s <= 31u && b + m + s <= 31u;
+}
+
+/* o ^ (((o >> (m+s)) & (2^b - 1)) << m), its own inverse.  SWZ_BAD_OFFSET unless
+ * swz_xor_is_valid(b, m, s) (a check that folds away for constant parameters). */
+SWZ_FN uint32_t swz_xor(uint32_t b, uint32_t m, uint32_t s, uint32_t o)
+{
+    if (!swz_xor_is_valid(b, m, s)) return SWZ_BAD_OFFSET;
+    return o ^ (((o >> (m + s)) & ((1u << b) - 1u)) << m);
 }
 
 /* Macro form for constant B, M, S (checked at compile time).  o is evaluated twice. */
@@ -167,19 +167,26 @@ SWZ_FN int swz_xor_auto(uint32_t width, uint32_t elem, uint32_t access, swz_xor_
 }
 
 /* Element offset of (row, col) in a tile of `width` elements per row under swizzle p.
- * Row-major first, then swizzled: every row maps onto itself. */
+ * Row-major first, then swizzled: every row maps onto itself when p.m + p.b <= log2 width.
+ * SWZ_BAD_OFFSET for an invalid p (swz_xor).  Unchecked otherwise: row and col are not
+ * compared with the tile; the caller keeps col < width and row*width + col < 2^32 (then the
+ * result is the swizzled offset; swz_layout_offset is the checked form). */
 SWZ_FN uint32_t swz_xor_2d(swz_xor_params p, uint32_t width, uint32_t row, uint32_t col)
 {
     return swz_xor(p.b, p.m, p.s, row * width + col);
 }
 
-/* Inverse of swz_xor_2d: (row, col) of a physical element offset. */
-SWZ_FN void swz_xor_2d_inv(swz_xor_params p, uint32_t width, uint32_t off, uint32_t *row,
-                           uint32_t *col)
+/* Inverse of swz_xor_2d: (row, col) of a physical element offset.  Returns SWZ_OK, or
+ * SWZ_ERANGE (and leaves *row, *col alone) for width 0 or an invalid p. */
+SWZ_FN int swz_xor_2d_inv(swz_xor_params p, uint32_t width, uint32_t off, uint32_t *row,
+                          uint32_t *col)
 {
-    uint32_t o = swz_xor(p.b, p.m, p.s, off);
+    uint32_t o;
+    if (width == 0u || !swz_xor_is_valid(p.b, p.m, p.s)) return SWZ_ERANGE;
+    o = swz_xor(p.b, p.m, p.s, off);
     *row = o / width;
     *col = o % width;
+    return SWZ_OK;
 }
 
 /* Triton (vec, perPhase, maxPhase) on rows of `width` elements -> (B, M, S).

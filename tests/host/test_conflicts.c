@@ -343,45 +343,226 @@ Test(conflicts, xor_auto_every_shape)
     cr_assert_eq(n, 6u * 12u * 2u * 2u + 6u * 5u * 2u * 2u, "%u cases", n);
 }
 
-/* All widths in the plain build (about 4 s); the sanitized build (about 3x slower) takes widths
- * 1..256, every 7th, the powers of two and 1023 (about a fifth of the work). */
-#define PAD_SAMPLE(w) (!SWZ_TEST_SANITIZED || (w) <= 256 || ((w) & ((w)-1)) == 0 || (w) == 1023 || (w) % 7 == 0)
+/* Widths 1..320 all, then every 7th, the powers of two and 1023 (about 4 s plain); the
+ * sanitized build (about 3x slower) takes widths 1..128 and the same samples above. */
+#define PAD_SAMPLE(w)                                                                             \
+    ((w) <= (SWZ_TEST_SANITIZED ? 128u : 320u) || ((w) & ((w)-1)) == 0 || (w) == 1023 || (w) % 7 == 0)
 
-/* Padding: columns conflict free for every width 1..1024 (pad.h: consecutive rows hit slots
- * r * units' mod N, units' odd).  Rows: conflict free when each phase (N units) stays inside
- * one row (units per row a multiple of N) or the stride adds no gap after the accessed units;
- * otherwise a phase that crosses the padding can conflict (see the table), which is logged. */
+/* The tile walk of swz_check_tile, one instruction at a time, and for each active phase: its
+ * cost, its active lanes, and how many rows (ROW) or unit columns (COL) they are on (lanes are
+ * consecutive units in the walk's order, so spans - 1 row or column ends are crossed). */
+typedef struct phase_seen {
+    uint32_t cost, lanes, spans;
+} phase_seen;
+
+/* Calls f(ctx, phase) for every active phase of every instruction of the whole-tile walk of
+ * pattern pat (ROW or COL) with access a; returns SWZ_OK or the first status. */
+static int walk_phases(const swz_layout *l, int pat, int a, void (*f)(void *, phase_seen), void *ctx)
+{
+    uint32_t v = (uint32_t)a / l->elem, ur = l->width / v, n = (ur * l->height + 31u) / 32u, i, ph, j;
+    for (i = 0; i < n; ++i) {
+        swz_pattern p = {pat, a, 0, 0, 0, 0, 0};
+        swz_check_result r;
+        uint32_t q = i * 32u;
+        p.row0 = pat == ROW ? q / ur : q % l->height;
+        p.col0 = pat == ROW ? q % ur * v : q / l->height * v;
+        r = swz_check(l, &p);
+        if (r.status != SWZ_OK) return r.status;
+        for (ph = 0; ph * r.bank.phase_lanes < 32u; ++ph) {
+            phase_seen s = {r.bank.phase_cost[ph], 0, 0};
+            uint32_t last = 0;
+            for (j = ph * r.bank.phase_lanes; j < (ph + 1) * r.bank.phase_lanes; ++j) {
+                uint32_t key = pat == ROW ? r.row[j] : r.col[j];
+                if (!((r.mask >> j) & 1u)) continue;
+                if (s.lanes == 0 || key != last) s.spans += 1;
+                last = key;
+                s.lanes += 1;
+            }
+            if (s.lanes) f(ctx, s);
+        }
+    }
+    return SWZ_OK;
+}
+
+typedef struct pad_tally {
+    uint32_t padded;      /* the layout has padding after the accessed units of a row */
+    uint32_t nl;          /* lanes per phase */
+    uint32_t phases, bad; /* phases seen, phases that broke the promise */
+    uint32_t crossing;    /* phases that cross a row end into padding (2-way promised) */
+    uint32_t one_col;     /* COL: phases on one column (conflict free promised) */
+} pad_tally;
+
+/* pad.h, rows: with padding (one access after each row), a phase whose lanes cross k >= 1 row
+ * ends covers lanes + k access slots; it is exactly 2-way when that is more than the N slots
+ * of a 128-byte line, conflict free otherwise (and always without padding). */
+static void pad_row_phase(void *ctx, phase_seen s)
+{
+    pad_tally *t = (pad_tally *)ctx;
+    uint32_t want = t->padded && s.spans > 1 && s.lanes + (s.spans - 1) > t->nl ? 2u : 1u;
+    t->phases += 1;
+    t->crossing += want == 2u;
+    t->bad += s.cost != want;
+}
+/* pad.h, columns: a full phase on N consecutive rows of one column is conflict free. */
+static void pad_col_phase(void *ctx, phase_seen s)
+{
+    pad_tally *t = (pad_tally *)ctx;
+    t->phases += 1;
+    if (s.spans == 1 && s.lanes == t->nl) t->one_col += 1, t->bad += s.cost != 1u;
+}
+
+/* Padding, pad.h's promise, phase by phase, for the widths of PAD_SAMPLE in 1..1024 with W*E a
+ * multiple of A, every (E, A), height N + 3 (N = 128/A lanes per phase; full and partial
+ * phases): rows as pad_row_phase says (48 floats: the phases that cross a row end are 2-way,
+ * the others free), columns as pad_col_phase says, and (a quarter of the widths) the
+ * whole-tile column walk conflict free at height N. */
 Test(conflicts, pad_every_width, .timeout = 120)
 {
     static const uint32_t es[] = {1, 2, 4, 8, 16}, as[] = {4, 8, 16};
-    uint32_t w, ie, ia, cols = 0, rows_free = 0, rows_other = 0, worst_other = 0;
+    uint32_t w, ie, ia, cases = 0, crossing = 0;
     for (w = 1; w <= 1024; ++w)
         for (ie = PAD_SAMPLE(w) ? 0 : 5; ie < 5; ++ie)
-            for (ia = 0; ia < 3; ++ia) {
-                uint32_t e = es[ie], a = as[ia], nl = 128u / a, h = nl, ur, gapless;
-                swz_layout l;
-                swz_check_totals t;
-                int rc;
-                if (a % e || w * e < a) continue;
-                cr_assert_eq(swz_layout_make(&l, PAD, w, e, a, h), SWZ_OK);
-                rc = swz_check_tile(&l, COL, (int)a, 0, &t);
-                CHECK(rc == SWZ_OK && t.worst_ways == 1, "pad W=%u H=%u E=%u A=%u col: status %d, %u-way", w, h, e, a,
-                      rc, t.worst_ways);
-                ++cols;
-                rc = swz_check_tile(&l, ROW, (int)a, 0, &t);
-                CHECK(rc == SWZ_OK, "pad W=%u E=%u A=%u row: status %d", w, e, a, rc);
-                ur = w * e / a;
-                gapless = l.stride * e == ur * a;
-                if (ur % nl == 0 || gapless) {
-                    CHECK(t.worst_ways == 1, "pad W=%u H=%u E=%u A=%u row: %u-way, promised conflict free", w, h, e, a,
-                          t.worst_ways);
-                    ++rows_free;
-                } else {
-                    ++rows_other;
-                    if (t.worst_ways > worst_other) worst_other = t.worst_ways;
+            for (ia = 0; ia < 3; ++ia) { /* one height, N + 3: full and partial phases */
+                    uint32_t e = es[ie], a = as[ia], nl = 128u / a, h = nl + 3u;
+                    uint32_t units = w * e / a;
+                    pad_tally rt = {units % 2u == 0u, nl, 0, 0, 0, 0}, ct = {0, nl, 0, 0, 0, 0};
+                    swz_layout l;
+                    swz_check_totals t;
+                    int rc;
+                    if (a % e || w * e < a || w * e % a) continue;
+                    cr_assert_eq(swz_layout_make(&l, PAD, w, e, a, h), SWZ_OK);
+                    rc = walk_phases(&l, ROW, (int)a, pad_row_phase, &rt);
+                    CHECK(rc == SWZ_OK && rt.bad == 0, "pad W=%u H=%u E=%u A=%u rows: status %d, %u of %u phases "
+                          "break the promise", w, h, e, a, rc, rt.bad, rt.phases);
+                    rc = walk_phases(&l, COL, (int)a, pad_col_phase, &ct);
+                    CHECK(rc == SWZ_OK && ct.bad == 0 && ct.one_col > 0, "pad W=%u H=%u E=%u A=%u columns: status "
+                          "%d, %u of %u one-column phases conflict", w, h, e, a, rc, ct.bad, ct.one_col);
+                    if (w % 4u == 1u) { /* the whole-tile column walk, H a multiple of N */
+                        cr_assert_eq(swz_layout_make(&l, PAD, w, e, a, nl), SWZ_OK);
+                        rc = swz_check_tile(&l, COL, (int)a, 0, &t);
+                        CHECK(rc == SWZ_OK && t.worst_ways == 1, "pad W=%u H=%u E=%u A=%u col walk: %u-way", w, nl,
+                              e, a, t.worst_ways);
+                    }
+                    crossing += rt.crossing;
+                    ++cases;
                 }
-            }
-    cr_log_info("pad: %u column cases conflict free; rows: %u promised conflict free, %u others (worst %u-way)", cols,
-                rows_free, rows_other, worst_other);
-    cr_assert_gt(rows_free, 500u);
+    cr_log_info("pad: %u shapes, %u row phases crossing into padding (all 2-way)", cases, crossing);
+    cr_assert_gt(crossing, 1000u); /* the 2-way half of the promise was exercised */
+}
+
+/* pad.h's example of the 2-way rows: 48 floats (192 B) per row, stride 49: the second
+ * instruction of a row walk covers the last 16 words of row 0 and the first 16 of row 1. */
+Test(conflicts, pad_48_floats_rows)
+{
+    swz_layout l;
+    swz_pattern p = {ROW, SWZ_ACCESS_4, 0, 0, 32, 0, 0};
+    swz_check_result r;
+    cr_assert_eq(swz_layout_make(&l, PAD, 48, 4, 4, 32), SWZ_OK);
+    cr_assert_eq(l.stride, 49u);
+    r = swz_check(&l, &p);
+    cr_assert_eq(r.status, SWZ_OK);
+    cr_assert_eq(r.bank.ways, 2u, "48-float rows, a run across the row end: %u-way", r.bank.ways);
+    p.col0 = 0;
+    r = swz_check(&l, &p);
+    cr_assert_eq(r.bank.ways, 1u, "a run inside one row is conflict free");
+}
+
+/* morton.h's block promise, for every Morton tile with W*E/A and H powers of two (units per
+ * row and height 1..256), every (E, A) and every block shape bw x bh of one phase (bw a power
+ * of two, bw * bh = N lanes, the warp's block inside the tile): the whole-tile BLOCK walk is
+ * conflict free exactly when the block's unit bits are the N lowest slot bits of the Morton
+ * code.  The code (morton.h) puts unit bit i at bit 2i and row bit i at 2i+1 for i < k =
+ * min(log2 units, log2 H), then the longer side's higher bits from bit 2k; counting the unit
+ * bits among the low n = log2 N code bits gives the one conflict-free width (8x4 of 32 lanes,
+ * 4x4 of 16, 4x2 of 8 when both sides are that long). */
+Test(conflicts, morton_block_shapes, .timeout = 60)
+{
+    static const uint32_t es[] = {1, 2, 4, 8, 16}, as[] = {4, 8, 16};
+    uint32_t ie, ia, lu, lh, lw, free_seen = 0, conflict_seen = 0;
+    for (ie = 0; ie < 5; ++ie)
+        for (ia = 0; ia < 3; ++ia)
+            for (lu = 0; lu <= 8; ++lu)
+                for (lh = 0; lh <= 8; ++lh) {
+                    uint32_t e = es[ie], a = as[ia], v = a / e, nl = 128u / a, n = ref_log2(nl);
+                    uint32_t k = lu < lh ? lu : lh, phases = 32u / nl, ubits;
+                    swz_layout l;
+                    if (a % e) continue;
+                    if (swz_layout_make(&l, MORTON, (1u << lu) * v, e, a, 1u << lh) != SWZ_OK) continue;
+                    ubits = n <= 2u * k ? (n + 1u) / 2u : k + (lu > lh ? n - 2u * k : 0u);
+                    for (lw = 0; lw <= n; ++lw) {
+                        swz_pattern p = {BLOCK, (int)a, 0, 0, 0, 1u << lw, nl >> lw};
+                        swz_check_totals t;
+                        int rc;
+                        if (lw > lu || (n - lw) + ref_log2(phases) > lh) continue; /* warp block fits */
+                        rc = swz_check_tile_pattern(&l, &p, &t);
+                        CHECK(rc == SWZ_OK, "morton E=%u A=%u 2^%u x 2^%u units, block %ux%u: status %d", e, a, lu,
+                              lh, 1u << lw, nl >> lw, rc);
+                        CHECK((t.worst_ways == 1) == (lw == ubits),
+                              "morton E=%u A=%u 2^%u units x 2^%u rows, block %ux%u: %u-way, want %s", e, a, lu, lh,
+                              1u << lw, nl >> lw, t.worst_ways, lw == ubits ? "conflict free" : "a conflict");
+                        if (t.worst_ways == 1) ++free_seen; else ++conflict_seen;
+                    }
+                }
+    cr_assert_gt(free_seen, 100u);
+    cr_assert_gt(conflict_seen, 100u);
+}
+
+/* The case morton.h names: a 32x32 float tile, 4-byte loads.  8x4 blocks are conflict free,
+ * 4x8 blocks 2-way (rows r and r+4 of a column pair share bits 0..4 of the code). */
+Test(conflicts, morton_32x32_float_blocks)
+{
+    swz_layout l;
+    swz_check_totals t;
+    swz_pattern wide = {BLOCK, SWZ_ACCESS_4, 0, 0, 0, 8, 4}, tall = {BLOCK, SWZ_ACCESS_4, 0, 0, 0, 4, 8};
+    swz_pattern dflt = {BLOCK, SWZ_ACCESS_4, 0, 0, 0, 0, 0};
+    cr_assert_eq(swz_layout_make(&l, MORTON, 32, 4, 4, 32), SWZ_OK);
+    cr_assert_eq(swz_check_tile_pattern(&l, &wide, &t), SWZ_OK);
+    cr_assert_eq(t.worst_ways, 1u);
+    cr_assert_eq(swz_check_tile_pattern(&l, &tall, &t), SWZ_OK);
+    cr_assert_eq(t.worst_ways, 2u, "4x8 blocks: %u-way", t.worst_ways);
+    cr_assert_eq(swz_check_tile_pattern(&l, &dflt, &t), SWZ_OK);
+    cr_assert_eq(t.worst_ways, 1u, "the default shape is 8x4");
+}
+
+/* Bad block shapes are refused: the product must be the lanes per phase. */
+Test(conflicts, block_shape_checked)
+{
+    swz_layout l;
+    swz_check_result r;
+    swz_pattern p = {BLOCK, SWZ_ACCESS_4, 0, 0, 0, 8, 8};
+    uint32_t bw = 0, bh = 0;
+    cr_assert_eq(swz_layout_make(&l, NONE, 32, 4, 4, 32), SWZ_OK);
+    r = swz_check(&l, &p);
+    cr_assert_eq(r.status, SWZ_ERANGE, "8x8 = 64 lanes in a 32-lane phase");
+    p.block_w = 0, p.block_h = 4;
+    cr_assert_eq(swz_check(&l, &p).status, SWZ_ERANGE, "only one side given");
+    p.block_w = 32, p.block_h = 0x8000001u; /* 32 * h wraps to 32 in 32 bits */
+    cr_assert_eq(swz_check(&l, &p).status, SWZ_ERANGE);
+    cr_assert_eq(swz_check_block_shape(SWZ_ACCESS_8, 0, 0, &bw, &bh), SWZ_OK);
+    cr_assert(bw == 4 && bh == 4, "default for 16 lanes: %ux%u", bw, bh);
+    cr_assert_eq(swz_check_block_shape(SWZ_ACCESS_16, 8, 1, &bw, &bh), SWZ_OK);
+    cr_assert(bw == 8 && bh == 1);
+    cr_assert_eq(swz_check_block_shape(7, 0, 0, &bw, &bh), SWZ_EKIND);
+}
+
+/* STRIDE does not wrap: a[lane * 1000000] of floats is 32-way (1000000 = 2^6 * 15625, every
+ * lane in bank 0) on a tile that holds all 32 lanes; on a smaller tile the lanes past its end
+ * are inactive. */
+Test(conflicts, stride_lanes_past_the_tile)
+{
+    swz_layout l;
+    swz_pattern p = {SWZ_PAT_STRIDE, SWZ_ACCESS_4, 1000000u, 0, 0, 0, 0};
+    swz_check_result r;
+    uint32_t i;
+    cr_assert_eq(swz_layout_make(&l, NONE, 1024, 4, 4, 65536), SWZ_OK); /* 2^26 > 31 * 10^6 */
+    r = swz_check(&l, &p);
+    cr_assert_eq(r.status, SWZ_OK);
+    cr_assert_eq(r.mask, 0xFFFFFFFFu);
+    cr_assert_eq(r.bank.ways, 32u, "a[lane*1000000]: %u-way", r.bank.ways);
+    cr_assert_eq(swz_layout_make(&l, NONE, 1024, 4, 4, 4096), SWZ_OK); /* 4194304 units: lanes 0..4 */
+    r = swz_check(&l, &p);
+    cr_assert_eq(r.status, SWZ_OK);
+    cr_assert_eq(r.mask, 0x1Fu, "mask %#x", r.mask);
+    cr_assert_eq(r.bank.ways, 5u);
+    for (i = 0; i < 5; ++i) cr_assert_eq(r.addr[i], 4u * 1000000u * i);
 }
