@@ -74,9 +74,9 @@
     X(PAD, "pad", swz__pad_make, swz__stride_offset, swz__stride_coord, swz__pad_params, 0u,    \
       "r*stride + c, stride = (ceil(W*E/A) | 1) * A/E",                                         \
       "columns conflict free (a phase on N consecutive rows of one column; whole-tile column "  \
-      "walks when H is a multiple of N); rows conflict free when no phase crosses a row end "   \
-      "into padding (W*E a multiple of 128 B, or no padding: ceil(W*E/A) odd and A divides "    \
-      "W*E), else 2-way where one does",                                                        \
+      "walks when H is a multiple of N); rows conflict free unless a phase crosses a row end "  \
+      "into the padding and then covers more than N access slots (lanes + row ends crossed): " \
+      "that phase is 2-way (48-float rows wherever a run crosses a row end)",                  \
       "SWZ_PAD_OFFSET(W, E, A, r, c)")                                                          \
     X(XOR, "xor", swz__xor_make, swz__xor_offset, swz__xor_coord, swz__xor_params, 0u,          \
       "swz_xor(B, M, S, r*W + c), (B, M, S) from swz_xor_auto(W, E, A); W a power of two",      \

@@ -5,8 +5,16 @@
  *   locality: the order in which thread blocks visit output tiles (consecutive blocks share
  *   rows and columns of the inputs in L2: swz_morton_block), and tiled global storage.  As a
  *   shared-memory layout it is a bijection that is conflict free for warps reading compact
- *   2-D blocks, but *not* for whole rows or columns (32x32 floats: rows 4-way, columns 8-way),
- *   so prefer xor.h or pad.h for row/column tiles.
+ *   2-D blocks of one shape (below), but *not* for whole rows or columns (32x32 floats: rows
+ *   4-way, columns 8-way), so prefer xor.h or pad.h for row/column tiles.
+ *
+ * Promise (blocks; N = 128/A lanes per phase, n = log2 N; tests/host/test_conflicts.c checks
+ *   every shape): a phase's N lanes on an aligned block of bw x bh access units are conflict
+ *   free exactly when the block's bits are the n lowest bits of the code.  When the tile has
+ *   at least 2^ceil(n/2) units per row and 2^floor(n/2) rows that is the block
+ *   2^ceil(n/2) x 2^floor(n/2): 8x4 units for 32 lanes (4-byte), 4x4 for 16 (8-byte), 4x2 for 8
+ *   (16-byte); the transposed block is not (a 4-wide x 8-tall block of a 32x32 float tile is
+ *   2-way).  check.h's BLOCK pattern takes the shape (block_w, block_h) to try others.
  *
  * Example
  *   #include <swz/morton.h>

@@ -26,6 +26,19 @@
  *   pad does not help (34 floats: 2-way); a 4-byte pad under 16-byte access breaks alignment,
  *   which is why the pad is one access wide.
  *
+ * Promise (one A-byte access per lane, N = 128/A lanes per phase; tests/host/test_conflicts.c
+ * checks it phase by phase for every width)
+ *   Columns: a phase whose N lanes walk N consecutive rows of one column is conflict free, for
+ *     every W; a whole-tile column walk is conflict free when H is a multiple of N (otherwise
+ *     a phase that continues into the next column can conflict).
+ *   Rows: a phase whose lanes stay in one row is conflict free, and so is every phase when the
+ *     rows carry no padding (ceil(W*E/A) odd, W*E a multiple of A).  A phase that crosses k
+ *     row ends into the padding covers lanes + k access slots; it is exactly 2-way when that
+ *     is more than N (every full phase that crosses a row end), conflict free otherwise.  So
+ *     rows are conflict free when W*E is a multiple of 128 B and runs start at a row start;
+ *     48-float rows (192 B) are 2-way wherever one instruction's run crosses a row end, and
+ *     16-float rows (64 B, stride 17) are 2-way for every full warp.
+ *
  *     W=32 floats, A=4:  stride 33  (+4 B per row, 3.1% of a 32x32 tile)
  *     W=32 floats, A=16: stride 36  (+16 B per row, 12.5%)
  *     W=64 halves, A=16: stride 72  (+16 B per row, 12.5%)
