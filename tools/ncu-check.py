@@ -2,11 +2,13 @@
 """tools/ncu-check.py -- swz's bank model against the GPU's counters, for the kernels swz ships.
 
 What it does
-  For every shared-memory transpose variant (layouts none = conflicting, pad, xor, morton) and
-  every reduction variant, the example programs print what the host-side bank model
-  (include/swz/bank.h, through tile.h's NAME_model and reduce.cuh's predict) says one block
-  costs: shared load/store instructions and their wavefronts (`--predict`).  This script runs
-  the same kernels under Nsight Compute,
+  Every kernel family (examples/<family>, one record format: examples/family.h) prints, with
+  `swz-example-<family> --predict`, one line per variant in one format for all families: the
+  variant's kernel-name prefix, its standard problem (a run spec of full blocks), the number
+  of blocks, and what the host-side bank model (include/swz/bank.h through swz_tile_cost)
+  says one block costs: shared store and load instructions, wavefronts, ideal wavefronts and
+  the worst n-way conflict.  This script runs every variant's standard problem under Nsight
+  Compute (`swz-example-<family> --runs NAME:SPEC ...`, one ncu session per family),
 
     ncu --clock-control none --csv --print-units base --metrics
         l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum,
@@ -14,28 +16,29 @@ What it does
         smsp__sass_inst_executed_op_shared_ld.sum,
         smsp__sass_inst_executed_op_shared_st.sum
 
-  on shapes where every block is full (a multiple of the block's region; reductions of
-  TILE^2 elements or 8 whole chunks), and compares, separately for loads and stores:
-    wavefronts per instruction   measured vs predicted: within --tol (2%) for conflict-free
-                                 variants (xor, pad, sequential, fast), within --tol-conflict
-                                 (5%) for the conflicting ones (none, morton, interleaved),
-                                 which must also measure the conflict the model predicts
-                                 (at least 1.5x the conflict-free wavefronts)
-    instructions                 measured == predicted per block x blocks launched (the model
-                                 describes the instructions the kernel really issues)
+  and compares, separately for loads and stores, with blocks x the prediction:
+    instructions                 measured == predicted (the model describes the instructions
+                                 the kernel really issues)
+    wavefronts per instruction   within --tol (2%) where the model predicts no conflict
+                                 (ways 1), within --tol-conflict (5%) where it predicts one
+                                 (ways > 1); such a side must also show its conflict: measured
+                                 at least half way from the conflict-free figure to the
+                                 predicted one.  The predicted ways alone say which variants
+                                 conflict.
+  Variants whose model issues no shared instruction (e.g. the naive transpose) are skipped.
   It prints one table row per variant and side, and exits 1 on any mismatch.
 
 Usage
-  python3 tools/ncu-check.py --build BUILD [--ncu PATH] [--family transpose|reduce|all]
+  python3 tools/ncu-check.py --build BUILD [--ncu PATH] [--family transpose|reduce|gemm|all]
                              [--filter SUBSTR] [--tol 0.02] [--tol-conflict 0.05]
                              [--separate] [--keep|--out DIR]
-      BUILD is a meson build directory (release) holding examples/transpose/swz-example-transpose
-      and examples/reduce/swz-example-reduce.  One ncu session per family (the example's
-      --runs mode runs every selected variant once); --separate runs one session per variant.
+      BUILD is a meson build directory (release) holding examples/<family>/swz-example-<family>
+      for the families transpose, reduce and gemm.  --separate runs one ncu session per
+      variant.
   python3 tools/ncu-check.py --self-test [SAMPLE.csv ...]
       Parses hand-written ncu CSV samples (tests/gpu/ncu_sample*.csv; both ncu's default
       "details" layout and --page raw), and checks the parser and the verdict logic.  No GPU.
-  python3 tools/ncu-check.py --ncu-csv FILE --predict-file FILE --family F
+  python3 tools/ncu-check.py --ncu-csv FILE --predict-file FILE
       Re-analyses a saved ncu CSV (written by --keep) against a saved --predict output.
 
 Exit status: 0 all match, 1 a mismatch or a wrong kernel result, 2 the tools could not run
@@ -55,8 +58,7 @@ M_WF = {"ld": "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum",
 M_IN = {"ld": "smsp__sass_inst_executed_op_shared_ld.sum",
         "st": "smsp__sass_inst_executed_op_shared_st.sum"}
 METRICS = [M_WF["ld"], M_WF["st"], M_IN["ld"], M_IN["st"]]
-
-CONFLICTING = {"none", "morton", "interleaved"}  # variants expected to conflict
+FAMILIES = ["transpose", "reduce", "gemm"]
 
 
 class ParseError(Exception):
@@ -160,8 +162,13 @@ def totals(records, prefix):
 
 
 # ---- predictions (the examples' --predict output) ---------------------------------------------
-def parse_predict(text, family):
-    """Rows of `swz-example-<family> --predict` -> list of dicts."""
+PREDICT_FIELDS = ["family", "name", "kernel", "layout", "tile", "elem", "threads", "blocks", "spec",
+                  "st_instr", "st_wf", "st_ideal", "st_ways", "ld_instr", "ld_wf", "ld_ideal", "ld_ways"]
+PREDICT_INT = set(PREDICT_FIELDS[9:]) | {"tile", "threads", "blocks"}
+
+
+def parse_predict(text):
+    """Rows of `swz-example-<family> --predict` (examples/family_main.h) -> list of dicts."""
     rows = []
     for ln in text.splitlines():
         if not ln.strip() or ln.startswith("#"):
@@ -169,35 +176,13 @@ def parse_predict(text, family):
         f = ln.split()
         if len(f) >= 2 and f[1] == "model-error":
             raise ParseError("the model rejected %s: %s" % (f[0], ln))
-        if family == "transpose":
-            if len(f) != 15:
-                raise ParseError("bad transpose prediction line: %r" % ln)
-            d = dict(name=f[0], kernel=f[1], kind=f[2], tile=int(f[3]), elem=f[4],
-                     region_rows=int(f[5]), region_cols=int(f[6]))
-            nums = [int(x) for x in f[7:]]
-        else:
-            if len(f) != 13:
-                raise ParseError("bad reduce prediction line: %r" % ln)
-            d = dict(name=f[0], kernel=f[1], kind=f[2], tile=int(f[3]), elem=f[4])
-            nums = [int(x) for x in f[5:]]
-        d.update(st_instr=nums[0], st_wf=nums[1], st_ideal=nums[2], st_ways=nums[3],
-                 ld_instr=nums[4], ld_wf=nums[5], ld_ideal=nums[6], ld_ways=nums[7])
-        rows.append(d)
+        if len(f) != len(PREDICT_FIELDS):
+            raise ParseError("bad prediction line (%d fields, want %d): %r" % (len(f), len(PREDICT_FIELDS), ln))
+        try:
+            rows.append({k: int(v) if k in PREDICT_INT else v for k, v in zip(PREDICT_FIELDS, f)})
+        except ValueError:
+            raise ParseError("bad number in prediction line: %r" % ln)
     return rows
-
-
-def run_spec(p, family, chunk=None):
-    """The example --runs spec for variant p and the number of blocks whose shared
-    instructions the prediction covers ('block' = one block of the model)."""
-    if family == "transpose":
-        rows, cols = p["region_rows"] * 16, p["region_cols"] * 4
-        return "%s:%d:%d" % (p["name"], rows, cols), 64
-    t = p["tile"]
-    if p["kind"] == "fast":
-        # 8 whole chunks: 8 chunk-blocks + the final block (same shared pattern)
-        return "%s:%d" % (p["name"], chunk * 8), 9
-    # TILE^2 elements: TILE full first-level blocks, then one full block
-    return "%s:%d" % (p["name"], t * t), t + 1
 
 
 def verdict(p, side, meas, blocks, tol, tol_conflict):
@@ -211,17 +196,17 @@ def verdict(p, side, meas, blocks, tol, tol_conflict):
     if in_m != instr_p:
         return False, "instructions %d measured, %d predicted" % (in_m, instr_p)
     pr, mr, ir = wf_p / instr_p, wf_m / in_m, ideal_p / instr_p
-    conflicting = p["kind"] in CONFLICTING
+    conflicting = p[side + "_ways"] > 1
     t = tol_conflict if conflicting else tol
     if abs(mr - pr) > t * pr:
         return False, "%.3f wavefronts/instr measured, %.3f predicted (> %g%%)" % (mr, pr, 100 * t)
-    if conflicting and p[side + "_ways"] > 1 and mr < 1.5 * ir:
+    if conflicting and mr - ir < 0.5 * (pr - ir):
         return False, "predicted %d-way conflict not seen: %.3f vs conflict-free %.3f" % (
             p[side + "_ways"], mr, ir)
     return True, "%.3f measured, %.3f predicted" % (mr, pr)
 
 
-def analyse(preds, records, family, blocks_of, tol, tol_conflict, out=sys.stdout):
+def analyse(preds, records, blocks_of, tol, tol_conflict, out=sys.stdout):
     """Print the table; return the number of mismatches."""
     bad = 0
     out.write("%-34s %-4s %10s %10s %10s %6s  %s\n" % ("variant", "side", "instr", "wf/instr",
@@ -250,15 +235,9 @@ def run(cmd, **kw):
                           universal_newlines=True, **kw)
 
 
-def select(preds, family, flt):
-    keep = []
-    for p in preds:
-        if family == "transpose" and p["kind"] == "naive":
-            continue  # no shared memory
-        if flt and flt not in p["name"]:
-            continue
-        keep.append(p)
-    return keep
+def select(preds, flt):
+    """The variants to measure: those whose model issues shared instructions, matching flt."""
+    return [p for p in preds if (p["st_instr"] or p["ld_instr"]) and (not flt or flt in p["name"])]
 
 
 def check_family(args, family, ncu):
@@ -271,26 +250,20 @@ def check_family(args, family, ncu):
         print(r.stdout)
         print("ncu-check: %s --predict failed" % exe)
         return 2
-    preds = select(parse_predict(r.stdout, family), family, args.filter)
+    preds = select(parse_predict(r.stdout), args.filter)
     if not preds:
         print("ncu-check: no %s variant selected" % family)
         return 0
-    chunk = {}
-    if family == "reduce":  # the fast variants' chunk: TILE * 256 elements (reduce.cuh)
-        for p in preds:
-            chunk[p["name"]] = p["tile"] * 256
-    specs, blocks_of = [], {}
-    for p in preds:
-        s, b = run_spec(p, family, chunk.get(p["name"]))
-        specs.append(s)
-        blocks_of[p["name"]] = b
+    specs = ["%s:%s" % (p["name"], p["spec"]) for p in preds]
+    blocks_of = {p["name"]: p["blocks"] for p in preds}
     groups = [[s] for s in specs] if args.separate else [specs]
     records, text_all = [], []
-    for g in groups:
-        regex = "regex:^(%s)" % "|".join(re.escape(s.split(":")[0]) + "_" for s in g)
+    for g, grp in enumerate(groups):
+        kernels = [p["kernel"] for p in preds if "%s:%s" % (p["name"], p["spec"]) in grp]
+        regex = "regex:^(%s)" % "|".join(re.escape(k) for k in kernels)
         cmd = [ncu, "--clock-control", "none", "--csv", "--print-units", "base",
-               "--metrics", ",".join(METRICS), "--kernel-name", regex, exe, "--runs"] + g
-        print("# " + " ".join(cmd[:12]) + " ... (%d runs)" % len(g))
+               "--metrics", ",".join(METRICS), "--kernel-name", regex, exe, "--runs"] + grp
+        print("# " + " ".join(cmd[:12]) + " ... (%d runs)" % len(grp))
         sys.stdout.flush()
         r = run(cmd)
         text_all.append(r.stdout)
@@ -312,7 +285,7 @@ def check_family(args, family, ncu):
             f.write(run([exe, "--predict"]).stdout)
     print("## %s: %d variants" % (family, len(preds)))
     table = io.StringIO()
-    bad = analyse(preds, records, family, blocks_of, args.tol, args.tol_conflict, out=table)
+    bad = analyse(preds, records, blocks_of, args.tol, args.tol_conflict, out=table)
     sys.stdout.write(table.getvalue())
     if args.keep:
         with open(os.path.join(args.keep, "ncu_check_%s.txt" % family), "w") as f:
@@ -321,75 +294,16 @@ def check_family(args, family, ncu):
     return 1 if bad else 0
 
 
-# ---- GEMM ---------------------------------------------------------------------------------------
-# swz-example-gemm --predict prints, per variant, "predicted ncu ld X, st Y wavefronts/instruction
-# (Z if LDGSTS counts as st)"; the GEMM's shared traffic is the same in every K slice, so the
-# ratios hold for any full-tile problem.  Each variant runs once (--once) under its own ncu session,
-# on a square problem of at most one block per SM (11 x 11 tiles on 132 SMs): with several
-# co-resident blocks, the cp.async writes of one block land in shared memory while another block
-# stores, and the counters then show a few percent more store wavefronts than the instructions
-# cost (H200: double, TILE 64 at 1024^3, 2 blocks per SM: 2.08 and 2.07 instead of 2.00).  That
-# is contention between blocks, not the cost of an instruction, which is what the model states.
-GEMM_PRED = re.compile(r"^(?P<name>\w+): .*?$(?:\n(?!\w+: ).*)*?\n\s*predicted ncu ld (?P<ld>[0-9.]+), "
-                       r"st (?P<st>[0-9.]+)[^\n(]*(?:\((?P<alt>[0-9.]+) if LDGSTS)?", re.M)
-
-
-def parse_gemm_predict(text):
-    return [{"name": m.group("name"), "ld": float(m.group("ld")), "st": float(m.group("st")),
-             "st_alt": float(m.group("alt")) if m.group("alt") else None}
-            for m in GEMM_PRED.finditer(text)]
-
-
-def check_gemm(args, ncu, sms=132):
-    exe = os.path.join(args.build, "examples", "gemm", "swz-example-gemm")
-    if not os.access(exe, os.X_OK):
-        print("ncu-check: %s not found" % exe)
-        return 2
-    r = run([exe, "--predict"])
-    preds = [p for p in parse_gemm_predict(r.stdout) if not args.filter or args.filter in p["name"]]
-    if r.returncode != 0 or not preds:
-        print(r.stdout[-3000:])
-        print("ncu-check: no GEMM prediction parsed")
-        return 2
-    bad = 0
-    side_tiles = int(sms ** 0.5)
-    print("## gemm: %d variants (%d x %d tiles, one launch each)" % (len(preds), side_tiles, side_tiles))
-    print("%-22s %-4s %10s %10s %10s  %s" % ("variant", "side", "instr", "wf/instr", "predicted", "verdict"))
-    for p in preds:
-        size = side_tiles * int(p["name"].split("_")[1])  # <name>: <layout>_<TILE>_<elem>
-        cmd = [ncu, "--clock-control", "none", "--csv", "--print-units", "base", "--metrics", ",".join(METRICS),
-               "--kernel-name", "regex:^swz_gemm_%s_kernel" % re.escape(p["name"]),
-               exe, "--once", str(size), str(size), str(size), p["name"]]
-        out = run(cmd)
-        recs = parse_ncu_csv(out.stdout) if out.returncode == 0 else []
-        if not recs:
-            print(out.stdout[-2000:])
-            print("%-22s MISSING: no profiled launch" % p["name"])
-            bad += 1
-            continue
-        meas, _ = totals(recs, "swz_gemm_%s_kernel" % p["name"])
-        conflicting = p["name"].startswith("none")
-        tol = args.tol_conflict if conflicting else args.tol
-        for side in ("ld", "st"):
-            inst = meas[M_IN[side]]
-            mr = meas[M_WF[side]] / inst if inst else 0.0
-            ok = inst > 0 and abs(mr - p[side]) <= tol * p[side]
-            why = "%.3f measured, %.3f predicted" % (mr, p[side])
-            if not ok and side == "st" and p["st_alt"] and abs(mr - p["st_alt"]) <= tol * p["st_alt"]:
-                ok, why = True, why + " (matches the prediction that counts LDGSTS as st: %.3f)" % p["st_alt"]
-            print("%-22s %-4s %10d %10.3f %10.3f  %s%s" % (p["name"], "LDS" if side == "ld" else "STS", inst, mr,
-                                                         p[side], "ok: " if ok else "MISMATCH: ", why))
-            bad += not ok
-    print("## gemm: %s" % ("all match" if bad == 0 else "%d mismatches" % bad))
-    return 1 if bad else 0
-
-
 # ---- self-test -----------------------------------------------------------------------------------
-SELF_PRED_TRANSPOSE = """\
-# name kernel layout tile elem region_rows region_cols sts_instr sts_wavefronts sts_ideal sts_ways lds_instr lds_wavefronts lds_ideal lds_ways
-swz_transpose_xor_64_float swz_transpose_xor_64_float_kernel xor 64 float 64 64 32 128 128 1 128 128 128 1
-swz_transpose_none_64_float swz_transpose_none_64_float_kernel none 64 float 64 64 32 128 128 1 128 1024 128 8
-swz_transpose_pad_64_float swz_transpose_pad_64_float_kernel pad 64 float 64 64 32 128 128 1 128 128 128 1
+# What `swz-example-transpose --predict` prints for these variants (plus the naive one, which
+# issues no shared instruction and must be left out).
+SELF_PRED = """\
+# bank model (include/swz/bank.h) of one block of each variant's standard problem
+# family name kernel layout tile elem threads blocks spec sts_instr sts_wavefronts sts_ideal sts_ways lds_instr lds_wavefronts lds_ideal lds_ways
+transpose swz_transpose_naive_32_float swz_transpose_naive_32_float_kernel naive 32 float 256 64 512:512 0 0 0 0 0 0 0 0
+transpose swz_transpose_xor_64_float swz_transpose_xor_64_float_kernel xor 64 float 256 64 1024:256 32 128 128 1 128 128 128 1
+transpose swz_transpose_none_64_float swz_transpose_none_64_float_kernel none 64 float 256 64 1024:256 32 128 128 1 128 1024 128 8
+transpose swz_transpose_pad_64_float swz_transpose_pad_64_float_kernel pad 64 float 256 64 1024:256 32 128 128 1 128 128 128 1
 """
 
 
@@ -413,9 +327,17 @@ def self_test(samples):
         fails.append("a text without a CSV header must raise ParseError")
     except ParseError:
         pass
-    preds = parse_predict(SELF_PRED_TRANSPOSE, "transpose")
-    expect(len(preds) == 3 and preds[1]["ld_ways"] == 8, "prediction parsing")
-    blocks = {p["name"]: 64 for p in preds}
+    preds = select(parse_predict(SELF_PRED), None)
+    expect([p["name"] for p in preds] == ["swz_transpose_xor_64_float", "swz_transpose_none_64_float",
+                                         "swz_transpose_pad_64_float"], "prediction parsing and selection")
+    expect(preds[1]["ld_ways"] == 8 and preds[1]["spec"] == "1024:256" and preds[1]["blocks"] == 64,
+           "prediction fields")
+    try:
+        parse_predict("transpose swz_transpose_xor_64_float 64 float\n")
+        fails.append("a short prediction line must raise ParseError")
+    except ParseError:
+        pass
+    blocks = {p["name"]: p["blocks"] for p in preds}
     # The samples describe runs of 64 blocks (16 x 4 regions): xor and pad ideal, none with its
     # 8-way loads, each written by hand from that scenario (see tests/gpu/ncu_sample_*.csv).
     for path in samples:
@@ -431,7 +353,7 @@ def self_test(samples):
                "%s: xor totals summed over both launches: %s" % (name, t))
         blocks2 = dict(blocks, swz_transpose_xor_64_float=128)  # xor: two launches of 64
         out = io.StringIO()
-        bad = analyse(preds, recs, "transpose", blocks2, 0.02, 0.05, out=out)
+        bad = analyse(preds, recs, blocks2, 0.02, 0.05, out=out)
         table = out.getvalue()
         # planted: the pad kernel's loads measure 1.05 wavefronts/instr -> a 5% mismatch
         expect(bad == 1, "%s: exactly the planted pad mismatch expected, got %d:\n%s" % (name, bad, table))
@@ -448,6 +370,19 @@ def self_test(samples):
     expect(verdict(p, "ld", meas, 1, 0.02, 0.05)[0], "none with 8-way loads must pass")
     meas[M_IN["ld"]] = 127
     expect(not verdict(p, "ld", meas, 1, 0.02, 0.05)[0], "an instruction count off by one must fail")
+    # the predicted ways alone decide what must conflict: a 2-way side with a small excess over
+    # the ideal (1.10 predicted, 1.00 ideal) passes at 1.08 and fails at 1.02 (within 5%, but
+    # not half way to the predicted conflict); a conflict-free side (ways 1) is held to 2%
+    q = dict(preds[0], ld_instr=100, ld_wf=110, ld_ideal=100, ld_ways=2)
+    meas = {M_WF["ld"]: 108.0, M_IN["ld"]: 100}
+    expect(verdict(q, "ld", meas, 1, 0.02, 0.05)[0], "a 2-way side measured as predicted must pass")
+    meas[M_WF["ld"]] = 102.0
+    expect(not verdict(q, "ld", meas, 1, 0.02, 0.05)[0], "a 2-way side without its conflict must fail")
+    q.update(ld_wf=100, ld_ways=1)
+    meas[M_WF["ld"]] = 103.0
+    expect(not verdict(q, "ld", meas, 1, 0.02, 0.05)[0], "ways 1: 2% tolerance")
+    meas[M_WF["ld"]] = 101.0
+    expect(verdict(q, "ld", meas, 1, 0.02, 0.05)[0], "ways 1 within 2% must pass")
     for f in fails:
         print("self-test FAIL: " + f)
     print("ncu-check self-test: %d samples, %s" % (len(samples), "FAILED" if fails else "ok"))
@@ -458,7 +393,7 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[1])
     ap.add_argument("--build", default="build", help="meson build directory (release)")
     ap.add_argument("--ncu", default=None, help="path to ncu (default: on PATH)")
-    ap.add_argument("--family", default="all", choices=["transpose", "reduce", "gemm", "all"])
+    ap.add_argument("--family", default="all", choices=FAMILIES + ["all"])
     ap.add_argument("--filter", default=None, help="only variants whose name contains this")
     ap.add_argument("--tol", type=float, default=0.02)
     ap.add_argument("--tol-conflict", type=float, default=0.05)
@@ -472,23 +407,20 @@ def main():
     if args.self_test is not None:
         return self_test(args.self_test)
     if args.ncu_csv:
-        fam = args.family if args.family != "all" else "transpose"
         with open(args.predict_file) as f:
-            preds = select(parse_predict(f.read(), fam), fam, args.filter)
+            preds = select(parse_predict(f.read()), args.filter)
         with open(args.ncu_csv) as f:
             recs = parse_ncu_csv(f.read())
-        blocks = {}
-        for p in preds:
-            blocks[p["name"]] = run_spec(p, fam, p["tile"] * 256)[1]
-        return 1 if analyse(preds, recs, fam, blocks, args.tol, args.tol_conflict) else 0
+        blocks = {p["name"]: p["blocks"] for p in preds}
+        return 1 if analyse(preds, recs, blocks, args.tol, args.tol_conflict) else 0
     ncu = args.ncu or shutil.which("ncu") or (
         "/usr/local/cuda/bin/ncu" if os.access("/usr/local/cuda/bin/ncu", os.X_OK) else None)
     if not ncu:
         print("ncu-check: ncu (Nsight Compute) not found; pass --ncu PATH")
         return 2
     rc = 0
-    for fam in (["transpose", "reduce", "gemm"] if args.family == "all" else [args.family]):
-        rc = max(rc, check_gemm(args, ncu) if fam == "gemm" else check_family(args, fam, ncu))
+    for fam in (FAMILIES if args.family == "all" else [args.family]):
+        rc = max(rc, check_family(args, fam, ncu))
     return rc
 
 
