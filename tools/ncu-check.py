@@ -38,6 +38,9 @@ Usage
   python3 tools/ncu-check.py --self-test [SAMPLE.csv ...]
       Parses hand-written ncu CSV samples (tests/gpu/ncu_sample*.csv; both ncu's default
       "details" layout and --page raw), and checks the parser and the verdict logic.  No GPU.
+  python3 tools/ncu-check.py --check-predict EXE ...
+      Runs `EXE --predict` and `EXE --list` of example programs and checks that every listed
+      variant has one prediction line this script parses.  No GPU.
   python3 tools/ncu-check.py --ncu-csv FILE --predict-file FILE
       Re-analyses a saved ncu CSV (written by --keep) against a saved --predict output.
 
@@ -389,6 +392,31 @@ def self_test(samples):
     return 1 if fails else 0
 
 
+def check_predict(exes):
+    """--check-predict: the example programs' --predict output is the format parsed here."""
+    bad = 0
+    for exe in exes:
+        r, names = run([exe, "--predict"]), run([exe, "--list"]).stdout.split()
+        try:
+            preds = parse_predict(r.stdout)
+        except ParseError as e:
+            print("%s --predict: %s" % (exe, e))
+            bad += 1
+            continue
+        got = [p["name"] for p in preds]
+        if r.returncode != 0 or not names or got != names:
+            print("%s: --predict (exit %d) lists %d variants, --list %d" % (exe, r.returncode, len(got), len(names)))
+            bad += 1
+        fams = {p["family"] for p in preds}
+        if len(fams) != 1 or not os.path.basename(exe).endswith(tuple(fams)):
+            print("%s: families %s" % (exe, sorted(fams)))
+            bad += 1
+        print("%s: %d predictions, %d with shared instructions" % (os.path.basename(exe), len(preds),
+                                                                  len(select(preds, None))))
+    print("ncu-check --check-predict: %s" % ("FAILED" if bad else "ok"))
+    return 1 if bad else 0
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[1])
     ap.add_argument("--build", default="build", help="meson build directory (release)")
@@ -401,11 +429,14 @@ def main():
     ap.add_argument("--keep", "--out", dest="keep", default=None,
                     help="directory for the raw ncu CSV, the predictions and the table")
     ap.add_argument("--self-test", nargs="*", default=None, metavar="SAMPLE")
+    ap.add_argument("--check-predict", nargs="+", default=None, metavar="EXE")
     ap.add_argument("--ncu-csv", default=None)
     ap.add_argument("--predict-file", default=None)
     args = ap.parse_args()
     if args.self_test is not None:
         return self_test(args.self_test)
+    if args.check_predict:
+        return check_predict(args.check_predict)
     if args.ncu_csv:
         with open(args.predict_file) as f:
             preds = select(parse_predict(f.read()), args.filter)

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""tests/gpu/sass_check.py CUOBJDUMP TRANSPOSE_EXE REDUCE_EXE -- what the fast paths compile to.
+"""tests/gpu/sass_check.py TRANSPOSE_EXE REDUCE_EXE -- what the fast paths compile to.
 
 Reads the SASS of programs linking the transpose and reduce kernel libraries (cuobjdump -sass;
 the test programs link every variant through the registries) and checks, per kernel:
@@ -8,11 +8,25 @@ the test programs link every variant through the registries) and checks, per ker
       shared stores) present;
   reduce fast partials: LDG.E.128 present;
   every kernel: no local memory (LDL/STL: spills or dynamically indexed arrays).
-No GPU needed.  Exit 1 on a violation (and prints the kernel's instruction histogram)."""
+cuobjdump is looked up at run time: $CUOBJDUMP, then PATH, then /usr/local/cuda/bin, then the
+copy tools/setup.sh unpacks into build-tools/cuda/bin; without it the check exits 77 (meson:
+SKIP) and says why.  No GPU needed.  Exit 1 on a violation."""
 import collections
+import os
 import re
+import shutil
 import subprocess
 import sys
+
+
+def find_cuobjdump():
+    """$CUOBJDUMP, cuobjdump on PATH, /usr/local/cuda/bin or build-tools/cuda/bin; None if none."""
+    repo = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    for c in (os.environ.get("CUOBJDUMP"), shutil.which("cuobjdump"), "/usr/local/cuda/bin/cuobjdump",
+              os.path.join(repo, "build-tools", "cuda", "bin", "cuobjdump")):
+        if c and os.access(c, os.X_OK):
+            return c
+    return None
 
 
 def functions(cuobjdump, lib):
@@ -34,10 +48,15 @@ def functions(cuobjdump, lib):
 
 
 def main():
-    if len(sys.argv) != 4:
+    if len(sys.argv) != 3:
         print(__doc__)
         return 2
-    cuobjdump, ltr, lrd = sys.argv[1:]  # executables (cuobjdump cannot read meson's archives)
+    ltr, lrd = sys.argv[1:]  # executables (cuobjdump cannot read meson's archives)
+    cuobjdump = find_cuobjdump()
+    if cuobjdump is None:
+        print("SKIP: cuobjdump not found ($CUOBJDUMP, PATH, /usr/local/cuda/bin, build-tools/cuda/bin); "
+              "tools/setup.sh installs it (PyPI nvidia-cuda-cuobjdump)")
+        return 77
     bad, seen = [], 0
     for name, h in functions(cuobjdump, ltr).items():
         m = re.match(r"swz_transpose_(\w+?)_(\d+)_(\w+)_kernel$", name)

@@ -1,0 +1,95 @@
+/* tests/gpu/test_families.cu -- every variant of every kernel family through the one record
+ * format (examples/family.h), with one code path; host only, no GPU needed.
+ *
+ * For each registry (transpose, reduce, gemm) and each variant it asserts what tools/ncu-check.py,
+ * bench/ and the example driver rely on:
+ *   the record    family and name agree with the registry ("swz_<family>_..."), names are
+ *                 unique, the kernel-name prefix starts with the name (ncu's --kernel-name
+ *                 regex selects exactly this variant's kernels), ops is set, the element size
+ *                 is 1-16 bytes, threads a multiple of 32;
+ *   the problem   problem() writes a spec shorter than SWZ_SPEC_MAX, and at least one block;
+ *                 the same answer every call;
+ *   the model     predict() succeeds; for loads and stores: ideal <= wavefronts, a side with
+ *                 no instruction has no wavefronts, and the worst ways exceed 1 exactly when
+ *                 the wavefronts exceed the ideal (a phase costs its ways; the ideal is one
+ *                 per phase) -- so "ways > 1" is a sound way to say which variants conflict.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "transpose.h"
+#include "reduce.h"
+#include "gemm_variants.h"
+
+static int failures = 0;
+#define EXPECT(cond, ...)                                                                      \
+    do {                                                                                       \
+        if (!(cond)) {                                                                         \
+            ++failures;                                                                        \
+            printf("FAIL %s:%d: ", __FILE__, __LINE__);                                        \
+            printf(__VA_ARGS__);                                                               \
+            printf("\n");                                                                      \
+        }                                                                                      \
+    } while (0)
+
+static void check_cost(const swz_variant *v, const char *side, const swz_tile_cost *c)
+{
+    EXPECT(c->status == SWZ_OK, "%s %s: status %d", v->name, side, c->status);
+    EXPECT(c->ideal <= c->wavefronts, "%s %s: ideal %llu > wavefronts %llu", v->name, side,
+           (unsigned long long)c->ideal, (unsigned long long)c->wavefronts);
+    EXPECT(c->instructions > 0 || c->wavefronts == 0, "%s %s: wavefronts without instructions",
+           v->name, side);
+    EXPECT((c->worst_ways > 1) == (c->wavefronts > c->ideal), "%s %s: ways %u but %llu of ideal %llu",
+           v->name, side, c->worst_ways, (unsigned long long)c->wavefronts, (unsigned long long)c->ideal);
+}
+
+static int check_registry(const swz_registry *reg, const char *family)
+{
+    char prefix[32];
+    int shared = 0;
+    snprintf(prefix, sizeof prefix, "swz_%s_", family);
+    EXPECT(strcmp(reg->family, family) == 0, "registry %s: family %s", family, reg->family);
+    EXPECT(reg->count > 0 && reg->variants[reg->count] == NULL, "%s: %d variants, not NULL-terminated",
+           family, reg->count);
+    for (int i = 0; i < reg->count; ++i) {
+        const swz_variant *v = reg->variants[i];
+        char spec[SWZ_SPEC_MAX], again[SWZ_SPEC_MAX];
+        swz_tile_cost st, ld;
+        int blocks;
+        EXPECT(strcmp(v->family, family) == 0, "%s: family %s", v->name, v->family);
+        EXPECT(strncmp(v->name, prefix, strlen(prefix)) == 0, "%s: not named %s...", v->name, prefix);
+        EXPECT(strncmp(v->kernel, v->name, strlen(v->name)) == 0, "%s: kernel prefix %s", v->name, v->kernel);
+        EXPECT(swz_variant_find(reg, v->name) == v, "%s: not found by name (or not unique)", v->name);
+        EXPECT(v->ops != NULL && v->predict != NULL && v->problem != NULL, "%s: missing hooks", v->name);
+        EXPECT(v->tile > 0 && v->threads > 0 && v->threads % 32 == 0, "%s: tile %d threads %d", v->name,
+               v->tile, v->threads);
+        EXPECT(v->elem_size >= 1 && v->elem_size <= 16 && (v->elem_size & (v->elem_size - 1)) == 0,
+               "%s: element of %d bytes", v->name, v->elem_size);
+        memset(spec, 0, sizeof spec);
+        blocks = v->problem(spec);
+        EXPECT(blocks > 0 && spec[0] != '\0' && memchr(spec, '\0', sizeof spec) != NULL,
+               "%s: problem %s of %d blocks", v->name, spec, blocks);
+        EXPECT(v->problem(again) == blocks && strcmp(again, spec) == 0, "%s: problem not stable", v->name);
+        EXPECT(strchr(spec, ' ') == NULL, "%s: spec '%s' has a space (--predict is whitespace-separated)",
+               v->name, spec);
+        if (v->predict(&st, &ld) != SWZ_OK) {
+            EXPECT(0, "%s: predict failed", v->name);
+            continue;
+        }
+        check_cost(v, "stores", &st);
+        check_cost(v, "loads", &ld);
+        shared += st.instructions + ld.instructions > 0;
+    }
+    EXPECT(shared > 0, "%s: no variant uses shared memory", family);
+    printf("%-9s %3d variants (%d with shared memory): %s\n", family, reg->count, shared,
+           failures ? "FAILED" : "ok");
+    return failures;
+}
+
+int main(void)
+{
+    check_registry(&swz_transpose_registry, "transpose");
+    check_registry(&swz_reduce_registry, "reduce");
+    check_registry(&swz_gemm_registry, "gemm");
+    return failures ? 1 : 0;
+}
