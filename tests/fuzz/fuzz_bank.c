@@ -10,7 +10,7 @@
  *   not change the verdict whatever their addresses (they are not read).
  *
  * Build and run (tests/fuzz/meson.build does this as the test fuzz-bank)
- *   clang -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all -Iinclude \
+ *   clang -g -O2 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all -Iinclude \
  *     tests/fuzz/fuzz_bank.c -o fuzz-bank && ./fuzz-bank tests/fuzz/corpus/bank
  *
  * Input: kind selector, mask, then per lane a fz_u32 address (fuzz_input.h); lanes past the

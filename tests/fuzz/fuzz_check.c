@@ -11,7 +11,7 @@
  *   is at least 1.
  *
  * Build and run (tests/fuzz/meson.build does this as the test fuzz-check)
- *   clang -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all -Iinclude \
+ *   clang -g -O2 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all -Iinclude \
  *     tests/fuzz/fuzz_check.c -o fuzz-check && ./fuzz-check tests/fuzz/corpus/check
  *
  * Input: layout kind, W, E, A, H, access selector, then pattern kind, (access kind,) stride,

@@ -9,7 +9,7 @@
  *   --svg-grid option is replaced by /dev/null, so the fuzzer writes no file.
  *
  * Build and run (tests/fuzz/meson.build does this as the test fuzz-cli)
- *   clang -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all -Iinclude -Itools \
+ *   clang -g -O2 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all -Iinclude -Itools \
  *     -DSWZ_CHECK_NO_MAIN '-DSWZ_CHECK_VERSION="fuzz"' tests/fuzz/fuzz_cli.c tools/swz-check.c \
  *     -o fuzz-cli && ./fuzz-cli tests/fuzz/corpus/cli
  */

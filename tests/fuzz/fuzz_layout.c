@@ -11,7 +11,7 @@
  *   (and, for small grids, on every tile once).  A violation aborts with the property.
  *
  * Build and run (tests/fuzz/meson.build does this as the test fuzz-layout)
- *   clang -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all -Iinclude \
+ *   clang -g -O2 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all -Iinclude \
  *     tests/fuzz/fuzz_layout.c -o fuzz-layout && ./fuzz-layout tests/fuzz/corpus/layout
  *
  * Input: a selector byte, then the parameters as fz_u32 values (fuzz_input.h).
