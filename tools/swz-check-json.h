@@ -1,24 +1,27 @@
 /* tools/swz-check-json.h -- swz-check --json: the same result for programs.
  *
  * What it is for
- *   Tests and the docs explorer read this instead of the text.  Schema version 1 (the key
- *   "swz_check"); all numbers are integers; key order is fixed.
+ *   Tests and programs read this instead of the text.  Schema version 2 (the key "swz_check";
+ *   2: the layout's kind-specific objects became the table's "params", "formula", "macro",
+ *   "promise" and "tma_mode", and "pattern" got "block"); all numbers are integers; key order
+ *   is fixed.
  *
  * Example
  *   swz-check --layout xor --pattern col --json | python3 -c \
  *       'import json,sys; d=json.load(sys.stdin); print(d["instructions"][0]["ways"])'   # 1
  *
  * One question ("mode": "check"):
- *   {"swz_check": 1, "mode": "check",
+ *   {"swz_check": 2, "mode": "check",
  *    "tile": {"width", "height", "elem"},
  *    "layout": {"name", "access", "stride", "size_elems", "size_bytes", "data_bytes",
- *               "wasted_bytes", and one of
- *               "xor": {"b", "m", "s", "triton": {"vec", "per_phase", "max_phase"} | null},
- *               "pad": {"pad_bytes_per_row"},
- *               "morton": {"unit_elems", "log2_units_per_row", "log2_height"},
- *               "tma": {"mode", "align", "atom_bytes"}},
+ *               "wasted_bytes", "tma_mode" (0: not a TMA kind),
+ *               "params": {name: value, ...}  (swz_layout_params_of: "B", "M", "S" of xor ...),
+ *               "formula", "macro" (with these numbers), "promise"}  (layout.h's table)
  *    "access": {"name", "bytes", "lanes", "phase_lanes"},    phase_lanes: bank.h R3's
- *    "pattern": {"name", "stride", "origin": [r, c]},      stride: null unless "stride"
+ *    "pattern": {"name", "stride", "block", "origin": [r, c]},   name as --pattern spells
+ *                                                          it; stride: null unless stride;
+ *                                                          block: [w, h] units per phase,
+ *                                                          null unless block
  *    "instructions": [{"op", "pattern", "origin", "wavefronts", "ideal", "ways", "phases",
  *        "permuted", "mask", "paired", "phase_lanes",       op: "load" or "store"; paired:
  *                                                          R7 widened this load's phases,
@@ -32,7 +35,7 @@
  *              | {"pattern", "error"}}],
  *    "tile_total": {"instructions", "wavefronts", "ideal", "worst_ways"} | null}
  * The summary ("mode": "summary"):
- *   {"swz_check": 1, "mode": "summary", "tile": {...}, "stride": 2,
+ *   {"swz_check": 2, "mode": "summary", "tile": {...}, "stride": 2,
  *    "patterns": ["row", "col", "stride:2", "block", "transpose"],
  *    "tables": [{"access", "rows": [{"layout", "layout_access", "valid",
  *        "error" (when not valid), "wasted_bytes" (when valid),
@@ -75,38 +78,28 @@ static void swzc_json_tile(FILE *f, const swz_layout *l)
 
 static void swzc_json_layout(FILE *f, const swz_layout *l)
 {
+    const swz_layout_info *info = swz_layout_kind_info(l->kind);
+    swz_layout_param prm[SWZ_LAYOUT_MAX_PARAMS];
+    char macro[160];
     uint32_t size = swz_layout_size(l);
-    uint32_t mode = l->kind == SWZ_LAYOUT_TMA32 ? 32u : l->kind == SWZ_LAYOUT_TMA64 ? 64u
-                  : l->kind == SWZ_LAYOUT_TMA128 ? 128u : 0u;
+    int np = swz_layout_params_of(l, prm), i;
+    swz_layout_macro(l, macro, sizeof macro);
     fprintf(f, "  \"layout\": {\"name\": \"%s\", \"access\": %" PRIu32 ", \"stride\": %" PRIu32
                ", \"size_elems\": %" PRIu32 ", \"size_bytes\": %" PRIu64 ", \"data_bytes\": %" PRIu64
-               ", \"wasted_bytes\": %" PRIu64,
-            swz_layout_name(l->kind), l->access, l->stride, size, (uint64_t)size * l->elem,
-            (uint64_t)l->width * l->height * l->elem, swz_layout_waste_bytes(l));
-    switch (l->kind) {
-    case SWZ_LAYOUT_XOR: {
-        uint32_t vec, pp, mp;
-        fprintf(f, ",\n    \"xor\": {\"b\": %" PRIu32 ", \"m\": %" PRIu32 ", \"s\": %" PRIu32 ", \"triton\": ",
-                l->p.x.b, l->p.x.m, l->p.x.s);
-        if (swz_xor_to_triton(l->p.x, l->width, &vec, &pp, &mp) == SWZ_OK)
-            fprintf(f, "{\"vec\": %" PRIu32 ", \"per_phase\": %" PRIu32 ", \"max_phase\": %" PRIu32 "}}", vec, pp, mp);
-        else
-            fprintf(f, "null}");
-        break;
+               ", \"wasted_bytes\": %" PRIu64 ", \"tma_mode\": %" PRIu32 ",\n    \"params\": {",
+            info->name, l->access, l->stride, size, (uint64_t)size * l->elem,
+            (uint64_t)l->width * l->height * l->elem, swz_layout_waste_bytes(l), info->tma_mode);
+    for (i = 0; i < np; ++i) {
+        fprintf(f, "%s", i ? ", " : "");
+        swzc_json_str(f, prm[i].name);
+        fprintf(f, ": %" PRIu32, prm[i].value);
     }
-    case SWZ_LAYOUT_PAD:
-        fprintf(f, ",\n    \"pad\": {\"pad_bytes_per_row\": %" PRIu64 "}", (uint64_t)(l->stride - l->width) * l->elem);
-        break;
-    case SWZ_LAYOUT_MORTON:
-        fprintf(f, ",\n    \"morton\": {\"unit_elems\": %" PRIu32 ", \"log2_units_per_row\": %" PRIu32 ", \"log2_height\": %" PRIu32 "}",
-                l->access / l->elem, l->p.morton.lw_units, l->p.morton.lh);
-        break;
-    default:
-        if (mode)
-            fprintf(f, ",\n    \"tma\": {\"mode\": %" PRIu32 ", \"align\": %" PRIu32 ", \"atom_bytes\": %" PRIu32 "}",
-                    mode, swz_tma_align(mode), 8u * mode);
-        break;
-    }
+    fprintf(f, "},\n    \"formula\": ");
+    swzc_json_str(f, info->formula);
+    fprintf(f, ",\n    \"macro\": ");
+    swzc_json_str(f, macro);
+    fprintf(f, ",\n    \"promise\": ");
+    swzc_json_str(f, info->promise);
     fprintf(f, "},\n");
 }
 
@@ -114,11 +107,13 @@ static void swzc_json_instr(FILE *f, const swzc_instr *in, const swz_layout *l)
 {
     const swz_check_result *r = &in->r;
     uint32_t i, j, p, b, k, first = 1, words = in->bytes / 4u;
+    char pat[48];
     (void)l;
+    swzc_pattern_text(pat, sizeof pat, &in->p);
     fprintf(f, "    {\"op\": \"%s\", \"pattern\": \"%s\", \"origin\": [%" PRIu32 ", %" PRIu32 "], \"wavefronts\": %" PRIu32
                ", \"ideal\": %" PRIu32 ", \"ways\": %" PRIu32 ", \"phases\": %" PRIu32 ", \"permuted\": %s, \"mask\": %" PRIu32
                ",\n     \"paired\": %s, \"phase_lanes\": %" PRIu32 ",\n",
-            in->op, swz_pattern_name(in->p.kind), in->p.row0, in->p.col0, r->bank.wavefronts, r->bank.ideal,
+            in->op, pat, in->p.row0, in->p.col0, r->bank.wavefronts, r->bank.ideal,
             r->bank.ways, r->bank.phases, r->permuted ? "true" : "false", r->mask, r->bank.paired ? "true" : "false",
             r->bank.phase_lanes);
     fprintf(f, "     \"lanes\": [");
@@ -149,7 +144,7 @@ static void swzc_json_instr(FILE *f, const swzc_instr *in, const swz_layout *l)
         }
         fprintf(f, "]}");
     }
-    fprintf(f, "],\n     \"tile\": {\"pattern\": \"%s\", ", swz_pattern_name(in->p.kind));
+    fprintf(f, "],\n     \"tile\": {\"pattern\": \"%s\", ", pat);
     if (in->tile_status == SWZ_OK)
         fprintf(f, "\"instructions\": %" PRIu64 ", \"wavefronts\": %" PRIu64 ", \"ideal\": %" PRIu64 ", \"worst_ways\": %" PRIu32 "}}",
                 in->tile.instructions, in->tile.wavefronts, in->tile.ideal, in->tile.worst_ways);
@@ -166,7 +161,7 @@ static void swzc_json_check(FILE *f, const swz_layout *l, const swzc_instr *in, 
     uint32_t i;
     int tile_ok = 1;
     swz_check_totals tot = {0u, 0u, 0u, 0u};
-    fprintf(f, "{\n  \"swz_check\": 1,\n  \"mode\": \"check\",\n");
+    fprintf(f, "{\n  \"swz_check\": 2,\n  \"mode\": \"check\",\n");
     swzc_json_tile(f, l);
     swzc_json_layout(f, l);
     fprintf(f, "  \"access\": {\"name\": \"%s\", \"bytes\": %" PRIu32 ", \"lanes\": %" PRIu32 ", \"phase_lanes\": %" PRIu32 "},\n",
@@ -175,6 +170,14 @@ static void swzc_json_check(FILE *f, const swz_layout *l, const swzc_instr *in, 
     fprintf(f, "  \"pattern\": {\"name\": \"%s\", \"stride\": ", pattern_name);
     if (in[0].p.kind == SWZ_PAT_STRIDE && n == 1u) fprintf(f, "%" PRIu32, in[0].p.stride);
     else fprintf(f, "null");
+    fprintf(f, ", \"block\": ");
+    if (in[0].p.kind == SWZ_PAT_BLOCK && n == 1u) {
+        uint32_t bw = 0u, bh = 0u;
+        swz_check_block_shape(in[0].p.access, in[0].p.block_w, in[0].p.block_h, &bw, &bh);
+        fprintf(f, "[%" PRIu32 ", %" PRIu32 "]", bw, bh);
+    } else {
+        fprintf(f, "null");
+    }
     fprintf(f, ", \"origin\": [%" PRIu32 ", %" PRIu32 "]},\n  \"instructions\": [\n", in[0].p.row0, in[0].p.col0);
     for (i = 0; i < n; ++i) {
         swzc_json_instr(f, &in[i], l);
@@ -196,7 +199,7 @@ static void swzc_json_check(FILE *f, const swz_layout *l, const swzc_instr *in, 
 static void swzc_json_summary(FILE *f, const swzc_summary *s)
 {
     uint32_t t, r, c;
-    fprintf(f, "{\n  \"swz_check\": 1,\n  \"mode\": \"summary\",\n");
+    fprintf(f, "{\n  \"swz_check\": 2,\n  \"mode\": \"summary\",\n");
     fprintf(f, "  \"tile\": {\"width\": %" PRIu32 ", \"height\": %" PRIu32 ", \"elem\": %" PRIu32 "},\n", s->width,
             s->height, s->elem);
     fprintf(f, "  \"stride\": %u,\n  \"patterns\": [", SWZC_SUM_STRIDE);
@@ -210,10 +213,10 @@ static void swzc_json_summary(FILE *f, const swzc_summary *s)
             fprintf(f, "%s\n      {\"layout\": \"%s\", \"layout_access\": %" PRIu32 ", \"valid\": %s, ", r ? "," : "",
                     swz_layout_name(row->kind), row->layout_access, row->status == SWZ_OK ? "true" : "false");
             if (row->status != SWZ_OK) {
-                char hint[160];
-                swzc_layout_hint(hint, sizeof hint, row->kind, row->status, s->width, s->elem, row->layout_access);
+                char why[160];
+                swz_error_format(&row->l.error, why, sizeof why);
                 fprintf(f, "\"error\": ");
-                swzc_json_str(f, hint[0] ? hint : swz_strerror(row->status));
+                swzc_json_str(f, why);
                 fprintf(f, ", \"cells\": {}}");
                 continue;
             }

@@ -13,7 +13,8 @@
  *   swzc_instr in;
  *   swz_layout l; swz_layout_make(&l, SWZ_LAYOUT_XOR, 32, 4, 4, 32);
  *   swzc_blocks b; swzc_blocks_find(&b, &l, 4);          // for the whole-tile totals
- *   int st = swzc_instr_eval(&in, &l, &b, SWZ_PAT_COL, SWZ_ACCESS_4, 0, 0, 0);
+ *   swz_pattern p = {SWZ_PAT_COL, SWZ_ACCESS_4, 0, 0, 0, 0, 0};
+ *   int st = swzc_instr_eval(&in, &l, &b, &p);
  *   // st == SWZ_OK; in.r.bank.ways == 1; in.ph[0].depth[b] == 1 for every bank b
  *   // a store: SWZ_ACCESS_8 | SWZ_STORE (never paired by R7; in.op == "store")
  *
@@ -124,22 +125,17 @@ SWZ_FN void swzc_phase_fill(swzc_phase *ph, const swzc_instr *in, uint32_t p, ui
         if (ph->depth[b] > ph->max_depth) ph->max_depth = ph->depth[b];
 }
 
-/* Evaluate one instruction (pattern p at (row0, col0)) on l and prepare its bank map; kind
- * is a bank.h access kind, with SWZ_STORE for a store; b: l's blocks (swzc_blocks_find), for
- * the whole-tile totals.  Returns swz_check's status; on failure only in->r is meaningful. */
-SWZ_FN int swzc_instr_eval(swzc_instr *in, const swz_layout *l, const swzc_blocks *b, int pattern,
-                           int kind, uint32_t stride, uint32_t row0, uint32_t col0)
+/* Evaluate one instruction of pattern *p on l and prepare its bank map; p->access is a bank.h
+ * access kind, with SWZ_STORE for a store; b: l's blocks (swzc_blocks_find), for the
+ * whole-tile totals.  Returns swz_check's status; on failure only in->r is meaningful. */
+SWZ_FN int swzc_instr_eval(swzc_instr *in, const swz_layout *l, const swzc_blocks *b,
+                           const swz_pattern *p)
 {
     uint32_t i, j, pl, lanes;
-    in->op = (kind & SWZ_STORE) ? "store" : "load";
-    in->p.kind = pattern;
-    in->p.access = kind;
-    in->p.stride = stride;
-    in->p.row0 = row0;
-    in->p.col0 = col0;
-    in->p.block_w = in->p.block_h = 0u; /* BLOCK: the default shape */
+    in->op = (p->access & SWZ_STORE) ? "store" : "load";
+    in->p = *p;
     in->r = swz_check(l, &in->p);
-    in->bytes = swz_access_bytes(kind);
+    in->bytes = swz_access_bytes(p->access);
     in->vec = in->bytes && l->elem ? in->bytes / l->elem : 0u;
     in->lane_perm = 0u;
     in->nphases = 0u;
@@ -156,15 +152,80 @@ SWZ_FN int swzc_instr_eval(swzc_instr *in, const swz_layout *l, const swzc_block
                 in->lane_perm |= 1u << i;
     }
     pl = in->r.bank.phase_lanes; /* R3's phases, or twice as wide when R7 paired the load */
-    lanes = swz_access_lanes(kind);
+    lanes = swz_access_lanes(p->access);
     for (i = 0; i * pl < lanes && i < 4u; ++i) {
         uint32_t n = lanes - i * pl < pl ? lanes - i * pl : pl;
         swzc_phase_fill(&in->ph[i], in, i, i * pl, n);
     }
     in->nphases = i;
-    in->tile_status = swzc_tile_totals(l, b, pattern, kind, stride, &in->tile);
+    in->tile_status = swzc_tile_totals(l, b, &in->p, &in->tile);
     return SWZ_OK;
 }
+
+/* The pattern as swz-check's --pattern spells it ("col", "stride:3", "block:4x8"; "block"
+ * for the default shape) into buf (n bytes, NUL-terminated when n > 0). */
+SWZ_FN void swzc_pattern_text(char *buf, size_t n, const swz_pattern *p)
+{
+    size_t len = 0;
+    if (n) buf[0] = '\0';
+    swz__put(buf, n, &len, swz_pattern_name(p->kind));
+    if (p->kind == SWZ_PAT_STRIDE) {
+        swz__put(buf, n, &len, ":");
+        swz__put_u64(buf, n, &len, p->stride);
+    } else if (p->kind == SWZ_PAT_BLOCK && (p->block_w || p->block_h)) {
+        swz__put(buf, n, &len, ":");
+        swz__put_u64(buf, n, &len, p->block_w);
+        swz__put(buf, n, &len, "x");
+        swz__put_u64(buf, n, &len, p->block_h);
+    }
+}
+
+/* Why swz_check refused instruction *p on l (status st), naming the parameter and its value,
+ * into buf (n bytes, NUL-terminated).  The one wording of these errors: swz-check prints it
+ * after its context, the explorer (docs/explorer/explorer.c) shows it as it is. */
+SWZ_FN void swzc_check_error(char *buf, size_t n, int st, const swz_layout *l, const swz_pattern *p)
+{
+    uint32_t k = swz_access_bytes(p->access), pl = swz_access_phase_lanes(p->access), bw, bh;
+    size_t len = 0;
+    if (n) buf[0] = '\0';
+    if (st == SWZ_ERANGE && (p->row0 >= l->height || p->col0 >= l->width)) {
+        int row = p->row0 >= l->height;
+        swz__put(buf, n, &len, row ? "the origin's row R must be 0 .. H-1 = " : "the origin's column C must be 0 .. W-1 = ");
+        swz__put_u64(buf, n, &len, (row ? l->height : l->width) - 1u);
+        swz__put(buf, n, &len, row ? " (R = " : " (C = ");
+        swz__put_u64(buf, n, &len, row ? p->row0 : p->col0);
+    } else if (st == SWZ_ERANGE && p->kind == SWZ_PAT_BLOCK &&
+               swz_check_block_shape(p->access, p->block_w, p->block_h, &bw, &bh) != SWZ_OK) {
+        swz__put(buf, n, &len, "block:WxH needs W*H = ");
+        swz__put_u64(buf, n, &len, pl);
+        swz__put(buf, n, &len, " units, the lanes of one phase of this access (W*H = ");
+        swz__put_u64(buf, n, &len, (uint64_t)p->block_w * p->block_h);
+    } else if (st == SWZ_EACCESS) {
+        swz__put(buf, n, &len, "an access of K bytes needs whole elements, K a multiple of E = ");
+        swz__put_u64(buf, n, &len, l->elem);
+        swz__put(buf, n, &len, " (K = ");
+        swz__put_u64(buf, n, &len, k);
+    } else if (st == SWZ_EWIDTH) {
+        swz__put(buf, n, &len, "a row W*E must hold one access of K = ");
+        swz__put_u64(buf, n, &len, k);
+        swz__put(buf, n, &len, " bytes (W*E = ");
+        swz__put_u64(buf, n, &len, (uint64_t)l->width * l->elem);
+    } else if (st == SWZ_EALIGN) {
+        swz__put(buf, n, &len, "a lane's ");
+        swz__put_u64(buf, n, &len, l->elem ? k / l->elem : 0u);
+        swz__put(buf, n, &len, " elements are not one aligned ");
+        swz__put_u64(buf, n, &len, k);
+        swz__put(buf, n, &len, "-byte group in this layout, so the access cannot be one instruction (built for A = ");
+        swz__put_u64(buf, n, &len, l->access);
+    } else {
+        swz__put(buf, n, &len, swz_strerror(st));
+        return;
+    }
+    swz__put(buf, n, &len, ")");
+}
+
+/* "1 instruction", "2 instructions": n and the noun, plural unless n == 1. */
+SWZ_FN const char *swzc_plural(uint64_t n) { return n == 1u ? "" : "s"; }
 
 SWZ_FN uint32_t swzc_popcount(uint32_t x)
 {

@@ -2,18 +2,18 @@
  *
  * What it is for
  *   Every layout x pattern for one tile and element size: the worst n-way conflict and the
- *   whole-tile wavefronts / ideal (swz_check_tile), with the bytes each layout wastes.  One
+ *   whole-tile wavefronts / ideal (swzc_tile_totals), with the bytes each layout wastes.  One
  *   table at the narrowest access the element allows (4 bytes for elements of 4 bytes or
  *   less), then one table per wider access (8, 16 bytes) with the layouts built for that width
  *   plus the XOR built for the narrow width (the "c ^ r read as column pairs" trap).
  *
  * Example
  *   swzc_summary s;
- *   swzc_summary_eval(&s, 32, 32, 4);
+ *   swzc_summary_eval(&s, 32, 32, 4, NULL, NULL);
  *   // s.tables[0].access == 4; s.tables[0].rows[0] is "none"; its COL cell: 32-way
  *
  * Patterns of a row (columns of the table), all from the tile origin:
- *   row, col, stride:2, block (swz_check_tile's four, evaluated as loads) and transpose = row
+ *   row, col, stride:2, block (check.h's whole-tile walks, evaluated as loads) and transpose = row
  *   store (SWZ_STORE: never paired by bank.h rule R7) + col load (the two totals added, the
  *   worse of the two ways).
  */
@@ -34,7 +34,7 @@ static const char *const swzc_sum_pat_name[SWZC_SUM_PATS] = {"row", "col", "stri
                                                              "transpose"};
 
 typedef struct swzc_sum_cell {
-    int status;             /* swz_check_tile's status (of the first failing half) */
+    int status;             /* the whole-tile status (of the first failing half) */
     swz_check_totals t;
 } swzc_sum_cell;
 
@@ -54,6 +54,7 @@ typedef struct swzc_sum_table {
 
 typedef struct swzc_summary {
     uint32_t width, height, elem;
+    swz_error error;        /* why the tile has no summary (swzc_summary_eval != SWZ_OK) */
     uint32_t ntables;
     swzc_sum_table tables[SWZC_SUM_MAX_TABLES];
 } swzc_summary;
@@ -75,49 +76,75 @@ static void swzc_sum_row_eval(swzc_sum_row *row, int kind, uint32_t w, uint32_t 
         if (row->status != SWZ_OK) continue;
         if (swzc_sum_pat[i] == SWZC_PAT_TRANSPOSE) {
             swz_check_totals a, bt;
-            int sa = swzc_tile_totals(&row->l, &b, SWZ_PAT_ROW, (int)access | SWZ_STORE, 0u, &a);
-            int sb = swzc_tile_totals(&row->l, &b, SWZ_PAT_COL, (int)access, 0u, &bt);
+            swz_pattern pr = {SWZ_PAT_ROW, 0, 0u, 0u, 0u, 0u, 0u}, pc = {SWZ_PAT_COL, 0, 0u, 0u, 0u, 0u, 0u};
+            int sa, sb;
+            pr.access = (int)access | SWZ_STORE;
+            pc.access = (int)access;
+            sa = swzc_tile_totals(&row->l, &b, &pr, &a);
+            sb = swzc_tile_totals(&row->l, &b, &pc, &bt);
             c->status = sa != SWZ_OK ? sa : sb;
             c->t.instructions = a.instructions + bt.instructions;
             c->t.wavefronts = a.wavefronts + bt.wavefronts;
             c->t.ideal = a.ideal + bt.ideal;
             c->t.worst_ways = a.worst_ways > bt.worst_ways ? a.worst_ways : bt.worst_ways;
         } else {
-            c->status = swzc_tile_totals(&row->l, &b, swzc_sum_pat[i], (int)access, SWZC_SUM_STRIDE, &c->t);
+            swz_pattern p = {0, 0, SWZC_SUM_STRIDE, 0u, 0u, 0u, 0u};
+            p.kind = swzc_sum_pat[i];
+            p.access = (int)access;
+            c->status = swzc_tile_totals(&row->l, &b, &p, &c->t);
         }
     }
 }
 
-/* Fill *s for a w x h tile of e-byte elements.  Returns SWZ_OK or the element/tile error that
- * makes every table empty (SWZ_EELEM, SWZ_ERANGE, SWZ_EWIDTH). */
-static int swzc_summary_eval(swzc_summary *s, uint32_t w, uint32_t h, uint32_t e)
+/* Progress of a summary of a large tile: called after each layout row with how many rows are
+ * done of how many (done == total: the last call). */
+typedef void (*swzc_sum_progress)(void *ctx, uint32_t done, uint32_t total);
+
+/* Tiles of at least this many elements report progress (when a callback is given). */
+#define SWZC_SUM_PROGRESS_ELEMS (1u << 22)
+
+/* Fill *s for a w x h tile of e-byte elements; progress (may be NULL) hears of each row when
+ * the tile has SWZC_SUM_PROGRESS_ELEMS elements or more.  Returns SWZ_OK or the element/tile
+ * error that makes every table empty (SWZ_EELEM, SWZ_ERANGE, SWZ_EWIDTH), with s->error
+ * naming the parameter (swz_layout_make's, its `who` the row-major layout). */
+static int swzc_summary_eval(swzc_summary *s, uint32_t w, uint32_t h, uint32_t e,
+                             swzc_sum_progress progress, void *ctx)
 {
-    uint32_t a0 = e > 4u ? e : 4u, a;
+    uint32_t a0 = e > 4u ? e : 4u, a, done = 0u, total = 0u;
     swz_layout probe;
-    int k, st;
+    int k, st, pass;
     s->width = w;
     s->height = h;
     s->elem = e;
     s->ntables = 0u;
     st = swz_layout_make(&probe, SWZ_LAYOUT_NONE, w, e, a0, h);
+    s->error = probe.error;
     if (st != SWZ_OK) return st;
-    for (a = a0; a <= 16u; a *= 2u) {
-        swzc_sum_table *t = &s->tables[s->ntables];
-        int fits = swz_layout_make(&probe, SWZ_LAYOUT_NONE, w, e, a, h) == SWZ_OK; /* a fits a row */
-        t->access = a;
-        t->nrows = 0u;
-        for (k = 0; k < SWZ_LAYOUT_COUNT; ++k) {
-            swzc_sum_row *row = &t->rows[t->nrows];
-            swzc_sum_row_eval(row, k, w, h, e, a, a);
-            /* the main table lists every layout; wider tables only those that allow the width */
-            if (a == a0 || row->status == SWZ_OK) t->nrows += 1u;
-            if (k == SWZ_LAYOUT_XOR && a != a0 && fits) { /* the XOR built for the narrow width */
-                row = &t->rows[t->nrows];
-                swzc_sum_row_eval(row, k, w, h, e, a0, a);
-                if (row->status == SWZ_OK) t->nrows += 1u;
+    if ((uint64_t)w * h < SWZC_SUM_PROGRESS_ELEMS) progress = NULL;
+    for (pass = progress ? 0 : 1; pass < 2; ++pass) { /* pass 0 counts the rows for progress */
+        s->ntables = 0u;
+        for (a = a0; a <= 16u; a *= 2u) {
+            swzc_sum_table *t = &s->tables[s->ntables];
+            int fits = swz_layout_make(&probe, SWZ_LAYOUT_NONE, w, e, a, h) == SWZ_OK; /* a fits a row */
+            t->access = a;
+            t->nrows = 0u;
+            for (k = 0; k < SWZ_LAYOUT_COUNT; ++k) {
+                int narrow = k == SWZ_LAYOUT_XOR && a != a0 && fits; /* + the XOR built for a0 */
+                swzc_sum_row *row = &t->rows[t->nrows];
+                if (pass == 0) { total += 1u + (uint32_t)narrow; continue; }
+                swzc_sum_row_eval(row, k, w, h, e, a, a);
+                if (progress) progress(ctx, ++done, total);
+                /* the main table lists every layout; wider tables only those that allow the width */
+                if (a == a0 || row->status == SWZ_OK) t->nrows += 1u;
+                if (narrow) {
+                    row = &t->rows[t->nrows];
+                    swzc_sum_row_eval(row, k, w, h, e, a0, a);
+                    if (progress) progress(ctx, ++done, total);
+                    if (row->status == SWZ_OK) t->nrows += 1u;
+                }
             }
+            if (t->nrows) s->ntables += 1u;
         }
-        if (t->nrows) s->ntables += 1u;
     }
     return SWZ_OK;
 }

@@ -83,9 +83,10 @@ static int swzc_svg_map_body(FILE *f, const swzc_instr *in, uint32_t n, int y)
     for (i = 0; i < n; ++i) {
         const swzc_instr *t = &in[i];
         y += SWZC_SVG_LINE + 6;
+        char pat[48];
+        swzc_pattern_text(pat, sizeof pat, &t->p);
         swzc_svg(f, "<text x=\"10\" y=\"%d\" font-size=\"13\" font-weight=\"bold\">%" PRIu32 ". %s, pattern %s", y, i + 1u,
-                 t->op, swz_pattern_name(t->p.kind));
-        if (t->p.kind == SWZ_PAT_STRIDE) swzc_svg(f, ":%" PRIu32, t->p.stride);
+                 t->op, pat);
         swzc_svg(f, " from (%" PRIu32 ", %" PRIu32 "): ", t->p.row0, t->p.col0);
         swzc_svg_verdict(f, &t->r.bank);
         swzc_svg(f, "%s</text>\n", t->r.permuted ? ", permuted" : "");

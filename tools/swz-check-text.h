@@ -1,8 +1,8 @@
 /* tools/swz-check-text.h -- swz-check's human-readable output.
  *
  * What it is for
- *   The report a user reads: the layout's parameters (XOR B/M/S and Triton's vec/perPhase/
- *   maxPhase, pad stride and wasted bytes, TMA alignment), for each instruction the bank map of
+ *   The report a user reads: the layout's formula, parameters, macro form, promise and storage
+ *   (all from layout.h's table of kinds), for each instruction the bank map of
  *   every phase, the lane table lane -> (row, col) -> offset -> byte address -> banks, the
  *   verdict (wavefronts, ideal, n-way, permuted, 'paired (R7)' when an 8/16-byte load's lane
  *   quads read in pairs and its phases are twice as wide) and the whole-tile totals; or,
@@ -25,25 +25,25 @@
 
 #include "swz-check-summary.h"
 
-/* A short hint that explains a layout error for these parameters ("" if none). */
-static void swzc_layout_hint(char *buf, size_t n, int kind, int err, uint32_t w, uint32_t e,
-                             uint32_t a)
+/* Print s wrapped at 100 columns, every line indented by `indent` spaces (the first line
+ * continues where the caller left it, at column `col`). */
+static void swzc_print_wrapped(FILE *f, const char *s, int col, int indent)
 {
-    uint32_t mode = kind == SWZ_LAYOUT_TMA32 ? 32u : kind == SWZ_LAYOUT_TMA64 ? 64u
-                  : kind == SWZ_LAYOUT_TMA128 ? 128u : 0u;
-    buf[0] = '\0';
-    if (kind == SWZ_LAYOUT_XOR && err == SWZ_EPOW2)
-        snprintf(buf, n, "xor needs a power-of-two width W (W = %" PRIu32 ")", w);
-    else if (kind == SWZ_LAYOUT_MORTON && err == SWZ_EPOW2)
-        snprintf(buf, n, "morton needs a power-of-two height and power-of-two access units per row (W*E/A)");
-    else if (mode && err == SWZ_ERANGE)
-        snprintf(buf, n, "a %s row (W*E = %" PRIu64 " B) must be a multiple of 16 B and at most %" PRIu32 " B",
-                 swz_layout_name(kind), (uint64_t)w * e, mode);
-    else if (err == SWZ_EWIDTH)
-        snprintf(buf, n, "a row of %" PRIu64 " B is narrower than one %" PRIu32 "-byte access",
-                 (uint64_t)w * e, a);
-    else if (err == SWZ_ERANGE)
-        snprintf(buf, n, "W and H must be 1..%u and W*H at most %u", SWZ_MAX_SIDE, SWZ_MAX_ELEMS);
+    while (*s) {
+        size_t len = strcspn(s, " ");
+        if (col > indent && col + 1 + (int)len > 100) {
+            fprintf(f, "\n%*s", indent, "");
+            col = indent;
+        } else if (col > indent) {
+            fputc(' ', f);
+            ++col;
+        }
+        fprintf(f, "%.*s", (int)len, s);
+        col += (int)len;
+        s += len;
+        while (*s == ' ') ++s;
+    }
+    fputc('\n', f);
 }
 
 static void swzc_fmt_waste(char *buf, size_t n, const swz_layout *l)
@@ -56,66 +56,36 @@ static void swzc_fmt_waste(char *buf, size_t n, const swz_layout *l)
         snprintf(buf, n, "%" PRIu64 " B (%" PRIu64 ".%" PRIu64 "%%)", wb, pm / 10u, pm % 10u);
 }
 
-/* Rows of the key of an XOR layout: (r / L) mod 2^B with L = 2^(M+S) / W rows per key step. */
-static uint32_t swzc_xor_rows_per_key(const swz_layout *l)
-{
-    uint32_t ms = l->p.x.m + l->p.x.s, lw = swz_log2(l->width);
-    return ms >= lw ? 1u << (ms - lw) : 0u;
-}
-
+/* The layout block of the report, every line from the table of layout.h (no kind named here):
+ * formula, the kind's parameters, its macro form with these numbers, the TMA alignment when
+ * the kind has a TMA mode, the promise, and the storage. */
 static void swzc_print_layout(FILE *f, const swz_layout *l)
 {
-    char waste[64];
-    uint32_t mode = l->kind == SWZ_LAYOUT_TMA32 ? 32u : l->kind == SWZ_LAYOUT_TMA64 ? 64u
-                  : l->kind == SWZ_LAYOUT_TMA128 ? 128u : 0u;
+    const swz_layout_info *info = swz_layout_kind_info(l->kind);
+    swz_layout_param prm[SWZ_LAYOUT_MAX_PARAMS];
+    char waste[64], macro[160];
     uint32_t size = swz_layout_size(l);
+    int np = swz_layout_params_of(l, prm), i;
     swzc_fmt_waste(waste, sizeof waste, l);
-    fprintf(f, "layout %s, built for %" PRIu32 "-byte accesses\n", swz_layout_name(l->kind), l->access);
-    switch (l->kind) {
-    case SWZ_LAYOUT_NONE:
-        fprintf(f, "  formula    offset(r, c) = r*%" PRIu32 " + c   (row-major, no layout)\n", l->width);
-        break;
-    case SWZ_LAYOUT_PAD:
+    swz_layout_macro(l, macro, sizeof macro);
+    fprintf(f, "layout %s, built for %" PRIu32 "-byte accesses\n", info->name, l->access);
+    fprintf(f, "  formula    ");
+    swzc_print_wrapped(f, info->formula, 13, 13);
+    if (np > 0) {
+        fprintf(f, "  params    ");
+        for (i = 0; i < np; ++i) fprintf(f, " %s=%" PRIu32, prm[i].name, prm[i].value);
+        fprintf(f, "\n");
+    }
+    if (l->stride != l->width)
         fprintf(f, "  stride     %" PRIu32 " elements per row = %" PRIu64 " B (%" PRIu64 " B of padding per row)\n",
                 l->stride, (uint64_t)l->stride * l->elem, (uint64_t)(l->stride - l->width) * l->elem);
-        fprintf(f, "  formula    offset(r, c) = r*%" PRIu32 " + c\n", l->stride);
-        break;
-    case SWZ_LAYOUT_XOR: {
-        uint32_t vec, pp, mp, lpk = swzc_xor_rows_per_key(l);
-        fprintf(f, "  swizzle    B=%" PRIu32 " M=%" PRIu32 " S=%" PRIu32 "   (CuTe Swizzle<%" PRIu32 ",%" PRIu32 ",%" PRIu32 "> on element offsets)\n",
-                l->p.x.b, l->p.x.m, l->p.x.s, l->p.x.b, l->p.x.m, l->p.x.s);
-        if (swz_xor_to_triton(l->p.x, l->width, &vec, &pp, &mp) == SWZ_OK)
-            fprintf(f, "  Triton     vec=%" PRIu32 " perPhase=%" PRIu32 " maxPhase=%" PRIu32 "\n", vec, pp, mp);
-        else
-            fprintf(f, "  Triton     not expressible as (vec, perPhase, maxPhase)\n");
-        fprintf(f, "  formula    offset = o ^ (((o >> %" PRIu32 ") & %" PRIu32 ") << %" PRIu32 "), o = r*%" PRIu32 " + c\n",
-                l->p.x.m + l->p.x.s, (1u << l->p.x.b) - 1u, l->p.x.m, l->width);
-        if (lpk >= 1u) {
-            char key[64], shift[16] = "";
-            if (lpk == 1u) snprintf(key, sizeof key, "r mod %" PRIu32, 1u << l->p.x.b);
-            else snprintf(key, sizeof key, "(r / %" PRIu32 ") mod %" PRIu32, lpk, 1u << l->p.x.b);
-            if (l->p.x.m) snprintf(shift, sizeof shift, " << %" PRIu32, l->p.x.m);
-            fprintf(f, "  columns    physical column = c ^ ((%s)%s)", key, shift);
-            if (lpk > 1u) fprintf(f, "   (%" PRIu32 " rows share a 128-byte line)", lpk);
-            fprintf(f, "\n");
-        }
-        break;
-    }
-    case SWZ_LAYOUT_MORTON: {
-        uint32_t v = l->access / l->elem, k = l->p.morton.lw_units < l->p.morton.lh ? l->p.morton.lw_units : l->p.morton.lh;
-        fprintf(f, "  unit       %" PRIu32 " element%s (%" PRIu32 " B); u = c / %" PRIu32 ", %" PRIu32 " units per row, %" PRIu32 " rows\n",
-                v, v == 1u ? "" : "s", l->access, v, 1u << l->p.morton.lw_units, 1u << l->p.morton.lh);
-        fprintf(f, "  formula    offset = Z(u, r) * %" PRIu32 " + c mod %" PRIu32 "; Z interleaves the low %" PRIu32 " bits of u (even) and r (odd),\n"
-                   "             the longer side's high bits go above\n", v, v, k);
-        break;
-    }
-    default:
-        fprintf(f, "  formula    byte = A ^ (((A >> 7) & %" PRIu32 ") << 4), A = (r*%" PRIu32 " + c)*%" PRIu32 "   (CuTe Swizzle<%" PRIu32 ",4,3> on bytes)\n",
-                mode / 16u - 1u, l->width, l->elem, swz_log2(mode / 16u));
-        fprintf(f, "  alignment  the buffer must start at a multiple of %" PRIu32 " B (swz_tma_align(%" PRIu32 ")); the pattern repeats every %" PRIu32 " B\n",
-                swz_tma_align(mode), mode, swz_tma_align(mode));
-        break;
-    }
+    fprintf(f, "  macro      %s\n", macro);
+    if (info->tma_mode)
+        fprintf(f, "  alignment  the buffer must start at a multiple of %" PRIu32 " B (swz_tma_align(%" PRIu32
+                   ")); the pattern repeats every %" PRIu32 " B\n",
+                swz_tma_align(info->tma_mode), info->tma_mode, swz_tma_align(info->tma_mode));
+    fprintf(f, "  promise    ");
+    swzc_print_wrapped(f, info->promise, 13, 13);
     fprintf(f, "  storage    %" PRIu32 " elements = %" PRIu64 " B for %" PRIu64 " B of data; wasted %s\n", size,
             (uint64_t)size * l->elem, (uint64_t)l->width * l->height * l->elem, waste);
 }
@@ -199,9 +169,9 @@ static void swzc_print_instr(FILE *f, const swzc_instr *in, uint32_t idx, uint32
 {
     const swz_check_result *r = &in->r;
     uint32_t p, i;
-    fprintf(f, "\ninstruction %" PRIu32 " of %" PRIu32 ": %s, pattern %s", idx, n, in->op,
-            swz_pattern_name(in->p.kind));
-    if (in->p.kind == SWZ_PAT_STRIDE) fprintf(f, ":%" PRIu32, in->p.stride);
+    char pat[48];
+    swzc_pattern_text(pat, sizeof pat, &in->p);
+    fprintf(f, "\ninstruction %" PRIu32 " of %" PRIu32 ": %s, pattern %s", idx, n, in->op, pat);
     fprintf(f, " from (%" PRIu32 ", %" PRIu32 "), %" PRIu32 " B per lane (%s)\n", in->p.row0, in->p.col0,
             in->bytes, swzc_access_ptx(in->p.access));
     fprintf(f, "  %" PRIu32 " active lane%s in %" PRIu32 " phase%s of %" PRIu32 " lanes", swzc_popcount(r->mask),
@@ -233,12 +203,13 @@ static void swzc_print_instr(FILE *f, const swzc_instr *in, uint32_t idx, uint32
             r->bank.ways <= 1u ? " (conflict free)" : " conflict", r->bank.paired ? ", paired (R7)" : "",
             r->permuted ? "; permuted: some lanes' elements arrive reordered (reorder the registers)" : "");
     if (in->tile_status == SWZ_OK)
-        fprintf(f, "  whole tile pattern %s: %" PRIu64 " instructions, %" PRIu64 " wavefronts, ideal %" PRIu64 ", worst %" PRIu32 "-way\n",
-                swz_pattern_name(in->p.kind), in->tile.instructions, in->tile.wavefronts, in->tile.ideal,
-                in->tile.worst_ways);
+        fprintf(f, "  whole tile pattern %s: %" PRIu64 " instruction%s, %" PRIu64 " wavefront%s, ideal %" PRIu64
+                   ", worst %" PRIu32 "-way%s\n",
+                pat, in->tile.instructions, swzc_plural(in->tile.instructions), in->tile.wavefronts,
+                swzc_plural(in->tile.wavefronts), in->tile.ideal, in->tile.worst_ways,
+                in->p.row0 || in->p.col0 ? " (the walk from (0, 0); --origin moves only the instruction above)" : "");
     else
-        fprintf(f, "  whole tile pattern %s: not available: %s\n", swz_pattern_name(in->p.kind),
-                swz_strerror(in->tile_status));
+        fprintf(f, "  whole tile pattern %s: not available: %s\n", pat, swz_strerror(in->tile_status));
 }
 
 /* ---- summary ----------------------------------------------------------------------------- */
@@ -278,9 +249,9 @@ static void swzc_print_table(FILE *f, const swzc_summary *s, uint32_t t0, uint32
                 swzc_fmt_cell(cells[nrow][2 + c], sizeof cells[nrow][2 + c], &row->cell[c]);
             }
             if (row->status != SWZ_OK) {
-                char hint[160];
-                swzc_layout_hint(hint, sizeof hint, row->kind, row->status, s->width, s->elem, row->layout_access);
-                snprintf(cells[nrow][2], sizeof cells[nrow][2], "-- not valid here: %s", hint[0] ? hint : swz_strerror(row->status));
+                char why[160];
+                swz_error_format(&row->l.error, why, sizeof why);
+                snprintf(cells[nrow][2], sizeof cells[nrow][2], "-- not valid here: %s", why);
                 cells[nrow][ncol - 1][0] = '\0';
             } else {
                 swzc_fmt_waste(cells[nrow][ncol - 1], sizeof cells[nrow][ncol - 1], &row->l);
@@ -338,7 +309,7 @@ static void swzc_print_summary(FILE *f, const swzc_summary *s)
     }
     for (t = 0; t < s->ntables; ++t)
         for (k = 0; k < s->tables[t].nrows; ++k)
-            if (s->tables[t].rows[k].status == SWZ_OK && s->tables[t].rows[k].kind >= SWZ_LAYOUT_TMA32) any_tma = 1;
+            if (s->tables[t].rows[k].status == SWZ_OK && swz_layout_kind_tma_mode(s->tables[t].rows[k].kind)) any_tma = 1;
     fprintf(f, "\nwasted = bytes of storage that hold no element.\n");
     if (any_tma) fprintf(f, "tmaS = Hopper's TMA/wgmma swizzle of S bytes: the buffer must be aligned to 8*S bytes.\n");
     fprintf(f, "One instruction in detail: swz-check --layout xor --pattern col (more: swz-check --help).\n");

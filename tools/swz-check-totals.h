@@ -13,8 +13,9 @@
  * Example
  *   swz_layout l; swz_layout_make(&l, SWZ_LAYOUT_XOR, 8192, 4, 4, 8192);
  *   swzc_blocks b; swzc_blocks_find(&b, &l, 16);      // once per layout: 32-row bands here
+ *   swz_pattern p = {SWZ_PAT_COL, SWZ_ACCESS_4, 0, 0, 0, 0, 0};
  *   swz_check_totals t;
- *   swzc_tile_totals(&l, &b, SWZ_PAT_COL, SWZ_ACCESS_4, 0, &t);  // == swz_check_tile's
+ *   swzc_tile_totals(&l, &b, &p, &t);                 // == swz_check_tile_pattern's
  *
  * The proof (checked by swzc_blocks_find for the layout at hand, element by element)
  *   blocks of T rows x Wc columns, T a multiple of 32 dividing H, Wc = W or a divisor of W
@@ -22,8 +23,8 @@
  *   first block:  the layout made on a Wc x T tile has the same offsets as the big one there;
  *   every block:  offset(kT + r, jWc + c) = offset(r, c) + D(k, j),  D(k, j)*E = 0 mod 128;
  *   instructions: the whole-tile walks of check.h (row-major runs of 32 units, column-major
- *                 runs down a column, 32-lane blocks at most 8 units by 32 rows) never cross
- *                 such a block's edge, and map block to block.
+ *                 runs down a column, warp blocks whose height divides 32 rows and whose width
+ *                 divides 32 units) never cross such a block's edge, and map block to block.
  *   The single STRIDE instruction and layouts without such blocks (a square Morton tile has
  *   them; a tile whose height is not a multiple of 32 has none) fall back to swz_check_tile.
  *
@@ -101,14 +102,23 @@ SWZ_FN void swzc_blocks_find(swzc_blocks *b, const swz_layout *l, uint32_t max_a
     }
 }
 
-/* swz_check_tile's totals of (pattern, access, stride) on l, through b when it was found. */
-SWZ_FN int swzc_tile_totals(const swz_layout *l, const swzc_blocks *b, int pattern, int access,
-                            uint32_t stride, swz_check_totals *t)
+/* swz_check_tile_pattern's totals of *p on l, through b when it was found and *p's walk fits
+ * the blocks (ROW, COL; BLOCK when its warp block is at most 32 rows high, dividing 32, and
+ * its width divides 32 units). */
+SWZ_FN int swzc_tile_totals(const swz_layout *l, const swzc_blocks *b, const swz_pattern *p,
+                            swz_check_totals *t)
 {
-    int st;
-    if (!b->found || pattern == SWZ_PAT_STRIDE || swz_access_bytes(access) > b->max_access)
-        return swz_check_tile(l, pattern, access, stride, t);
-    st = swz_check_tile(&b->first, pattern, access, stride, t);
+    int st, fits = b->found && p->kind != SWZ_PAT_STRIDE && swz_access_bytes(p->access) <= b->max_access;
+    if (fits && p->kind == SWZ_PAT_BLOCK) {
+        uint32_t bw = 0u, bh = 0u, lanes = swz_access_lanes(p->access);
+        if (swz_check_block_shape(p->access, p->block_w, p->block_h, &bw, &bh) != SWZ_OK) fits = 0;
+        else {
+            bh *= (lanes + bw * bh - 1u) / (bw * bh); /* the phases stacked: the warp's block */
+            fits = SWZC_BLOCK_ROWS % bh == 0u && 32u % bw == 0u;
+        }
+    }
+    if (!fits) return swz_check_tile_pattern(l, p, t);
+    st = swz_check_tile_pattern(&b->first, p, t);
     t->instructions *= b->count;
     t->wavefronts *= b->count;
     t->ideal *= b->count;

@@ -25,7 +25,12 @@
  * in swz-check-cli.h: the whole CLI on given streams, returning the exit status, never calling
  * exit()) and no main(); main() below is only `return swz_check_cli(argc, argv, stdout, stderr);`.
  *
- * Files: swz-check-cli.h (swz_check_cli), swz-check-model.h (the instruction record and its bank map, from the model),
+ * Layout kinds: everything about them -- names, --layout parsing, the --help list, formulas,
+ * parameters, promises, macro lines -- comes from the table of include/swz/layout.h
+ * (swz_layout_kind_info), so a new kind needs no change here.
+ *
+ * Files: swz-check-cli.h (swz_check_cli), swz-check-model.h (the instruction record, its bank
+ * map and the wording of check errors), swz-check-totals.h (fast whole-tile totals),
  * swz-check-summary.h (the summary table), swz-check-text.h, swz-check-json.h,
  * swz-check-svg.h (the three output forms).
  */
@@ -68,20 +73,18 @@ static const char help_text[] =
     "\n"
     "The tile\n"
     "  --tile WxH             W elements per row (the contiguous dimension), H rows\n"
-    "                         (default 32x32)\n"
+    "                         (default 32x32; W and H in 1..65536, W*H at most 2^26)\n"
     "  --width W, --height H  the same, one side at a time\n"
     "  --elem E               element bytes: 1, 2, 4, 8, 16 or a type name (default 4):\n"
     "                         1: u8 i8 char            2: half f16 bf16 u16 short\n"
     "                         4: float f32 int u32 half2   8: double f64 u64 float2\n"
     "                         16: float4 f4x4 int4 double2\n"
     "The layout\n"
-    "  --layout L             none    row-major, offset r*W + c (default)\n"
-    "                         pad     odd row stride in access units (pad.h)\n"
-    "                         xor     automatic XOR swizzle (xor.h; CuTe B,M,S and Triton\n"
-    "                                 vec,perPhase,maxPhase are printed)\n"
-    "                         morton  Z-order over access units (morton.h)\n"
-    "                         tma32, tma64, tma128  Hopper TMA/wgmma swizzle of S bytes; the\n"
-    "                                 buffer must be aligned to 8*S bytes\n"
+    "  --layout L             the layout (default none); W, E, A: width, element bytes, and\n"
+    "                         the access width it is built for:\n";
+
+/* (after the list of layouts; ISO C caps a string literal at 4095 characters) */
+static const char help_text2[] =
     "  --layout-access A      the access width the layout is built for: 4, 8 or 16 bytes\n"
     "                         (default: the instruction's width; 16 for ldmatrix)\n"
     "The instruction\n"
@@ -93,28 +96,36 @@ static const char help_text[] =
     "  --pattern P            where the lanes go (default transpose):\n"
     "                         row        along a row, continuing on the next row (a row write)\n"
     "                         col        down a column, continuing at the top of the next one\n"
-    "                         stride:S   lane l takes unit l*S in row-major order (a[lane*S])\n"
+    "                         stride:S   lane l takes unit l*S in row-major order (a[lane*S]);\n"
+    "                                    lanes past the end of the tile are inactive (no wrap)\n"
     "                         block      each phase a compact 2-D block of units: 8x4 (4-byte),\n"
     "                                    4x4 (8-byte) or 4x2 (16-byte, ldmatrix), stacked down\n"
+    "                         block:WxH  the same with each phase a block of W x H units\n"
+    "                                    (W*H = the lanes of one phase: 32, 16 or 8)\n"
     "                         transpose  two instructions: the store of a row, then the load of\n"
     "                                    a column\n"
     "  --origin R,C           row and column (elements) of the first lane (default 0,0)\n"
     "A lane accesses one unit of K bytes = K/E consecutive elements of a row; lanes that fall\n"
-    "outside the tile are inactive.\n"
+    "outside the tile are inactive.  The whole-tile totals walk the pattern over every unit of\n"
+    "the tile from (0, 0); --origin moves only the one instruction shown.\n"
     "\n";
 
-/* (two strings: ISO C caps a string literal at 4095 characters) */
-static const char help_text2[] =
+static const char help_text3[] =
     "Output\n"
-    "  (text)                 the layout's parameters; for each phase a bank map (32 banks as\n"
-    "                         columns, line k = the k-th distinct word of each bank = wavefront k,\n"
-    "                         numbers are lanes); lane -> (row, col) -> offset -> byte -> banks;\n"
-    "                         wavefronts, ideal, n-way, 'permuted'; whole-tile totals\n"
+    "  (text)                 the layout's formula, parameters, macro form and promise; for each\n"
+    "                         phase a bank map (32 banks as columns, line k = the k-th distinct\n"
+    "                         word of each bank = wavefront k, numbers are lanes); lane -> (row,\n"
+    "                         col) -> offset -> byte -> banks; wavefronts, ideal, n-way,\n"
+    "                         'permuted'; whole-tile totals\n"
     "  --json                 the same result as JSON (schema: tools/swz-check-json.h)\n"
     "  --svg FILE             an SVG picture of the bank map\n"
     "  --svg-grid FILE        an SVG picture of the tile, each element coloured by its bank\n"
     "                         (tiles up to 256x256)\n"
-    "  --summary              the summary, for a --tile / --elem other than 32x32 floats\n"
+    "  --summary              the summary, for a --tile / --elem other than 32x32 floats; a\n"
+    "                         layout whose tile is a grid of equal blocks (most, when H is a\n"
+    "                         multiple of 32) costs its first block only: 8192x8192 floats in\n"
+    "                         seconds; other tiles evaluate every instruction (minutes at 2^26\n"
+    "                         elements); tiles of 2^22 elements or more show progress on stderr\n"
     "Values follow the option as the next argument or after '=' (--tile=64x32).\n"
     "\n"
     "Exit status: 0 success, 1 an output file could not be written, 2 bad arguments.\n"
@@ -125,6 +136,7 @@ static const char help_text2[] =
     "  swz-check --layout xor --layout-access 4 --access 8 --pattern col\n"
     "                                                the c ^ r trap: 2-way, permuted\n"
     "  swz-check --layout tma128 --tile 64x8 --elem half --access ldmatrix4 --pattern col\n"
+    "  swz-check --layout morton --pattern block:4x8 another block shape on Morton\n"
     "  swz-check --access 8 --pattern stride:0       a broadcast load: paired (R7), 1 wavefront\n"
     "  swz-check --access 8 --pattern stride:0 --op store\n"
     "                                                the same store: 2 half-warps, 2 wavefronts\n"
@@ -153,34 +165,73 @@ static int usage_error(const cli_io *io, const char *fmt, ...)
     return SWZC_EUSAGE;
 }
 
-/* Decimal digits only, no sign, at most UINT32_MAX. */
+/* The layouts of the table, for --help: name, formula and promise of each. */
+static void print_layout_help(FILE *f)
+{
+    int k;
+    for (k = 0; k < SWZ_LAYOUT_COUNT; ++k) {
+        const swz_layout_info *info = swz_layout_kind_info(k);
+        fprintf(f, "                         %-8s", info->name);
+        swzc_print_wrapped(f, info->formula, 33, 33);
+        fprintf(f, "%33spromise:", "");
+        swzc_print_wrapped(f, info->promise, 41, 33);
+    }
+}
+
+/* "none, pad, ... or tma128": the kinds of the table, into buf. */
+static void layout_names(char *buf, size_t n)
+{
+    size_t len = 0;
+    int k;
+    buf[0] = '\0';
+    for (k = 0; k < SWZ_LAYOUT_COUNT; ++k) {
+        int w = snprintf(buf + len, len < n ? n - len : 0u, "%s%s",
+                         k == 0 ? "" : k + 1 == SWZ_LAYOUT_COUNT ? " or " : ", ", swz_layout_name(k));
+        if (w > 0) len += (size_t)w;
+        if (len >= n) break;
+    }
+}
+
+/* Decimal digits only, no sign: 1 and the value when it fits 32 bits, 0 when malformed, -1
+ * when all digits but too large for 32 bits. */
 static int parse_u32(const char *s, size_t len, uint32_t *out)
 {
     uint64_t v = 0;
     size_t i;
+    int big = 0;
     if (len == 0u) return 0;
     for (i = 0; i < len; ++i) {
         if (s[i] < '0' || s[i] > '9') return 0;
-        v = v * 10u + (uint64_t)(s[i] - '0');
-        if (v > 0xFFFFFFFFu) return 0;
+        if (!big) v = v * 10u + (uint64_t)(s[i] - '0');
+        if (v > 0xFFFFFFFFu) big = 1;
     }
+    if (big) return -1;
     *out = (uint32_t)v;
     return 1;
 }
 
-static int need_u32(const cli_io *io, const char *opt, const char *s, uint32_t *v)
+/* A number option's value; the message names the option, what was given and why. */
+static int need_u32(const cli_io *io, const char *opt, const char *what, const char *s, size_t len,
+                    uint32_t *v)
 {
-    if (!parse_u32(s, strlen(s), v))
-        return usage_error(io, "%s: '%s' is not a number (decimal digits, at most 4294967295)", opt, s);
-    return SWZC_GO;
+    int r = parse_u32(s, len, v);
+    if (r == 1) return SWZC_GO;
+    if (r < 0)
+        return usage_error(io, "%s: %s = %.*s does not fit in 32 bits", opt, what, (int)len, s);
+    return usage_error(io, "%s: %s = '%.*s' is not a number (decimal digits)", opt, what, (int)len, s);
 }
 
-/* "AxB" or "A,B" with separator sep; returns 0 when malformed. */
-static int parse_pair(const char *s, const char *seps, uint32_t *a, uint32_t *b)
+/* "AxB" or "A,B" with one of seps between: a and b named an_name / b_name in messages. */
+static int need_pair(const cli_io *io, const char *opt, const char *form, const char *s, const char *seps,
+                     const char *a_name, uint32_t *a, const char *b_name, uint32_t *b)
 {
     size_t n = strcspn(s, seps);
-    if (s[n] == '\0') return 0;
-    return parse_u32(s, n, a) && parse_u32(s + n + 1, strlen(s + n + 1), b);
+    int st;
+    if (s[n] == '\0' || s[n + 1 + strcspn(s + n + 1, seps)] != '\0')
+        return usage_error(io, "%s: '%s' is not %s", opt, s, form);
+    st = need_u32(io, opt, a_name, s, n, a);
+    if (st != SWZC_GO) return st;
+    return need_u32(io, opt, b_name, s + n + 1, strlen(s + n + 1), b);
 }
 
 typedef struct elem_name { const char *name; uint32_t bytes; } elem_name;
@@ -195,14 +246,16 @@ static const elem_name elem_names[] = {
 static int parse_elem(const cli_io *io, const char *s, uint32_t *e)
 {
     size_t i;
-    uint32_t v;
-    if (parse_u32(s, strlen(s), &v)) {
-        if (v == 1u || v == 2u || v == 4u || v == 8u || v == 16u) { *e = v; return SWZC_GO; }
-        return usage_error(io, "--elem %s: %s", s, swz_strerror(SWZ_EELEM));
+    uint32_t v = 0u;
+    int r = parse_u32(s, strlen(s), &v);
+    if (r != 0) {
+        if (r == 1 && (v == 1u || v == 2u || v == 4u || v == 8u || v == 16u)) { *e = v; return SWZC_GO; }
+        return usage_error(io, "--elem: the element size E must be 1, 2, 4, 8 or 16 bytes (E = %s)", s);
     }
     for (i = 0; i < sizeof elem_names / sizeof elem_names[0]; ++i)
         if (strcmp(s, elem_names[i].name) == 0) { *e = elem_names[i].bytes; return SWZC_GO; }
-    return usage_error(io, "--elem: unknown element '%s' (1, 2, 4, 8, 16 or a type name such as half, float, double, float4)", s);
+    return usage_error(io, "--elem: '%s' is not an element size (1, 2, 4, 8, 16) or a type name such as half, "
+                           "float, double, float4", s);
 }
 
 static int parse_access(const cli_io *io, const char *s, int *kind)
@@ -215,8 +268,7 @@ static int parse_access(const cli_io *io, const char *s, int *kind)
     size_t i;
     for (i = 0; i < sizeof a / sizeof a[0]; ++i)
         if (strcmp(s, a[i].name) == 0) { *kind = a[i].kind; return SWZC_GO; }
-    return usage_error(io, "--access: '%s' is not 4, 8, 16, ldmatrix1, ldmatrix2 or ldmatrix4 (%s)", s,
-                       swz_strerror(SWZ_EKIND));
+    return usage_error(io, "--access: the access K must be 4, 8, 16, ldmatrix1, ldmatrix2 or ldmatrix4 (K = '%s')", s);
 }
 
 typedef struct options {
@@ -226,39 +278,53 @@ typedef struct options {
     int store;               /* --op store */
     int op_given;            /* --op was given */
     uint32_t layout_access;  /* 0 = default */
-    int pattern;
+    int pattern;             /* SWZ_PAT_* or SWZC_PAT_TRANSPOSE */
     uint32_t stride;
+    uint32_t block_w, block_h; /* block:WxH; 0, 0 = the default shape */
     uint32_t row0, col0;
     int json, summary;
     const char *svg, *svg_grid;
     int question;            /* an option that asks about one instruction was given */
-    char pattern_text[32];
+    char pattern_text[48];
 } options;
 
 static int parse_pattern(const cli_io *io, options *o, const char *s)
 {
-    int k;
+    int k, st = SWZC_GO;
+    o->block_w = o->block_h = 0u;
     if (strncmp(s, "stride:", 7) == 0) {
-        if (!parse_u32(s + 7, strlen(s + 7), &o->stride))
-            return usage_error(io, "--pattern %s: S in stride:S must be a number (units between lanes, 0..4294967295)", s);
+        st = need_u32(io, "--pattern", "the stride S of stride:S", s + 7, strlen(s + 7), &o->stride);
         o->pattern = SWZ_PAT_STRIDE;
-        snprintf(o->pattern_text, sizeof o->pattern_text, "stride:%" PRIu32, o->stride);
-        return SWZC_GO;
-    }
-    if (strcmp(s, "transpose") == 0) {
+    } else if (strncmp(s, "block:", 6) == 0) {
+        st = need_pair(io, "--pattern", "block:WxH (a block of W x H units per phase, e.g. block:4x8)", s + 6, "xX",
+                       "the block width W", &o->block_w, "the block height H", &o->block_h);
+        if (st == SWZC_GO && (o->block_w == 0u || o->block_h == 0u))
+            return usage_error(io, "--pattern %s: block:WxH needs W and H of at least 1 unit (W = %" PRIu32
+                                   ", H = %" PRIu32 ")", s, o->block_w, o->block_h);
+        o->pattern = SWZ_PAT_BLOCK;
+    } else if (strcmp(s, "transpose") == 0) {
         o->pattern = SWZC_PAT_TRANSPOSE;
-        snprintf(o->pattern_text, sizeof o->pattern_text, "transpose");
-        return SWZC_GO;
+    } else if (strcmp(s, "stride") == 0) {
+        return usage_error(io, "--pattern stride needs a stride: stride:S, e.g. stride:2");
+    } else {
+        for (k = 0; k < SWZ_PAT_COUNT; ++k)
+            if (k != SWZ_PAT_STRIDE && strcmp(s, swz_pattern_name(k)) == 0) break;
+        if (k == SWZ_PAT_COUNT)
+            return usage_error(io, "--pattern: '%s' is not row, col, stride:S, block, block:WxH or transpose", s);
+        o->pattern = k;
     }
-    for (k = 0; k < SWZ_PAT_COUNT; ++k)
-        if (k != SWZ_PAT_STRIDE && strcmp(s, swz_pattern_name(k)) == 0) {
-            o->pattern = k;
-            snprintf(o->pattern_text, sizeof o->pattern_text, "%s", s);
-            return SWZC_GO;
-        }
-    if (strcmp(s, "stride") == 0) return usage_error(io, "--pattern stride needs a stride: stride:S, e.g. stride:2");
-    return usage_error(io, "--pattern: '%s' is not row, col, stride:S, block or transpose (%s)", s,
-                       swz_strerror(SWZ_EKIND));
+    if (st != SWZC_GO) return st;
+    if (o->pattern == SWZC_PAT_TRANSPOSE) {
+        snprintf(o->pattern_text, sizeof o->pattern_text, "transpose");
+    } else {
+        swz_pattern p = {0, 0, 0u, 0u, 0u, 0u, 0u};
+        p.kind = o->pattern;
+        p.stride = o->stride;
+        p.block_w = o->block_w;
+        p.block_h = o->block_h;
+        swzc_pattern_text(o->pattern_text, sizeof o->pattern_text, &p);
+    }
+    return SWZC_GO;
 }
 
 /* The value of one option (name without '='); returns SWZC_GO or an exit status. */
@@ -266,21 +332,21 @@ static int parse_option(const cli_io *io, options *o, const char *name, const ch
 {
     int st = SWZC_GO;
     if (strcmp(name, "--layout") == 0) {
-        int k, found = -1;
-        for (k = 0; k < SWZ_LAYOUT_COUNT; ++k)
-            if (strcmp(val, swz_layout_name(k)) == 0) found = k;
-        if (found < 0)
-            return usage_error(io, "--layout: '%s' is not none, pad, xor, morton, tma32, tma64 or tma128 (%s)", val,
-                               swz_strerror(SWZ_EKIND));
-        o->layout = found;
+        int k = swz_layout_kind_find(val);
+        if (k < 0) {
+            char names[256];
+            layout_names(names, sizeof names);
+            return usage_error(io, "--layout: '%s' is not a layout (%s)", val, names);
+        }
+        o->layout = k;
         o->question = 1;
     } else if (strcmp(name, "--tile") == 0) {
-        if (!parse_pair(val, "xX", &o->width, &o->height))
-            return usage_error(io, "--tile: '%s' is not WxH (W elements per row, H rows; e.g. 32x32)", val);
+        st = need_pair(io, "--tile", "WxH (W elements per row, H rows; e.g. 32x32)", val, "xX", "the width W",
+                       &o->width, "the height H", &o->height);
     } else if (strcmp(name, "--width") == 0) {
-        st = need_u32(io, "--width", val, &o->width);
+        st = need_u32(io, "--width", "the width W", val, strlen(val), &o->width);
     } else if (strcmp(name, "--height") == 0) {
-        st = need_u32(io, "--height", val, &o->height);
+        st = need_u32(io, "--height", "the height H", val, strlen(val), &o->height);
     } else if (strcmp(name, "--elem") == 0) {
         st = parse_elem(io, val, &o->elem);
     } else if (strcmp(name, "--access") == 0) {
@@ -293,16 +359,16 @@ static int parse_option(const cli_io *io, options *o, const char *name, const ch
         o->op_given = 1;
         o->question = 1;
     } else if (strcmp(name, "--layout-access") == 0) {
-        st = need_u32(io, "--layout-access", val, &o->layout_access);
+        st = need_u32(io, "--layout-access", "the access width A", val, strlen(val), &o->layout_access);
         if (st == SWZC_GO && o->layout_access != 4u && o->layout_access != 8u && o->layout_access != 16u)
-            return usage_error(io, "--layout-access %s: %s", val, swz_strerror(SWZ_EACCESS));
+            return usage_error(io, "--layout-access: the access width A must be 4, 8 or 16 bytes (A = %s)", val);
         o->question = 1;
     } else if (strcmp(name, "--pattern") == 0) {
         st = parse_pattern(io, o, val);
         o->question = 1;
     } else if (strcmp(name, "--origin") == 0) {
-        if (!parse_pair(val, ",", &o->row0, &o->col0))
-            return usage_error(io, "--origin: '%s' is not R,C (row and column in elements, e.g. 0,0)", val);
+        st = need_pair(io, "--origin", "R,C (row and column in elements, e.g. 0,0)", val, ",", "the row R", &o->row0,
+                       "the column C", &o->col0);
         o->question = 1;
     } else if (strcmp(name, "--svg") == 0 || strcmp(name, "--svg-grid") == 0) {
         if (val[0] == '\0') return usage_error(io, "%s needs a file name", name);
@@ -328,6 +394,7 @@ static int parse_args(const cli_io *io, options *o, int argc, char **argv)
     o->pattern = SWZC_PAT_TRANSPOSE;
     snprintf(o->pattern_text, sizeof o->pattern_text, "transpose");
     o->stride = 0u;
+    o->block_w = o->block_h = 0u;
     o->row0 = o->col0 = 0u;
     o->json = o->summary = o->question = 0;
     o->svg = o->svg_grid = NULL;
@@ -336,7 +403,9 @@ static int parse_args(const cli_io *io, options *o, int argc, char **argv)
         char name[32];
         size_t n;
         if (strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0) {
-            fprintf(io->out, "%s%s\n%s", usage_text, help_text, help_text2);
+            fprintf(io->out, "%s%s", usage_text, help_text);
+            print_layout_help(io->out);
+            fprintf(io->out, "%s%s", help_text2, help_text3);
             return SWZC_OK;
         }
         if (strcmp(arg, "--version") == 0) {
@@ -371,10 +440,6 @@ static int parse_args(const cli_io *io, options *o, int argc, char **argv)
     if (o->op_given && o->pattern == SWZC_PAT_TRANSPOSE)
         return usage_error(io, "--op: the transpose pattern is a row store then a column load; give --pattern row, "
                                "col, stride:S or block to choose one instruction's op");
-    if (o->width == 0u || o->height == 0u || o->width > SWZ_MAX_SIDE || o->height > SWZ_MAX_SIDE ||
-        (uint64_t)o->width * o->height > SWZ_MAX_ELEMS)
-        return usage_error(io, "tile %" PRIu32 "x%" PRIu32 ": %s (W and H in 1..%u, W*H at most %u)", o->width,
-                           o->height, swz_strerror(SWZ_ERANGE), SWZ_MAX_SIDE, SWZ_MAX_ELEMS);
     return SWZC_GO;
 }
 
@@ -400,6 +465,15 @@ static int write_svg(const cli_io *io, const char *path, svg_writer draw, const 
     return SWZC_OK;
 }
 
+/* Progress of the summary of a large tile on err, one line rewritten in place. */
+static void summary_progress(void *ctx, uint32_t done, uint32_t total)
+{
+    FILE *err = (FILE *)ctx;
+    fprintf(err, "\rswz-check: summary: %" PRIu32 " of %" PRIu32 " layout rows%s", done, total,
+            done == total ? "\n" : "");
+    fflush(err);
+}
+
 static int run_summary(const cli_io *io, const options *o)
 {
     swzc_summary *s = (swzc_summary *)malloc(sizeof *s);
@@ -408,13 +482,15 @@ static int run_summary(const cli_io *io, const options *o)
         fprintf(io->err, "swz-check: out of memory\n");
         return SWZC_EFILE;
     }
-    st = swzc_summary_eval(s, o->width, o->height, o->elem);
+    st = swzc_summary_eval(s, o->width, o->height, o->elem, summary_progress, io->err);
     if (st != SWZ_OK) {
-        char hint[160];
-        swzc_layout_hint(hint, sizeof hint, SWZ_LAYOUT_NONE, st, o->width, o->elem, o->elem > 4u ? o->elem : 4u);
+        char why[200];
+        swz_error e = s->error;
+        e.who = "the tile";
+        swz_error_format(&e, why, sizeof why);
         free(s);
-        return usage_error(io, "tile %" PRIu32 "x%" PRIu32 " of %" PRIu32 "-byte elements: %s%s%s", o->width,
-                           o->height, o->elem, swz_strerror(st), hint[0] ? ": " : "", hint);
+        return usage_error(io, "--tile %" PRIu32 "x%" PRIu32 " --elem %" PRIu32 ": %s", o->width, o->height, o->elem,
+                           why);
     }
     if (o->json) swzc_json_summary(io->out, s);
     else swzc_print_summary(io->out, s);
@@ -426,45 +502,50 @@ static int run_summary(const cli_io *io, const options *o)
 static int eval_question(const cli_io *io, options *o, swz_layout *l, swzc_instr *in, uint32_t *n)
 {
     swzc_blocks b;
+    swz_pattern p = {0, 0, 0u, 0u, 0u, 0u, 0u};
     uint32_t k;
     int st;
-    char ctx[160], hint[160];
+    char ctx[200], why[240];
     if (o->access == 0) o->access = o->elem > 4u ? (int)o->elem : SWZ_ACCESS_4;
     k = swz_access_bytes(o->access);
     if (o->layout_access == 0u) o->layout_access = k;
-    if (k % o->elem != 0u)
-        return usage_error(io, "--access %s with --elem %" PRIu32 ": %s", swzc_access_name(o->access), o->elem,
-                           swz_strerror(SWZ_EACCESS));
     snprintf(ctx, sizeof ctx, "--layout %s --tile %" PRIu32 "x%" PRIu32 " --elem %" PRIu32 " --layout-access %" PRIu32,
              swz_layout_name(o->layout), o->width, o->height, o->elem, o->layout_access);
     st = swz_layout_make(l, o->layout, o->width, o->elem, o->layout_access, o->height);
     if (st != SWZ_OK) {
-        swzc_layout_hint(hint, sizeof hint, o->layout, st, o->width, o->elem, o->layout_access);
-        return usage_error(io, "%s: %s%s%s", ctx, swz_strerror(st), hint[0] ? ": " : "", hint);
+        swz_error_format(&l->error, why, sizeof why);
+        return usage_error(io, "%s: %s", ctx, why);
     }
     if (o->svg_grid && (o->width > SWZC_GRID_MAX || o->height > SWZC_GRID_MAX))
-        return usage_error(io, "--svg-grid draws tiles up to %ux%u (this one is %" PRIu32 "x%" PRIu32 ")",
-                           SWZC_GRID_MAX, SWZC_GRID_MAX, o->width, o->height);
+        return usage_error(io, "--svg-grid draws tiles up to %ux%u (W = %" PRIu32 ", H = %" PRIu32 ")", SWZC_GRID_MAX,
+                           SWZC_GRID_MAX, o->width, o->height);
     swzc_blocks_find(&b, l, k);
+    p.stride = o->stride;
+    p.row0 = o->row0;
+    p.col0 = o->col0;
+    p.block_w = o->block_w;
+    p.block_h = o->block_h;
     if (o->pattern == SWZC_PAT_TRANSPOSE) {
         *n = 2u;
-        st = swzc_instr_eval(&in[0], l, &b, SWZ_PAT_ROW, o->access | SWZ_STORE, 0u, o->row0, o->col0);
-        if (st == SWZ_OK) st = swzc_instr_eval(&in[1], l, &b, SWZ_PAT_COL, o->access, 0u, o->row0, o->col0);
+        p.kind = SWZ_PAT_ROW;
+        p.access = o->access | SWZ_STORE;
+        st = swzc_instr_eval(&in[0], l, &b, &p);
+        if (st == SWZ_OK) {
+            p.kind = SWZ_PAT_COL;
+            p.access = o->access;
+            st = swzc_instr_eval(&in[1], l, &b, &p);
+        }
     } else {
         *n = 1u;
-        st = swzc_instr_eval(&in[0], l, &b, o->pattern, o->access | (o->store ? SWZ_STORE : 0), o->stride,
-                             o->row0, o->col0);
+        p.kind = o->pattern;
+        p.access = o->access | (o->store ? SWZ_STORE : 0);
+        st = swzc_instr_eval(&in[0], l, &b, &p);
     }
-    if (st == SWZ_ERANGE)
-        return usage_error(io, "--origin %" PRIu32 ",%" PRIu32 ": %s (the tile is %" PRIu32 "x%" PRIu32 ")", o->row0,
-                           o->col0, swz_strerror(st), o->width, o->height);
-    if (st == SWZ_EALIGN)
-        return usage_error(io, "--access %s on %s: %s: a lane's %" PRIu32 " elements are not one aligned %" PRIu32
-                               "-byte group in this layout, so the access cannot be one instruction",
-                           swzc_access_name(o->access), ctx, swz_strerror(st), k / o->elem, k);
-    if (st != SWZ_OK)
-        return usage_error(io, "--access %s --pattern %s on %s: %s", swzc_access_name(o->access), o->pattern_text, ctx,
-                           swz_strerror(st));
+    if (st != SWZ_OK) {
+        swzc_check_error(why, sizeof why, st, l, &p);
+        return usage_error(io, "--access %s --pattern %s --origin %" PRIu32 ",%" PRIu32 " on %s: %s",
+                           swzc_access_name(o->access), o->pattern_text, o->row0, o->col0, ctx, why);
+    }
     return SWZC_GO;
 }
 
@@ -488,9 +569,10 @@ static void print_question(FILE *f, const options *o, const swz_layout *l, const
         if (in[i].tile.worst_ways > tot.worst_ways) tot.worst_ways = in[i].tile.worst_ways;
     }
     if (n > 1u && tile_ok)
-        fprintf(f, "\ntotal, whole tile (%s): %" PRIu64 " instructions, %" PRIu64 " wavefronts, ideal %" PRIu64
+        fprintf(f, "\ntotal, whole tile (%s): %" PRIu64 " instruction%s, %" PRIu64 " wavefront%s, ideal %" PRIu64
                    ", worst %" PRIu32 "-way\n",
-                o->pattern_text, tot.instructions, tot.wavefronts, tot.ideal, tot.worst_ways);
+                o->pattern_text, tot.instructions, swzc_plural(tot.instructions), tot.wavefronts,
+                swzc_plural(tot.wavefronts), tot.ideal, tot.worst_ways);
 }
 
 static int run_check(const cli_io *io, options *o)

@@ -1,10 +1,11 @@
-/* tests/cli/totals_test.c -- swz-check's fast whole-tile totals equal swz_check_tile's.
+/* tests/cli/totals_test.c -- swz-check's fast whole-tile totals equal check.h's.
  *
  * What it checks
  *   For every layout kind of the table, tiles of several shapes and element sizes, every
  *   access width up to the one the blocks were proven for, and the ROW, COL, BLOCK and STRIDE
  *   walks: swzc_tile_totals (tools/swz-check-totals.h) returns the status and the totals that
- *   swz_check_tile (check.h) computes instruction by instruction.  It also checks that the
+ *   swz_check_tile_pattern (check.h) computes instruction by instruction (BLOCK also in shapes
+ *   other than the default; a shape that does not fill a phase is refused by both).  It also checks that the
  *   shortcut is taken where it must exist -- row-major, padded and XOR tiles of 64 rows or more
  *   (a multiple of 32) are bands of 32 rows moved by whole 128-byte lines -- so the comparison
  *   does test the shortcut, and that a tile of 32 rows or fewer, which is one band, is not cut.
@@ -21,7 +22,10 @@ int main(void)
     static const uint32_t shapes[][2] = {{32, 32}, {64, 64}, {256, 64}, {64, 256}, {128, 96},
                                          {32, 128}, {16, 256}, {1024, 32}, {48, 64}, {8, 128}};
     static const uint32_t elems[] = {1, 2, 4, 8, 16};
-    static const int pats[] = {SWZ_PAT_ROW, SWZ_PAT_COL, SWZ_PAT_BLOCK, SWZ_PAT_STRIDE};
+    /* (kind, block_w, block_h): the walks, BLOCK also in shapes other than the default */
+    static const uint32_t pats[][3] = {{SWZ_PAT_ROW, 0, 0}, {SWZ_PAT_COL, 0, 0}, {SWZ_PAT_BLOCK, 0, 0},
+                                       {SWZ_PAT_BLOCK, 2, 4}, {SWZ_PAT_BLOCK, 1, 8}, {SWZ_PAT_BLOCK, 8, 1},
+                                       {SWZ_PAT_BLOCK, 32, 1}, {SWZ_PAT_BLOCK, 4, 8}, {SWZ_PAT_STRIDE, 0, 0}};
     static const int accs[] = {SWZ_ACCESS_4, SWZ_ACCESS_8, SWZ_ACCESS_16, SWZ_LDMATRIX_X1, SWZ_LDMATRIX_X4};
     unsigned n = 0, failed = 0, found = 0;
     size_t s, e, p, a;
@@ -54,16 +58,22 @@ int main(void)
                     for (p = 0; p < sizeof pats / sizeof pats[0]; ++p)
                         for (a = 0; a < sizeof accs / sizeof accs[0]; ++a) {
                             swz_check_totals want, got;
-                            int sw = swz_check_tile(&l, pats[p], accs[a], 3u, &want);
-                            int sg = swzc_tile_totals(&l, &b, pats[p], accs[a], 3u, &got);
+                            swz_pattern pt = {0, 0, 3u, 0u, 0u, 0u, 0u};
+                            int sw, sg;
+                            pt.kind = (int)pats[p][0];
+                            pt.access = accs[a];
+                            pt.block_w = pats[p][1];
+                            pt.block_h = pats[p][2];
+                            sw = swz_check_tile_pattern(&l, &pt, &want);
+                            sg = swzc_tile_totals(&l, &b, &pt, &got);
                             ++n;
                             if (sw != sg || (sw == SWZ_OK && (want.instructions != got.instructions ||
                                                               want.wavefronts != got.wavefronts ||
                                                               want.ideal != got.ideal ||
                                                               want.worst_ways != got.worst_ways))) {
-                                printf("FAIL %s %ux%u elem %u built for %u, pattern %d access %d: status %d/%d, "
+                                printf("FAIL %s %ux%u elem %u built for %u, pattern %u (%ux%u) access %d: status %d/%d, "
                                        "instructions %llu/%llu, wavefronts %llu/%llu, ideal %llu/%llu, ways %u/%u\n",
-                                       swz_layout_name(kind), w, h, el, la, pats[p], accs[a], sw, sg,
+                                       swz_layout_name(kind), w, h, el, la, pats[p][0], pats[p][1], pats[p][2], accs[a], sw, sg,
                                        (unsigned long long)want.instructions, (unsigned long long)got.instructions,
                                        (unsigned long long)want.wavefronts, (unsigned long long)got.wavefronts,
                                        (unsigned long long)want.ideal, (unsigned long long)got.ideal,
