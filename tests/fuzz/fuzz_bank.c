@@ -22,11 +22,6 @@
 
 #include "fuzz_input.h"
 
-static const int known_kinds[] = {SWZ_ACCESS_1, SWZ_ACCESS_2, SWZ_ACCESS_4, SWZ_ACCESS_8,
-                                  SWZ_ACCESS_16, SWZ_LDMATRIX_X1, SWZ_LDMATRIX_X2,
-                                  SWZ_LDMATRIX_X4};
-#define NKINDS (sizeof known_kinds / sizeof known_kinds[0])
-
 static int same(const swz_bank_result *a, const swz_bank_result *b)
 {
     return a->status == b->status && a->wavefronts == b->wavefronts && a->ideal == b->ideal &&
@@ -41,10 +36,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     uint32_t bytes, lanes, pl;
     int kind;
     swz_bank_result r, r2;
-    if (sel < 2u * NKINDS) /* a known kind, as a load or a store */
-        kind = known_kinds[sel % NKINDS] | (sel >= NKINDS ? SWZ_STORE : 0);
-    else
-        kind = (int)fz_u32(&in);
+    kind = fz_access_kind(sel, &in);
     mask = fz_u32(&in);
     for (i = 0; i < 32u; ++i) addr[i] = in.n ? fz_u32(&in) : addr[i % (i > 3u ? 4u : 1u)] + 4u * i * (i > 0u);
     r = swz_bank_eval(addr, mask, kind);

@@ -21,11 +21,6 @@
 
 #include "fuzz_input.h"
 
-static const int known_kinds[] = {SWZ_ACCESS_1, SWZ_ACCESS_2, SWZ_ACCESS_4, SWZ_ACCESS_8,
-                                  SWZ_ACCESS_16, SWZ_LDMATRIX_X1, SWZ_LDMATRIX_X2,
-                                  SWZ_LDMATRIX_X4};
-#define NKINDS (sizeof known_kinds / sizeof known_kinds[0])
-
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     fz_in in = {data, size};
@@ -38,8 +33,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     uint32_t h = fz_u32(&in), acc = fz_u32(&in), i, j, v;
     if (swz_layout_make(&l, (int)kind, w, e, a, h) != SWZ_OK) return 0;
     p.kind = (int)fz_u32(&in);
-    p.access = acc < 2u * NKINDS ? known_kinds[acc % NKINDS] | (acc >= NKINDS ? SWZ_STORE : 0)
-                                 : (int)fz_u32(&in);
+    p.access = fz_access_kind(acc, &in);
     p.stride = fz_u32(&in);
     p.row0 = fz_u32(&in);
     p.col0 = fz_u32(&in);

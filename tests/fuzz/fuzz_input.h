@@ -9,6 +9,7 @@
  * Example
  *   fz_in in = {data, size};
  *   uint32_t width = fz_u32(&in), elem = fz_u32(&in);   // 0 once the input is used up
+ *   int kind = fz_access_kind(fz_byte(&in), &in);        // SWZ_ACCESS_*, maybe | SWZ_STORE
  *
  * Encoding of one fz_u32 value (tag t = next byte)
  *   t < 0x80          the value t                        (small values: sizes, kinds, rows)
@@ -23,6 +24,8 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
+
+#include <swz/bank.h>
 
 typedef struct fz_in {
     const uint8_t *p;
@@ -44,6 +47,15 @@ static inline uint32_t fz_u32(fz_in *in)
     if (t < 0xe0u) return (1u << (t & 31u)) - 1u + fz_byte(in);
     for (i = 0; i < 4u; ++i) v |= fz_byte(in) << (8u * i);
     return v;
+}
+
+/* An access kind from a selector byte: 0-7 the load kinds of bank.h, 8-15 the same as stores
+ * (SWZ_STORE or'ed in), anything else a raw fz_u32 kind (mostly unknown ones). */
+static inline int fz_access_kind(uint32_t sel, fz_in *in)
+{
+    static const int kinds[8] = {SWZ_ACCESS_1, SWZ_ACCESS_2, SWZ_ACCESS_4, SWZ_ACCESS_8,
+                                 SWZ_ACCESS_16, SWZ_LDMATRIX_X1, SWZ_LDMATRIX_X2, SWZ_LDMATRIX_X4};
+    return sel < 16u ? kinds[sel % 8u] | (sel >= 8u ? SWZ_STORE : 0) : (int)fz_u32(in);
 }
 
 /* A failed property: print it and abort, which libFuzzer reports as a crash with the input. */
