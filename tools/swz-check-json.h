@@ -16,6 +16,7 @@
  *    "layout": {"name", "access", "stride", "size_elems", "size_bytes", "data_bytes",
  *               "wasted_bytes", "tma_mode" (0: not a TMA kind),
  *               "params": {name: value, ...}  (swz_layout_params_of: "B", "M", "S" of xor ...),
+ *               "triton": {"vec", "per_phase", "max_phase"} | null   (params B, M, S only),
  *               "formula", "macro" (with these numbers), "promise"}  (layout.h's table)
  *    "access": {"name", "bytes", "lanes", "phase_lanes"},    phase_lanes: bank.h R3's
  *    "pattern": {"name", "stride", "block", "origin": [r, c]},   name as --pattern spells
@@ -94,7 +95,16 @@ static void swzc_json_layout(FILE *f, const swz_layout *l)
         swzc_json_str(f, prm[i].name);
         fprintf(f, ": %" PRIu32, prm[i].value);
     }
-    fprintf(f, "},\n    \"formula\": ");
+    fprintf(f, "},\n    \"triton\": ");
+    {
+        swz_xor_params x;
+        uint32_t vec, pp, mp;
+        if (swzc_params_swizzle(prm, np, &x) && swz_xor_to_triton(x, l->width, &vec, &pp, &mp) == SWZ_OK)
+            fprintf(f, "{\"vec\": %" PRIu32 ", \"per_phase\": %" PRIu32 ", \"max_phase\": %" PRIu32 "}", vec, pp, mp);
+        else
+            fprintf(f, "null");
+    }
+    fprintf(f, ",\n    \"formula\": ");
     swzc_json_str(f, info->formula);
     fprintf(f, ",\n    \"macro\": ");
     swzc_json_str(f, macro);

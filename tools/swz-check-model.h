@@ -224,6 +224,23 @@ SWZ_FN void swzc_check_error(char *buf, size_t n, int st, const swz_layout *l, c
     swz__put(buf, n, &len, ")");
 }
 
+/* A kind whose parameters are exactly a swizzle's B, M, S (on element offsets) is described
+ * in CuTe's and Triton's terms too: 1 and *x filled when prm[0..np) are "B", "M", "S". */
+SWZ_FN int swzc_params_swizzle(const swz_layout_param *prm, int np, swz_xor_params *x)
+{
+    const char *a, *b;
+    int i;
+    if (np != 3) return 0;
+    for (i = 0; i < 3; ++i) {
+        for (a = prm[i].name, b = i == 0 ? "B" : i == 1 ? "M" : "S"; *a && *a == *b; ++a, ++b) continue;
+        if (*a || *b) return 0;
+    }
+    x->b = prm[0].value;
+    x->m = prm[1].value;
+    x->s = prm[2].value;
+    return 1;
+}
+
 /* "1 instruction", "2 instructions": n and the noun, plural unless n == 1. */
 SWZ_FN const char *swzc_plural(uint64_t n) { return n == 1u ? "" : "s"; }
 

@@ -56,6 +56,28 @@ static void swzc_fmt_waste(char *buf, size_t n, const swz_layout *l)
         snprintf(buf, n, "%" PRIu64 " B (%" PRIu64 ".%" PRIu64 "%%)", wb, pm / 10u, pm % 10u);
 }
 
+/* A swizzle (B, M, S) on rows of W elements in CuTe's and Triton's terms, and the column it
+ * moves an element of row r to (key (r / L) mod 2^B, L rows per key step). */
+static void swzc_print_swizzle(FILE *f, swz_xor_params x, uint32_t w)
+{
+    uint32_t vec, pp, mp, ms = x.m + x.s, lw = swz_log2(w), lpk = ms >= lw ? 1u << (ms - lw) : 0u;
+    fprintf(f, "  swizzle    B=%" PRIu32 " M=%" PRIu32 " S=%" PRIu32 "   (CuTe Swizzle<%" PRIu32 ",%" PRIu32 ",%" PRIu32
+               "> on element offsets)\n", x.b, x.m, x.s, x.b, x.m, x.s);
+    if (swz_xor_to_triton(x, w, &vec, &pp, &mp) == SWZ_OK)
+        fprintf(f, "  Triton     vec=%" PRIu32 " perPhase=%" PRIu32 " maxPhase=%" PRIu32 "\n", vec, pp, mp);
+    else
+        fprintf(f, "  Triton     not expressible as (vec, perPhase, maxPhase)\n");
+    if (lpk >= 1u) {
+        char key[64], shift[16] = "";
+        if (lpk == 1u) snprintf(key, sizeof key, "r mod %" PRIu32, 1u << x.b);
+        else snprintf(key, sizeof key, "(r / %" PRIu32 ") mod %" PRIu32, lpk, 1u << x.b);
+        if (x.m) snprintf(shift, sizeof shift, " << %" PRIu32, x.m);
+        fprintf(f, "  columns    physical column = c ^ ((%s)%s)", key, shift);
+        if (lpk > 1u) fprintf(f, "   (%" PRIu32 " rows share a 128-byte line)", lpk);
+        fprintf(f, "\n");
+    }
+}
+
 /* The layout block of the report, every line from the table of layout.h (no kind named here):
  * formula, the kind's parameters, its macro form with these numbers, the TMA alignment when
  * the kind has a TMA mode, the promise, and the storage. */
@@ -66,12 +88,15 @@ static void swzc_print_layout(FILE *f, const swz_layout *l)
     char waste[64], macro[160];
     uint32_t size = swz_layout_size(l);
     int np = swz_layout_params_of(l, prm), i;
+    swz_xor_params x;
     swzc_fmt_waste(waste, sizeof waste, l);
     swz_layout_macro(l, macro, sizeof macro);
     fprintf(f, "layout %s, built for %" PRIu32 "-byte accesses\n", info->name, l->access);
     fprintf(f, "  formula    ");
     swzc_print_wrapped(f, info->formula, 13, 13);
-    if (np > 0) {
+    if (swzc_params_swizzle(prm, np, &x)) { /* the parameters are a swizzle's: in CuTe's terms */
+        swzc_print_swizzle(f, x, l->width);
+    } else if (np > 0) {
         fprintf(f, "  params    ");
         for (i = 0; i < np; ++i) fprintf(f, " %s=%" PRIu32, prm[i].name, prm[i].value);
         fprintf(f, "\n");

@@ -439,8 +439,9 @@ def test_known():
     d = run_json(["--layout", "tma128", "--pattern", "row"])
     check(d["layout"]["tma_mode"] == 128 and d["layout"]["params"].get("align") == 1024, "tma128 alignment 1024 B")
     d = run_json(["--layout", "xor", "--pattern", "row"])
-    check(d["layout"]["params"] == {"B": 5, "M": 0, "S": 5} and d["layout"]["tma_mode"] == 0,
-          "xor 32x32 float @4: Swizzle<5,0,5>")
+    check(d["layout"]["params"] == {"B": 5, "M": 0, "S": 5} and d["layout"]["tma_mode"] == 0 and
+          d["layout"]["triton"] == {"vec": 1, "per_phase": 1, "max_phase": 32},
+          "xor 32x32 float @4: Swizzle<5,0,5> = Triton (1, 1, 32) (xor.h: M = log2 vec, B = log2 maxPhase)")
     # the table's text for the layout, with this layout's numbers in the macro
     check(d["layout"]["macro"] == "SWZ_XOR_AUTO_OFFSET(32, 4, 4, r, c)" and "power of two" in d["layout"]["formula"]
           and d["layout"]["promise"], f"xor: formula, macro, promise ({d['layout']['macro']!r})")
@@ -751,11 +752,17 @@ def test_text():
         check(("shared words" in out) == (shared > 0), f"{what}: shared words listed iff there are some")
         if d["layout"]["name"] == "xor":
             x = d["layout"]["params"]
-            check(f"B={x['B']} M={x['M']} S={x['S']}" in out, f"{what}: B/M/S printed")
+            check(f"B={x['B']} M={x['M']} S={x['S']}   (CuTe Swizzle<{x['B']},{x['M']},{x['S']}>" in out,
+                  f"{what}: B/M/S printed as CuTe's")
+            t = d["layout"]["triton"]
+            check(t is None or f"vec={t['vec']} perPhase={t['per_phase']} maxPhase={t['max_phase']}" in out,
+                  f"{what}: Triton printed")
         if d["layout"]["tma_mode"]:
             check(f"multiple of {d['layout']['params']['align']} B" in out, f"{what}: TMA alignment printed")
         params = " ".join(f"{k}={v}" for k, v in d["layout"]["params"].items())
-        check(f"  params     {params}\n" in out if params else "  params" not in out, f"{what}: parameters printed")
+        swizzle = set(d["layout"]["params"]) == {"B", "M", "S"}  # printed as the swizzle line instead
+        check((f"  params     {params}\n" in out) if params and not swizzle else "  params" not in out,
+              f"{what}: parameters printed")
         check(f"  macro      {d['layout']['macro']}\n" in out, f"{what}: macro printed")
         check(f"wasted {d['layout']['wasted_bytes']} B" in out, f"{what}: wasted bytes printed")
 

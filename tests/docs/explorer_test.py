@@ -8,7 +8,8 @@ makes the page put each case into its form, render it as for a user, and read th
 back from the rendered page into <pre id="selftest">.  Every case is also run through
 swz-check --json; op (load/store), wavefronts, ideal, ways, permuted, paired (bank.h R7) and
 lanes per phase, every active lane's (row, col, byte address) and the whole-tile totals must
-be equal.  A second load opens one conflicting case the
+be equal; where swz-check refuses a case, the explorer must show the reason swz-check prints
+after its context, word for word.  A second load opens one conflicting case the
 way a user's link does (#layout=...) and checks the verdict line the user reads.
 Exit 77 (skip) when no Chromium is installed.
 """
@@ -49,6 +50,18 @@ CASES = [
     "--layout none --tile 4x1 --elem 4 --access 8 --pattern stride:1",
     "--layout pad --tile 8x8 --elem 4 --access 8 --op store --pattern stride:4",
     "--layout none --tile 4x2 --elem 4 --access 16 --pattern transpose",
+    # block shapes, stride past the tile (no wrap), a large tile (fast whole-tile totals)
+    "--layout morton --tile 32x32 --elem 4 --access 4 --pattern block:4x8",
+    "--layout xor --tile 64x64 --elem 2 --access 16 --pattern block:2x4 --origin 8,16",
+    "--layout none --tile 32x32 --elem 4 --access 4 --pattern stride:100",
+    "--layout xor --tile 1024x1024 --elem 4 --access 4 --pattern col",
+    # refused by both, in the same words: layout, instruction and block-shape errors
+    "--layout xor --tile 48x32 --elem 4 --access 4 --pattern col",
+    "--layout tma64 --tile 32x32 --elem 4 --access 4 --pattern col",
+    "--layout morton --tile 32x24 --elem 4 --access 4 --pattern row",
+    "--layout none --tile 32x32 --elem 4 --access 4 --pattern col --origin 40,0",
+    "--layout pad --tile 32x32 --elem 4 --layout-access 4 --access 8 --pattern col",
+    "--layout none --tile 32x32 --elem 4 --access 4 --pattern block:3x3",
 ]
 USER_CASE = "--layout xor --tile 32x32 --elem 4 --layout-access 4 --access 8 --pattern col"
 
@@ -144,20 +157,28 @@ def main():
         results = json.loads(html.unescape(m.group(1)))
         if len(results) != len(CASES):
             raise SystemExit(f"{len(results)} results for {len(CASES)} cases")
-        conflicting = 0
+        conflicting = refused = 0
         for opts, got in zip(CASES, results):
             ref, err = swz_json(swz, opts)
-            if ref is None:  # swz-check refuses the case: the explorer must show an error too
-                if not got["instr"] or all(i.get("status", 0) == 0 for i in got["instr"]):
-                    errors.append(f"[{opts}] swz-check refuses it ({err}) but the explorer does not")
+            if ref is None:  # swz-check refuses the case: the explorer must show the same reason
+                refused += 1
+                bad = [i for i in got["instr"] if i.get("status", 0) != 0]
+                first = err.splitlines()[0] if err else ""
+                if not bad:
+                    errors.append(f"[{opts}] swz-check refuses it ({first}) but the explorer does not")
+                elif not first.endswith(": " + bad[0].get("error", "?")):
+                    errors.append(f"[{opts}] the explorer says {bad[0].get('error')!r}, swz-check {first!r}")
                 else:
-                    print(f"ok   {opts}: both refuse it")
+                    print(f"ok   {opts}: both refuse it: {bad[0]['error']}")
                 continue
             compare(opts, ref, got, errors)
             ways = max(i["ways"] for i in ref["instructions"])
             conflicting += ways > 1
             print(f"ok   {opts}: " + ", ".join(
-                f"{i['wavefronts']} wavefronts (ideal {i['ideal']}, {i['ways']}-way)" for i in ref["instructions"]))
+                f"{i['wavefronts']} wavefront{'s' if i['wavefronts'] != 1 else ''} (ideal {i['ideal']}, {i['ways']}-way)"
+                for i in ref["instructions"]))
+        if refused < 6:
+            errors.append(f"only {refused} refused cases: the error wording would go untested")
         if conflicting < 3:
             errors.append(f"only {conflicting} conflicting cases: the comparison would miss conflict bugs")
         npaired = sum(i.get("paired", 0) for got in results for i in got["instr"])
