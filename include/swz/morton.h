@@ -18,10 +18,13 @@
  *
  * Example
  *   #include <swz/morton.h>
- *   uint32_t code = swz_morton_encode16(x, y);          // x on even bits, y on odd bits
- *   uint32_t x2, y2; swz_morton_decode32(code, &x2, &y2);
- *   // visit a grid of tiles in Z order (8x8 supertiles) from a 1-D block index:
- *   uint32_t tx, ty; swz_morton_block(blockIdx.x, tiles_x, tiles_y, 3, &tx, &ty);
+ *   uint32_t code = swz_morton_encode16(5, 3);          // x on even bits, y on odd: 27
+ *   uint32_t x2, y2;
+ *   swz_morton_decode32(code, &x2, &y2);                // x2 == 5, y2 == 3
+ *   // the tile a thread block visits in Z order (8x8 supertiles) of a 100 x 70 grid, from
+ *   // its 1-D index (in a kernel: blockIdx.x):
+ *   uint32_t tx, ty;
+ *   if (swz_morton_block(1234, 100, 70, 3, &tx, &ty) != SWZ_OK) abort();
  *
  * Formula and picture (x = column, y = row; code bits  ... y2 x2 y1 x1 y0 x0)
  *

@@ -6,11 +6,16 @@
  *   any tile width (no power of two needed) and any pattern whose lanes differ by rows, at the
  *   cost of memory: swz_pad_waste_bytes tells how much.
  *
- * Example (the classic float tile[32][33])
+ * Example (the classic float tile[32][33], in a 32x32-thread block's transpose)
  *   #include <swz/pad.h>
  *   #define LD SWZ_PAD_STRIDE(32, 4, 4)             // 33, a compile-time constant
- *   __shared__ float tile[32 * LD];
- *   tile[SWZ_PAD_OFFSET(32, 4, 4, r, c)] = x;        // == r*33 + c
+ *   __global__ void t32(const float *in, float *out) {
+ *       __shared__ float tile[32 * LD];
+ *       unsigned r = threadIdx.y, c = threadIdx.x;
+ *       tile[SWZ_PAD_OFFSET(32, 4, 4, r, c)] = in[r * 32 + c];     // == r*33 + c: row write
+ *       __syncthreads();
+ *       out[r * 32 + c] = tile[SWZ_PAD_OFFSET(32, 4, 4, c, r)];    // column read, no conflict
+ *   }
  *
  * Formula
  *   For width W (elements), element size E and access width A (bytes; 4, 8 or 16, a multiple
