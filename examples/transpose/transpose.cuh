@@ -214,16 +214,15 @@ static inline int64_t swz__tr_fill(const void *kernel, int threads, int *cache)
 }
 
 #if !SWZ__TR_EMU
-/* CACHE_HINTS: the global accesses of tile.h's copies, with cache operators.  transpose.cuh
- * points tile.h's swz__tile_gget / swz__tile_gput at these while it generates a variant's
- * copies (see "Cache hints" below).  The 16-byte accesses of the fast path carry the hint; the
+/* CACHE_HINTS: the global accesses of tile.h's copies, with cache operators: a variant with
+ * hints hands these to tile.h as its SWZ_TILE_GLOBAL_LOAD / SWZ_TILE_GLOBAL_STORE hooks.  The 16-byte accesses of the fast path carry the hint; the
  * narrower ones of the edge path go to tile.h's own functions (hinting those too cost a
  * register spill in the GROUP variants, for a path no full tile takes).  Loads (read-only
  * path, .nc): H & 2 = .cs, evict first in L1 and L2 (SASS LDG.E.EF.128.CONSTANT), else
  * H & 1 = .L1::no_allocate (LDG.E.NA.128.CONSTANT); the two do not combine.  Stores with
  * H & 4: st.global.cs (STG.E.EF.128). */
 template <int H>
-static __device__ __forceinline__ void swz__tr_gget_h(swz__tile_v16 *v, int u, const void *p, int bytes)
+static __device__ __forceinline__ void swz__tr_gget_h(swz_tile_v16 *v, int u, const void *p, int bytes)
 {
     switch (bytes) {
     case 16:
@@ -236,10 +235,10 @@ static __device__ __forceinline__ void swz__tr_gget_h(swz__tile_v16 *v, int u, c
                 : "=r"(v->w[0]), "=r"(v->w[1]), "=r"(v->w[2]), "=r"(v->w[3])
                 : "l"(p));
         break;
-    default: swz__tile_get(v, u, p, bytes); break;
+    default: swz_tile_global_load(v, u, p, bytes); break;
     }
 }
-static __device__ __forceinline__ void swz__tr_gput_cs(void *p, const swz__tile_v16 *v, int u, int bytes)
+static __device__ __forceinline__ void swz__tr_gput_cs(void *p, const swz_tile_v16 *v, int u, int bytes)
 {
     switch (bytes) {
     case 16:
@@ -247,7 +246,7 @@ static __device__ __forceinline__ void swz__tr_gput_cs(void *p, const swz__tile_
                      "r"(v->w[1]), "r"(v->w[2]), "r"(v->w[3])
                      : "memory");
         break;
-    default: swz__tile_gput(p, v, u, bytes); break;
+    default: swz_tile_global_store(p, v, u, bytes); break;
     }
 }
 #endif
@@ -321,12 +320,6 @@ enum {
                   : (REGION_BYTES) / ((TILE) * (TILE) * (int)sizeof(ELEM)),
     SWZ__TRN(__RC) = SWZ__TRN(__G) * (TILE),
     SWZ__TRN(__VB) = (TILE) * (int)sizeof(ELEM) < 16 ? (TILE) * (int)sizeof(ELEM) : 16,
-    SWZ__TRN(__VT) = SWZ__TRN(__VB) / (int)sizeof(ELEM),
-    SWZ__TRN(__NQL) = 128 / SWZ__TRN(__VB) > 32 ? 32 : 128 / SWZ__TRN(__VB),
-    SWZ__TRN(__NQ) = SWZ__TILE_P2DIV32((TILE) / SWZ__TRN(__VT), SWZ__TRN(__NQL)),
-    SWZ__TRN(__XB) = SWZ__TRN(__NQ) > 1 ? SWZ_LOG2(SWZ__TRN(__NQ)) : 0,
-    SWZ__TRN(__XM) = SWZ__TRN(__NQ) > 1 ? SWZ_LOG2(128 / (SWZ__TRN(__NQ) * (int)sizeof(ELEM))) : 0,
-    SWZ__TRN(__XS) = SWZ__TRN(__NQ) > 1 ? SWZ_LOG2((TILE) * SWZ__TRN(__VT)) - SWZ__TRN(__XM) : 0,
     SWZ__TRN(__PS) = (int)SWZ_PAD_STRIDE((TILE), (int)sizeof(ELEM), SWZ__TRN(__VB)),
 #if SWZ__TR_LID == SWZ__TR_LID_PAD
     SWZ__TRN(__LSIZE) = (TILE) * SWZ__TRN(__PS),
@@ -354,7 +347,16 @@ SWZ_STATIC_ASSERT((BLOCK_GROUP) >= 1 && (BLOCK_GROUP) <= 32768 &&
 #if SWZ__TR_LID == SWZ__TR_LID_PAD
 #define SWZ__TR_TL(r, c) ((r) * (uint32_t)SWZ__TRN(__PS) + (c))
 #elif SWZ__TR_LID == SWZ__TR_LID_XOR
-#define SWZ__TR_TL(r, c) SWZ_XOR(SWZ__TRN(__XB), SWZ__TRN(__XM), SWZ__TRN(__XS), (r) * (uint32_t)(TILE) + (c))
+/* The XOR key of the transposed reads, in one place: the kernel and its model (tile.h's
+ * NAME_model evaluates SWZ_TILE_LAYOUT) both use it, and the doc block above states it.
+ * store_t reads rows VT*q + k (q < NQ) of one word column, NQ = _tile_NQ and VT = _tile_VEC_T
+ * of this variant's tile.h copies: Swizzle<B, M, S> with B = log2 NQ, M = log2(128/(NQ*E)),
+ * M + S = log2(TILE*VT) puts those rows in distinct 128/NQ-byte slots (NQ = 1: no key). */
+#define SWZ__TR_XNQ ((int)SWZ__TRN(_tile_NQ))
+#define SWZ__TR_XB (SWZ__TR_XNQ > 1 ? SWZ_LOG2(SWZ__TR_XNQ) : 0)
+#define SWZ__TR_XM (SWZ__TR_XNQ > 1 ? SWZ_LOG2(128 / (SWZ__TR_XNQ * (int)sizeof(ELEM))) : 0)
+#define SWZ__TR_XS (SWZ__TR_XNQ > 1 ? SWZ_LOG2((TILE) * (int)SWZ__TRN(_tile_VEC_T)) - SWZ__TR_XM : 0)
+#define SWZ__TR_TL(r, c) SWZ_XOR(SWZ__TR_XB, SWZ__TR_XM, SWZ__TR_XS, (r) * (uint32_t)(TILE) + (c))
 #elif SWZ__TR_LID == SWZ__TR_LID_MORTON
 #define SWZ__TR_TL(r, c) SWZ_MORTON_OFFSET((TILE), (int)sizeof(ELEM), SWZ__TRN(__VB), (TILE), (r), (c))
 #else
@@ -373,32 +375,14 @@ SWZ_STATIC_ASSERT((BLOCK_GROUP) >= 1 && (BLOCK_GROUP) <= 32768 &&
 #define SWZ_TILE_VBYTES SWZ__TRN(__VB)
 #define SWZ_TILE_ROTATE (SWZ__TR_LID == SWZ__TR_LID_PAD)
 #define SWZ_TILE_LAYOUT(r, c) SWZ__TR_RL(r, c)
-/* Cache hints: tile.h's copies reach global memory through swz__tile_gget (a macro) and
- * swz__tile_gput (a function); while this variant's copies are generated, both names point
- * at the hinted accesses above, and are restored right after. */
+/* Cache hints: the global side of tile.h's copies through its hooks (see above). */
 #if !SWZ__TR_EMU && ((CACHE_HINTS)&3)
-#ifndef swz__tile_gget
-#error "transpose.cuh: tile.h no longer routes global loads through the macro swz__tile_gget"
-#endif
-#pragma push_macro("swz__tile_gget")
-#undef swz__tile_gget
-#define swz__tile_gget swz__tr_gget_h<(CACHE_HINTS)&3>
+#define SWZ_TILE_GLOBAL_LOAD(v, u, p, bytes) swz__tr_gget_h<(CACHE_HINTS)&3>((v), (u), (p), (bytes))
 #endif
 #if !SWZ__TR_EMU && ((CACHE_HINTS)&4)
-#ifdef swz__tile_gput
-#error "transpose.cuh: swz__tile_gput is already a macro"
-#endif
-#define swz__tile_gput swz__tr_gput_cs
+#define SWZ_TILE_GLOBAL_STORE(p, v, u, bytes) swz__tr_gput_cs((p), (v), (u), (bytes))
 #endif
 #include <swz/tile.h>
-#if !SWZ__TR_EMU && ((CACHE_HINTS)&3)
-#pragma pop_macro("swz__tile_gget")
-#endif
-#if !SWZ__TR_EMU && ((CACHE_HINTS)&4)
-#undef swz__tile_gput
-#endif
-SWZ_STATIC_ASSERT((int)SWZ__TRN(_tile__NQ) == (int)SWZ__TRN(__NQ) && (int)SWZ__TRN(_tile_VEC_T) == (int)SWZ__TRN(__VT),
-                  swz_error_transpose_xor_key_out_of_step_with_tile_h);
 #endif
 
 /* One block: input rows r0 .. r0+TILE-1, columns c0 .. c0+RC-1 of matrix bz, in two phases
@@ -412,7 +396,7 @@ SWZ__TR_DFN void SWZ__TRN(__phase1)(ELEM *tile, const ELEM *in, ELEM *out, int64
 #if SWZ__TR_LID == SWZ__TR_LID_NAIVE
     ELEM *ob = out + (int64_t)bz * bs_out;
     (void)tile;
-    for (int i = SWZ__TILE_TID(); i < (TILE) * SWZ__TRN(__RC); i += (THREADS)) {
+    for (int i = SWZ_TILE_TID(); i < (TILE) * SWZ__TRN(__RC); i += (THREADS)) {
         const int64_t gr = r0 + i / SWZ__TRN(__RC), gc = c0 + i % SWZ__TRN(__RC);
         if (gr < rows && gc < cols) ob[gc * ld_out + gr] = ib[gr * ld_in + gc];
     }
@@ -520,11 +504,11 @@ static void SWZ__TRN(__emulate)(dim3 grid, const ELEM *in, ELEM *out, int64_t ro
             SWZ__TRN(__where)((uint32_t)(blk - bz * per), gx, gy, &bx, &by);
 #endif
             for (int t = 0; t < (THREADS); ++t) {
-                *swz__tile_emu_tid() = t;
+                *swz_tile_emu_tid() = t;
                 SWZ__TRN(__phase1)(tile, in, out, rows, cols, ld_in, ld_out, bs_in, bs_out, bx, by, bz);
             }
             for (int t = 0; t < (THREADS); ++t) {
-                *swz__tile_emu_tid() = t;
+                *swz_tile_emu_tid() = t;
                 SWZ__TRN(__phase2)(tile, out, rows, cols, ld_out, bs_out, bx, by, bz);
             }
         }
@@ -646,6 +630,10 @@ extern "C" const swz_variant SWZ__TRN(_variant) = {
 
 #undef SWZ__TR_TL
 #undef SWZ__TR_RL
+#undef SWZ__TR_XNQ
+#undef SWZ__TR_XB
+#undef SWZ__TR_XM
+#undef SWZ__TR_XS
 #undef SWZ__TRN
 #undef SWZ__TR_NAME
 #undef SWZ__TR_LID

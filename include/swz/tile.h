@@ -41,6 +41,12 @@
  *                        NAME_model reports SWZ_EALIGN when the layout breaks that rule.
  *   SWZ_TILE_ROTATE      0 (default) or 1: transposed-store read order for a *padded* layout
  *                        (see store_t below).
+ *   SWZ_TILE_GLOBAL_LOAD(v, u, p, bytes), SWZ_TILE_GLOBAL_STORE(p, v, u, bytes)
+ *                        optional hooks for the global side of the copies (e.g. cache-hinted
+ *                        PTX): v.unit[u] = *(bytes-wide *)p and back, v a swz_tile_v16 *, p
+ *                        aligned to bytes (1..16).  Default: swz_tile_global_load /
+ *                        swz_tile_global_store, which a hook calls for the widths it leaves.
+ *   A bad SWZ_TILE_VBYTES or SWZ_TILE_ROTATE is a compile error naming the parameter.
  *
  * Generated (NAME = SWZ_TILE_NAME; device functions exist only under nvcc, __CUDACC__)
  *   void NAME_load(ELEM *s, const ELEM *g, int64_t ld, int64_t row0, int64_t col0,
@@ -59,7 +65,8 @@
  *        into shared; SWZ_TILE_OP_STORE / _STORE_T: loads from shared), run through bank.h
  *        (stores with SWZ_STORE, so 8/16-byte loads may pair by rule R7 and stores never do).
  *   Constants NAME_VEC (elements per load/store vector), NAME_VEC_T (per store_t vector),
- *   NAME_READ_BYTES (bytes per store_t shared read).
+ *   NAME_READ_BYTES (bytes per store_t shared read), NAME_NQ (how many row groups VEC_T*q + k,
+ *   q < NQ, one store_t instruction reads: what a layout keyed for store_t separates).
  *   The functions do not synchronize: put __syncthreads() between a load and the reads.
  *
  * How the copies work (E = sizeof(ELEM), VEC = largest power of two <= VBYTES/E dividing COLS)
@@ -93,7 +100,7 @@
  * Outside CUDA (C99, C11, C++ without nvcc) only the model and the helpers are compiled: the
  * device functions have no body to offer there.  Exception, for tests on machines without a
  * GPU: C++ with the CUDA headers and SWZ_TILE_EMULATE defined compiles the same functions for
- * the host (one simulated thread per call: set *swz__tile_emu_tid(), or define
+ * the host (one simulated thread per call: set *swz_tile_emu_tid(), or define
  * SWZ_TILE_EMU_TID to an expression giving the thread index); a misaligned vector aborts, as
  * the GPU would fault.  tests/gpu runs every transpose variant this way.
  */
@@ -160,8 +167,11 @@ static inline void swz_tile_cost_init(swz_tile_cost *c, uint32_t access)
 }
 
 /* SWZ__TILE_DEV: 1 = CUDA device code (nvcc); 0 = host emulation (SWZ_TILE_EMULATE, C++ with
- * the CUDA headers): the same functions run on the CPU, one simulated thread at a time
- * (SWZ__TILE_TID() reads swz__tile_emu_tid()), so tests can check them without a GPU. */
+ * the CUDA headers): the same functions run on the CPU, one simulated thread at a time, so
+ * tests can check them without a GPU.  Public for kernels built on the copies:
+ *   SWZ_TILE_TID()       the linear thread index the copies use, x + X*(y + Y*z) (emulation:
+ *                        SWZ_TILE_EMU_TID if defined, else *swz_tile_emu_tid())
+ *   swz_tile_emu_tid()   emulation only: the simulated thread, set it before each call */
 #if defined(__CUDACC__) && !defined(SWZ_TILE_EMULATE)
 #define SWZ__TILE_DEV 1
 #elif defined(SWZ_TILE_EMULATE) && defined(__cplusplus)
@@ -176,22 +186,22 @@ static inline void swz_tile_cost_init(swz_tile_cost *c, uint32_t access)
 #if SWZ__TILE_DEV
 #define SWZ__TILE_DFN static __device__ __forceinline__
 /* Linear thread index of any block shape. */
-#define SWZ__TILE_TID() ((int)(threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z)))
+#define SWZ_TILE_TID() ((int)(threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z)))
 SWZ__TILE_DFN uint32_t swz__tile_prmt(uint32_t a, uint32_t b, uint32_t sel)
 {
     return __byte_perm(a, b, sel);
 }
 #else
 #define SWZ__TILE_DFN static inline
-static inline int *swz__tile_emu_tid(void)
+static inline int *swz_tile_emu_tid(void)
 {
     static int tid;
     return &tid;
 }
 #if defined(SWZ_TILE_EMU_TID)
-#define SWZ__TILE_TID() (SWZ_TILE_EMU_TID) /* an emulator that keeps its own thread index */
+#define SWZ_TILE_TID() (SWZ_TILE_EMU_TID) /* an emulator that keeps its own thread index */
 #else
-#define SWZ__TILE_TID() (*swz__tile_emu_tid())
+#define SWZ_TILE_TID() (*swz_tile_emu_tid())
 #endif
 /* The GPU faults on a misaligned vector access; so does the emulation. */
 static inline void swz__tile_emu_aligned(const void *p, int bytes)
@@ -212,19 +222,20 @@ static inline uint32_t swz__tile_prmt(uint32_t a, uint32_t b, uint32_t sel)
 }
 #endif
 
-/* Up to 16 bytes in registers, addressed in units of 1..16 bytes. */
-typedef union swz__tile_v16 {
+/* Up to 16 bytes in registers, addressed in units of 1..16 bytes: what the copies move, and
+ * what a SWZ_TILE_GLOBAL_LOAD / SWZ_TILE_GLOBAL_STORE hook receives. */
+typedef union swz_tile_v16 {
     uint4 q;
     uint2 d[2];
     uint32_t w[4];
     uint16_t h[8];
     uint8_t b[16];
-} swz__tile_v16;
+} swz_tile_v16;
 
 /* v.unit[u] = *(bytes-wide *)p.  Whole vectors travel through uint4/uint2 values built from
  * the words, which keeps them one 16/8-byte instruction (copying the union itself lets the
  * compiler split the access into 4-byte pieces). */
-SWZ__TILE_DFN void swz__tile_get(swz__tile_v16 *v, int u, const void *p, int bytes)
+SWZ__TILE_DFN void swz__tile_get(swz_tile_v16 *v, int u, const void *p, int bytes)
 {
 #if !SWZ__TILE_DEV
     swz__tile_emu_aligned(p, bytes);
@@ -249,7 +260,7 @@ SWZ__TILE_DFN void swz__tile_get(swz__tile_v16 *v, int u, const void *p, int byt
 }
 
 /* *(bytes-wide *)p = v.unit[u] for 1, 2 and 4 bytes (any size in the emulation). */
-SWZ__TILE_DFN void swz__tile_put(void *p, const swz__tile_v16 *v, int u, int bytes)
+SWZ__TILE_DFN void swz__tile_put(void *p, const swz_tile_v16 *v, int u, int bytes)
 {
 #if SWZ__TILE_DEV
     switch (bytes) {
@@ -282,7 +293,7 @@ SWZ__TILE_DFN void swz__tile_put(void *p, const swz__tile_v16 *v, int u, int byt
         break;                                                                                 \
     default: swz__tile_put(p, v, u, bytes); break;                                             \
     }
-SWZ__TILE_DFN void swz__tile_sput(void *p, const swz__tile_v16 *v, int u, int bytes)
+SWZ__TILE_DFN void swz__tile_sput(void *p, const swz_tile_v16 *v, int u, int bytes)
 {
 #if SWZ__TILE_DEV
     const unsigned a = (unsigned)__cvta_generic_to_shared(p);
@@ -291,7 +302,10 @@ SWZ__TILE_DFN void swz__tile_sput(void *p, const swz__tile_v16 *v, int u, int by
     swz__tile_put(p, v, u, bytes);
 #endif
 }
-SWZ__TILE_DFN void swz__tile_gput(void *p, const swz__tile_v16 *v, int u, int bytes)
+/* The default global accesses of the copies (public: a SWZ_TILE_GLOBAL_LOAD/STORE hook falls
+ * back on them for the widths it does not handle).  swz_tile_global_load: v.unit[u] =
+ * *(bytes-wide *)p; swz_tile_global_store: *(bytes-wide *)p = v.unit[u]; p aligned to bytes. */
+SWZ__TILE_DFN void swz_tile_global_store(void *p, const swz_tile_v16 *v, int u, int bytes)
 {
 #if SWZ__TILE_DEV
     SWZ__TILE_PUT_BODY("global", "l", p)
@@ -301,10 +315,13 @@ SWZ__TILE_DFN void swz__tile_gput(void *p, const swz__tile_v16 *v, int u, int by
 }
 #undef SWZ__TILE_PUT_BODY
 /* Loads stay in C++: the compiler keeps them whole (LDG.E.128, LDS.128). */
-#define swz__tile_gget swz__tile_get
+SWZ__TILE_DFN void swz_tile_global_load(swz_tile_v16 *v, int u, const void *p, int bytes)
+{
+    swz__tile_get(v, u, p, bytes);
+}
 
 /* dst.unit[ud] = src.unit[us] (units of `bytes`) */
-SWZ__TILE_DFN void swz__tile_mov(swz__tile_v16 *dst, int ud, const swz__tile_v16 *src, int us,
+SWZ__TILE_DFN void swz__tile_mov(swz_tile_v16 *dst, int ud, const swz_tile_v16 *src, int us,
                                  int bytes)
 {
     switch (bytes) {
@@ -332,6 +349,12 @@ SWZ__TILE_DFN void swz__tile_mov(swz__tile_v16 *dst, int ud, const swz__tile_v16
 #ifndef SWZ_TILE_ROTATE
 #define SWZ_TILE_ROTATE 0
 #endif
+#ifndef SWZ_TILE_GLOBAL_LOAD
+#define SWZ_TILE_GLOBAL_LOAD(v, u, p, bytes) swz_tile_global_load((v), (u), (p), (bytes))
+#endif
+#ifndef SWZ_TILE_GLOBAL_STORE
+#define SWZ_TILE_GLOBAL_STORE(p, v, u, bytes) swz_tile_global_store((p), (v), (u), (bytes))
+#endif
 
 #define SWZ__TN(x) SWZ__TILE_CAT(SWZ_TILE_NAME, x)
 
@@ -340,8 +363,7 @@ SWZ__TILE_DFN void swz__tile_mov(swz__tile_v16 *dst, int ud, const swz__tile_v16
  * row-run; D, SP, QD the rotation of a padded layout (see the doc block). */
 enum {
     SWZ__TN(__E) = (int)sizeof(SWZ_TILE_ELEM),
-    SWZ__TN(__VB) = (SWZ_TILE_VBYTES) < (int)sizeof(SWZ_TILE_ELEM) ? (int)sizeof(SWZ_TILE_ELEM)
-                  : (SWZ_TILE_VBYTES) > 16 ? 16 : (SWZ_TILE_VBYTES),
+    SWZ__TN(__VB) = (SWZ_TILE_VBYTES),
     SWZ__TN(_VEC) = SWZ__TILE_P2DIV((SWZ_TILE_COLS), SWZ__TN(__VB) / SWZ__TN(__E)),
     SWZ__TN(_VEC_T) = SWZ__TILE_P2DIV((SWZ_TILE_ROWS), SWZ__TN(__VB) / SWZ__TN(__E)),
     SWZ__TN(__RW) = (SWZ__TN(__E) < 4 && SWZ__TN(_VEC) * SWZ__TN(__E) >= 4 &&
@@ -354,9 +376,9 @@ enum {
     SWZ__TN(__NQL) = 128 / (SWZ__TN(_VEC_T) * SWZ__TN(__E)) > 32 ? 32
                    : 128 / (SWZ__TN(_VEC_T) * SWZ__TN(__E)) < 1 ? 1
                    : 128 / (SWZ__TN(_VEC_T) * SWZ__TN(__E)),
-    SWZ__TN(__NQ) = SWZ__TILE_P2DIV32(SWZ__TN(__NQT), SWZ__TN(__NQL)),
+    SWZ__TN(_NQ) = SWZ__TILE_P2DIV32(SWZ__TN(__NQT), SWZ__TN(__NQL)),
     SWZ__TN(__D) = 128 / (SWZ__TN(_VEC) * SWZ__TN(__E)) < 1 ? 1 : 128 / (SWZ__TN(_VEC) * SWZ__TN(__E)),
-    SWZ__TN(__SP) = SWZ__TN(__D) / SWZ__TN(__NQ) < 1 ? 1 : SWZ__TN(__D) / SWZ__TN(__NQ),
+    SWZ__TN(__SP) = SWZ__TN(__D) / SWZ__TN(_NQ) < 1 ? 1 : SWZ__TN(__D) / SWZ__TN(_NQ),
     SWZ__TN(__QD) = SWZ__TN(__D) / SWZ__TN(_VEC_T) < 1 ? 1 : SWZ__TN(__D) / SWZ__TN(_VEC_T),
     SWZ__TN(__PR) = (SWZ__TN(__NR) + (SWZ_TILE_THREADS)-1) / (SWZ_TILE_THREADS),
     SWZ__TN(__PT) = (SWZ__TN(__NT) + (SWZ_TILE_THREADS)-1) / (SWZ_TILE_THREADS),
@@ -376,8 +398,14 @@ SWZ_STATIC_ASSERT((SWZ_TILE_THREADS) > 0 && (SWZ_TILE_THREADS) % 32 == 0,
 SWZ_STATIC_ASSERT((SWZ_TILE_ROWS) > 0 && (SWZ_TILE_COLS) > 0 &&
                       (SWZ_TILE_ROWS) * (SWZ_TILE_COLS) <= (1 << 24),
                   swz_error_tile_shape_must_be_positive_and_at_most_2_to_the_24_elements);
+/* Parameters that may be enum constants are checked here rather than with #if. */
+SWZ_STATIC_ASSERT((SWZ_TILE_VBYTES) == 1 || (SWZ_TILE_VBYTES) == 2 || (SWZ_TILE_VBYTES) == 4 ||
+                      (SWZ_TILE_VBYTES) == 8 || (SWZ_TILE_VBYTES) == 16,
+                  swz_error_tile_SWZ_TILE_VBYTES_must_be_1_2_4_8_or_16);
+SWZ_STATIC_ASSERT((SWZ_TILE_VBYTES) >= (int)sizeof(SWZ_TILE_ELEM),
+                  swz_error_tile_SWZ_TILE_VBYTES_must_be_at_least_the_element_size);
 SWZ_STATIC_ASSERT((SWZ_TILE_ROTATE) == 0 || (SWZ_TILE_ROTATE) == 1,
-                  swz_error_tile_rotate_must_be_0_or_1);
+                  swz_error_tile_SWZ_TILE_ROTATE_must_be_0_or_1);
 
 /* Item maps, shared by the device code and the model. */
 SWZ_FN void SWZ__TN(__load_item)(int i, int *r, int *c)
@@ -388,9 +416,9 @@ SWZ_FN void SWZ__TN(__load_item)(int i, int *r, int *c)
 /* store_t item i -> first tile row q*VEC_T, first tile column cw*RW, and the rotation. */
 SWZ_FN void SWZ__TN(__t_item)(int i, int *r, int *c, int *rot)
 {
-    const int ql = i % SWZ__TN(__NQ), rest = i / SWZ__TN(__NQ);
+    const int ql = i % SWZ__TN(_NQ), rest = i / SWZ__TN(_NQ);
     const int cw = rest % SWZ__TN(__NCW), qh = rest / SWZ__TN(__NCW);
-    *r = (qh * SWZ__TN(__NQ) + ql) * SWZ__TN(_VEC_T);
+    *r = (qh * SWZ__TN(_NQ) + ql) * SWZ__TN(_VEC_T);
     *c = cw * SWZ__TN(__RW);
     *rot = (SWZ_TILE_ROTATE) ? (SWZ__TN(__SP) * (ql / SWZ__TN(__QD))) & (SWZ__TN(_VEC_T) - 1) : 0;
 }
@@ -414,99 +442,59 @@ SWZ__TILE_DFN int SWZ__TN(__fast)(const void *g, int64_t ld, int64_t row0, int64
 }
 
 /* One vector of the load/store side, element by element where the edge cuts it. */
-SWZ__TILE_DFN void SWZ__TN(__get_edge)(swz__tile_v16 *v, const char *p, int64_t gr, int64_t gc,
+SWZ__TILE_DFN void SWZ__TN(__get_edge)(swz_tile_v16 *v, const char *p, int64_t gr, int64_t gc,
                                         int64_t rows, int64_t cols, int vec, int n)
 {
     enum { kE = SWZ__TN(__E) };
     v->q = make_uint4(0u, 0u, 0u, 0u);
     if ((uint64_t)gr >= (uint64_t)rows) return;
     if (vec && gc >= 0 && gc + n <= cols) {
-        swz__tile_gget(v, 0, p, n * kE);
+        SWZ_TILE_GLOBAL_LOAD(v, 0, p, n * kE);
         return;
     }
 #pragma unroll
     for (int x = 0; x < 16 / kE; ++x)
-        if (x < n && (uint64_t)(gc + x) < (uint64_t)cols) swz__tile_gget(v, x, p + x * kE, kE);
+        if (x < n && (uint64_t)(gc + x) < (uint64_t)cols) SWZ_TILE_GLOBAL_LOAD(v, x, p + x * kE, kE);
 }
-SWZ__TILE_DFN void SWZ__TN(__put_edge)(char *p, const swz__tile_v16 *v, int64_t gr, int64_t gc,
+SWZ__TILE_DFN void SWZ__TN(__put_edge)(char *p, const swz_tile_v16 *v, int64_t gr, int64_t gc,
                                         int64_t rows, int64_t cols, int vec, int n)
 {
     enum { kE = SWZ__TN(__E) };
     if ((uint64_t)gr >= (uint64_t)rows) return;
     if (vec && gc >= 0 && gc + n <= cols) {
-        swz__tile_gput(p, v, 0, n * kE);
+        SWZ_TILE_GLOBAL_STORE(p, v, 0, n * kE);
         return;
     }
 #pragma unroll
     for (int x = 0; x < 16 / kE; ++x)
-        if (x < n && (uint64_t)(gc + x) < (uint64_t)cols) swz__tile_gput(p + x * kE, v, x, kE);
+        if (x < n && (uint64_t)(gc + x) < (uint64_t)cols) SWZ_TILE_GLOBAL_STORE(p + x * kE, v, x, kE);
 }
 
-SWZ__TILE_DFN void SWZ__TN(_load)(SWZ_TILE_ELEM *s, const SWZ_TILE_ELEM *g, int64_t ld,
-                                   int64_t row0, int64_t col0, int64_t rows, int64_t cols)
-{
-    enum { kE = SWZ__TN(__E), kVR = SWZ__TN(_VEC), kNR = SWZ__TN(__NR), kPR = SWZ__TN(__PR),
-           kBR = SWZ__TN(__BR), kTH = (SWZ_TILE_THREADS) };
-    const int tid = SWZ__TILE_TID();
-    char *sb = (char *)s;
-    if (tid >= kTH) return;
-    if (SWZ__TN(__fast)(g, ld, row0, col0, rows, cols, kVR, SWZ_TILE_ROWS, SWZ_TILE_COLS)) {
-        const char *gb = (const char *)(g + row0 * ld + col0);
-#pragma unroll
-        for (int j0 = 0; j0 < kPR; j0 += kBR) {
-            swz__tile_v16 v[kBR];
-#pragma unroll
-            for (int b = 0; b < kBR; ++b) {
-                const int i = tid + (j0 + b) * kTH;
-                int r, c;
-                if (j0 + b >= kPR || (kNR % kTH != 0 && i >= kNR)) continue;
-                SWZ__TN(__load_item)(i, &r, &c);
-                swz__tile_gget(&v[b], 0, gb + ((int64_t)r * ld + c) * kE, kVR * kE);
-            }
-#pragma unroll
-            for (int b = 0; b < kBR; ++b) {
-                const int i = tid + (j0 + b) * kTH;
-                int r, c;
-                if (j0 + b >= kPR || (kNR % kTH != 0 && i >= kNR)) continue;
-                SWZ__TN(__load_item)(i, &r, &c);
-                swz__tile_sput(sb + (size_t)(SWZ_TILE_LAYOUT(r, c)) * kE, &v[b], 0, kVR * kE);
-            }
-        }
-    } else { /* edges or misaligned: one vector at a time, bounds on every element */
-        const int vec = SWZ__TN(_vec_ok)(g, ld, col0, kVR);
-        const char *gb = (const char *)g;
-#pragma unroll 1
-        for (int i = tid; i < kNR; i += kTH) {
-            swz__tile_v16 v;
-            int r, c;
-            SWZ__TN(__load_item)(i, &r, &c);
-            const int64_t gr = row0 + r, gc = col0 + c;
-            SWZ__TN(__get_edge)(&v, gb + (gr * ld + gc) * kE, gr, gc, rows, cols, vec, kVR);
-            swz__tile_sput(sb + (size_t)(SWZ_TILE_LAYOUT(r, c)) * kE, &v, 0, kVR * kE);
-        }
-    }
-}
-
-SWZ__TILE_DFN void SWZ__TN(_store)(const SWZ_TILE_ELEM *s, SWZ_TILE_ELEM *g, int64_t ld,
+/* load (DIR 0: global g -> shared s) and store (DIR 1: shared s -> global g), one body: src
+ * is the side read, dst the side written (g or s by DIR, a constant once inlined). */
+SWZ__TILE_DFN void SWZ__TN(__copy)(const int dir, const char *src, char *dst, int64_t ld,
                                     int64_t row0, int64_t col0, int64_t rows, int64_t cols)
 {
     enum { kE = SWZ__TN(__E), kVR = SWZ__TN(_VEC), kNR = SWZ__TN(__NR), kPR = SWZ__TN(__PR),
            kBR = SWZ__TN(__BR), kTH = (SWZ_TILE_THREADS) };
-    const int tid = SWZ__TILE_TID();
-    const char *sb = (const char *)s;
+    const int tid = SWZ_TILE_TID();
+    const void *g = dir == 0 ? (const void *)src : (const void *)dst;
     if (tid >= kTH) return;
     if (SWZ__TN(__fast)(g, ld, row0, col0, rows, cols, kVR, SWZ_TILE_ROWS, SWZ_TILE_COLS)) {
-        char *gb = (char *)(g + row0 * ld + col0);
+        const int64_t g0 = (row0 * ld + col0) * kE; /* the tile's origin in g, bytes */
 #pragma unroll
         for (int j0 = 0; j0 < kPR; j0 += kBR) {
-            swz__tile_v16 v[kBR];
+            swz_tile_v16 v[kBR];
 #pragma unroll
             for (int b = 0; b < kBR; ++b) {
                 const int i = tid + (j0 + b) * kTH;
                 int r, c;
                 if (j0 + b >= kPR || (kNR % kTH != 0 && i >= kNR)) continue;
                 SWZ__TN(__load_item)(i, &r, &c);
-                swz__tile_get(&v[b], 0, sb + (size_t)(SWZ_TILE_LAYOUT(r, c)) * kE, kVR * kE);
+                if (dir == 0)
+                    SWZ_TILE_GLOBAL_LOAD(&v[b], 0, src + g0 + ((int64_t)r * ld + c) * kE, kVR * kE);
+                else
+                    swz__tile_get(&v[b], 0, src + (size_t)(SWZ_TILE_LAYOUT(r, c)) * kE, kVR * kE);
             }
 #pragma unroll
             for (int b = 0; b < kBR; ++b) {
@@ -514,26 +502,44 @@ SWZ__TILE_DFN void SWZ__TN(_store)(const SWZ_TILE_ELEM *s, SWZ_TILE_ELEM *g, int
                 int r, c;
                 if (j0 + b >= kPR || (kNR % kTH != 0 && i >= kNR)) continue;
                 SWZ__TN(__load_item)(i, &r, &c);
-                swz__tile_gput(gb + ((int64_t)r * ld + c) * kE, &v[b], 0, kVR * kE);
+                if (dir == 0)
+                    swz__tile_sput(dst + (size_t)(SWZ_TILE_LAYOUT(r, c)) * kE, &v[b], 0, kVR * kE);
+                else
+                    SWZ_TILE_GLOBAL_STORE(dst + g0 + ((int64_t)r * ld + c) * kE, &v[b], 0, kVR * kE);
             }
         }
-    } else {
+    } else { /* edges or misaligned: one vector at a time, bounds on every element */
         const int vec = SWZ__TN(_vec_ok)(g, ld, col0, kVR);
-        char *gb = (char *)g;
 #pragma unroll 1
         for (int i = tid; i < kNR; i += kTH) {
-            swz__tile_v16 v;
+            swz_tile_v16 v;
             int r, c;
             SWZ__TN(__load_item)(i, &r, &c);
-            swz__tile_get(&v, 0, sb + (size_t)(SWZ_TILE_LAYOUT(r, c)) * kE, kVR * kE);
             const int64_t gr = row0 + r, gc = col0 + c;
-            SWZ__TN(__put_edge)(gb + (gr * ld + gc) * kE, &v, gr, gc, rows, cols, vec, kVR);
+            const size_t so = (size_t)(SWZ_TILE_LAYOUT(r, c)) * kE;
+            if (dir == 0) {
+                SWZ__TN(__get_edge)(&v, src + (gr * ld + gc) * kE, gr, gc, rows, cols, vec, kVR);
+                swz__tile_sput(dst + so, &v, 0, kVR * kE);
+            } else {
+                swz__tile_get(&v, 0, src + so, kVR * kE);
+                SWZ__TN(__put_edge)(dst + (gr * ld + gc) * kE, &v, gr, gc, rows, cols, vec, kVR);
+            }
         }
     }
 }
+SWZ__TILE_DFN void SWZ__TN(_load)(SWZ_TILE_ELEM *s, const SWZ_TILE_ELEM *g, int64_t ld,
+                                   int64_t row0, int64_t col0, int64_t rows, int64_t cols)
+{
+    SWZ__TN(__copy)(0, (const char *)g, (char *)s, ld, row0, col0, rows, cols);
+}
+SWZ__TILE_DFN void SWZ__TN(_store)(const SWZ_TILE_ELEM *s, SWZ_TILE_ELEM *g, int64_t ld,
+                                    int64_t row0, int64_t col0, int64_t rows, int64_t cols)
+{
+    SWZ__TN(__copy)(1, (const char *)s, (char *)g, ld, row0, col0, rows, cols);
+}
 
 /* store_t, one item: the VEC_T shared reads (rows in rotated order when ROTATE) ... */
-SWZ__TILE_DFN void SWZ__TN(__t_read)(swz__tile_v16 *w, const char *sb, int r, int c, int rot)
+SWZ__TILE_DFN void SWZ__TN(__t_read)(swz_tile_v16 *w, const char *sb, int r, int c, int rot)
 {
     enum { kE = SWZ__TN(__E), kVT = SWZ__TN(_VEC_T), kRA = SWZ__TN(_READ_BYTES) };
 #pragma unroll
@@ -543,12 +549,12 @@ SWZ__TILE_DFN void SWZ__TN(__t_read)(swz__tile_v16 *w, const char *sb, int r, in
     }
 }
 /* ... rotated back (w[k] holds row (k + rot) mod VT) with selects ... */
-SWZ__TILE_DFN void SWZ__TN(__t_unrotate)(swz__tile_v16 *w, int rot)
+SWZ__TILE_DFN void SWZ__TN(__t_unrotate)(swz_tile_v16 *w, int rot)
 {
     enum { kVT = SWZ__TN(_VEC_T) };
 #pragma unroll
     for (int sh = 1; sh < kVT; sh <<= 1) {
-        swz__tile_v16 t[kVT];
+        swz_tile_v16 t[kVT];
         const int on = (rot & sh) != 0;
 #pragma unroll
         for (int m = 0; m < kVT; ++m) t[m] = w[(m - sh) & (kVT - 1)];
@@ -558,7 +564,7 @@ SWZ__TILE_DFN void SWZ__TN(__t_unrotate)(swz__tile_v16 *w, int rot)
     }
 }
 /* ... and output vector p (elements p of each read, VEC_T of them). */
-SWZ__TILE_DFN void SWZ__TN(__t_vector)(swz__tile_v16 *o, const swz__tile_v16 *w, int p)
+SWZ__TILE_DFN void SWZ__TN(__t_vector)(swz_tile_v16 *o, const swz_tile_v16 *w, int p)
 {
     enum { kE = SWZ__TN(__E), kVT = SWZ__TN(_VEC_T), kRW = SWZ__TN(__RW) };
     o->q = make_uint4(0u, 0u, 0u, 0u);
@@ -585,7 +591,7 @@ SWZ__TILE_DFN void SWZ__TN(_store_t)(const SWZ_TILE_ELEM *s, SWZ_TILE_ELEM *g, i
 {
     enum { kE = SWZ__TN(__E), kVT = SWZ__TN(_VEC_T), kRW = SWZ__TN(__RW), kNT = SWZ__TN(__NT),
            kPT = SWZ__TN(__PT), kBT = SWZ__TN(__BT), kTH = (SWZ_TILE_THREADS) };
-    const int tid = SWZ__TILE_TID();
+    const int tid = SWZ_TILE_TID();
     const char *sb = (const char *)s;
     if (tid >= kTH) return;
     /* output rows row0 .. row0+COLS-1, columns col0 .. col0+ROWS-1 */
@@ -593,7 +599,7 @@ SWZ__TILE_DFN void SWZ__TN(_store_t)(const SWZ_TILE_ELEM *s, SWZ_TILE_ELEM *g, i
         char *gb = (char *)(g + row0 * ld + col0);
 #pragma unroll
         for (int j0 = 0; j0 < kPT; j0 += kBT) {
-            swz__tile_v16 w[kBT][kVT];
+            swz_tile_v16 w[kBT][kVT];
 #pragma unroll
             for (int b = 0; b < kBT; ++b) {
                 const int i = tid + (j0 + b) * kTH;
@@ -611,9 +617,9 @@ SWZ__TILE_DFN void SWZ__TN(_store_t)(const SWZ_TILE_ELEM *s, SWZ_TILE_ELEM *g, i
                 if (SWZ_TILE_ROTATE) SWZ__TN(__t_unrotate)(w[b], rot);
 #pragma unroll
                 for (int p = 0; p < kRW; ++p) {
-                    swz__tile_v16 o;
+                    swz_tile_v16 o;
                     SWZ__TN(__t_vector)(&o, w[b], p);
-                    swz__tile_gput(gb + ((int64_t)(c + p) * ld + r) * kE, &o, 0, kVT * kE);
+                    SWZ_TILE_GLOBAL_STORE(gb + ((int64_t)(c + p) * ld + r) * kE, &o, 0, kVT * kE);
                 }
             }
         }
@@ -622,14 +628,14 @@ SWZ__TILE_DFN void SWZ__TN(_store_t)(const SWZ_TILE_ELEM *s, SWZ_TILE_ELEM *g, i
         char *gb = (char *)g;
 #pragma unroll 1
         for (int i = tid; i < kNT; i += kTH) {
-            swz__tile_v16 w[kVT];
+            swz_tile_v16 w[kVT];
             int r, c, rot;
             SWZ__TN(__t_item)(i, &r, &c, &rot);
             SWZ__TN(__t_read)(w, sb, r, c, rot);
             if (SWZ_TILE_ROTATE) SWZ__TN(__t_unrotate)(w, rot);
 #pragma unroll
             for (int p = 0; p < kRW; ++p) {
-                swz__tile_v16 o;
+                swz_tile_v16 o;
                 const int64_t gr = row0 + c + p, gc = col0 + r;
                 SWZ__TN(__t_vector)(&o, w, p);
                 SWZ__TN(__put_edge)(gb + (gr * ld + gc) * kE, &o, gr, gc, rows, cols, vec, kVT);
@@ -713,4 +719,6 @@ static inline int SWZ__TN(_model)(int op, swz_tile_cost *cost)
 #undef SWZ_TILE_LAYOUT
 #undef SWZ_TILE_VBYTES
 #undef SWZ_TILE_ROTATE
+#undef SWZ_TILE_GLOBAL_LOAD
+#undef SWZ_TILE_GLOBAL_STORE
 #endif /* SWZ_TILE_NAME */
