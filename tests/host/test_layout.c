@@ -11,6 +11,9 @@
  *       the Hopper swizzle formula of xor.h (re-implemented here bit by bit), swz_layout_coord inverts it, and every
  *       offset of [0, size) that holds no element is reported as SWZ_ERANGE.
  *   A self-test feeds the checker a broken layout to show it can fail.
+ *   The error record of every refused combination names a parameter and the value passed, and
+ *   swz_error_format says so.  The table of kinds: every row's name, number, TMA mode (the
+ *   one its name states), texts and functions agree with the run-time interface.
  *
  * The sanitized build runs the same full ranges (about 8 s of CPU under ASan+UBSan, 4 s plain).
  *
@@ -19,6 +22,7 @@
 #include <swz/layout.h>
 
 #include <stdio.h>
+#include <string.h>
 
 #include "host_util.h"
 
@@ -241,7 +245,45 @@ Test(layout, every_width_tma_none_xor_morton)
     cr_assert_gt(valid, 0u);
 }
 
-/* Invalid parameters of every kind: the returned code follows the documented rules. */
+/* The value of the parameter an error names, from the inputs of swz_layout_make (the names
+ * layout.h's doc and common.h's swz_error use: W, H, E, A, their products, kind). */
+static int named_value(const char *param, int kind, uint32_t w, uint32_t h, uint32_t e, uint32_t a, uint64_t *v)
+{
+    if (!strcmp(param, "W")) *v = w;
+    else if (!strcmp(param, "H")) *v = h;
+    else if (!strcmp(param, "E")) *v = e;
+    else if (!strcmp(param, "A")) *v = a;
+    else if (!strcmp(param, "W*E")) *v = (uint64_t)w * e;
+    else if (!strcmp(param, "W*H")) *v = (uint64_t)w * h;
+    else if (!strcmp(param, "kind")) *v = (uint32_t)kind;
+    else return 0;
+    return 1;
+}
+
+/* After swz_layout_make returned got: l->error holds the same code; on failure it names a
+ * parameter with the value that was passed, and swz_error_format's sentence is
+ * "<who> needs <need> (<param> = <value>)" with who the kind's name ("layout" for a bad kind). */
+static void check_error_record(const swz_layout *l, int kind, uint32_t w, uint32_t h, uint32_t e, uint32_t a, int got)
+{
+    char buf[256], tail[64];
+    uint64_t v = 0;
+    const char *who = kind >= 0 && kind < SWZ_LAYOUT_COUNT ? swz_layout_name(kind) : "layout";
+    size_t len;
+    CHECK(l->error.code == got, "error.code %d, make returned %d", l->error.code, got);
+    if (got == SWZ_OK) return;
+    CHECK(named_value(l->error.param, kind, w, h, e, a, &v), "make(kind=%d, W=%u, H=%u, E=%u, A=%u) = %d names '%s'",
+          kind, w, h, e, a, got, l->error.param);
+    CHECK(l->error.value == v, "error names %s = %llu, it was %llu", l->error.param,
+          (unsigned long long)l->error.value, (unsigned long long)v);
+    len = swz_error_format(&l->error, buf, sizeof buf);
+    snprintf(tail, sizeof tail, " (%s = %llu)", l->error.param, (unsigned long long)v);
+    CHECK(len == strlen(buf) && strncmp(buf, who, strlen(who)) == 0 && strstr(buf, " needs ") &&
+              strlen(buf) > strlen(tail) && strcmp(buf + strlen(buf) - strlen(tail), tail) == 0,
+          "sentence '%s' (who %s, tail '%s')", buf, who, tail);
+}
+
+/* Invalid parameters of every kind: the returned code follows the documented rules, and the
+ * error record names the parameter and its value. */
 Test(layout, make_error_codes)
 {
     static const uint32_t ws[] = {0,  1,  2,   3,   4,    5,    7,    8,     12,    16,    24,       32,         48,
@@ -261,6 +303,7 @@ Test(layout, make_error_codes)
                         int got = swz_layout_make(&l, kind, ws[iw], es[ie], as[ia], hs[ih]);
                         CHECK(got == want, "make(kind=%d, W=%u, H=%u, E=%u, A=%u) = %d (%s), the docs give %d (%s)",
                               kind, ws[iw], hs[ih], es[ie], as[ia], got, swz_strerror(got), want, swz_strerror(want));
+                        check_error_record(&l, kind, ws[iw], hs[ih], es[ie], as[ia], got);
                         seen[-want] += 1;
                     }
     /* every code occurs, so none of the rules went untested */
@@ -389,4 +432,132 @@ Test(layout, checker_detects_broken_layouts)
     l.p.x.s = 5; /* key (r/2) mod 16 instead of r mod 16: still a bijection, not the documented one */
     cr_assert_eq(check_layout(&l, real_offset, doc_ref, &bm, msg, sizeof msg), 1, "formula mismatch missed");
     host_bitmap_free(&bm);
+}
+
+/* ---- the table of kinds (layout.h) ------------------------------------------------------- */
+
+/* A valid layout of kind k: the first shape of a short list that the kind accepts. */
+static int some_layout(int k, swz_layout *l)
+{
+    static const uint32_t shapes[][4] = {{32, 4, 4, 32}, {8, 4, 4, 8}, {16, 2, 4, 16}, {4, 4, 4, 4}};
+    size_t i;
+    for (i = 0; i < sizeof shapes / sizeof shapes[0]; ++i)
+        if (swz_layout_make(l, k, shapes[i][0], shapes[i][1], shapes[i][2], shapes[i][3]) == SWZ_OK) return 1;
+    return 0;
+}
+
+/* Every row: its number, a unique name that swz_layout_kind_find finds, the TMA mode its name
+ * states ("tma<S>": S, other kinds 0), every text present, and its functions the ones the
+ * run-time interface dispatches to (same offsets and inverses over a whole tile). */
+Test(layout, table_rows)
+{
+    int k, j;
+    for (k = 0; k < SWZ_LAYOUT_COUNT; ++k) {
+        const swz_layout_info *row = swz_layout_kind_info(k);
+        swz_layout l;
+        swz_layout_param prm[SWZ_LAYOUT_MAX_PARAMS];
+        uint32_t r, c, want_mode = 0;
+        int np;
+        cr_assert_not_null(row, "kind %d has no row", k);
+        cr_assert_eq(row->kind, k);
+        cr_assert_str_eq(row->name, swz_layout_name(k));
+        cr_assert_eq(swz_layout_kind_find(row->name), k, "find(%s)", row->name);
+        for (j = 0; j < k; ++j) cr_assert_str_neq(row->name, swz_layout_kind_info(j)->name);
+        if (strncmp(row->name, "tma", 3) == 0) want_mode = (uint32_t)strtoul(row->name + 3, NULL, 10);
+        cr_assert_eq(row->tma_mode, want_mode, "%s: mode %u", row->name, row->tma_mode);
+        cr_assert_eq(swz_layout_kind_tma_mode(k), want_mode);
+        cr_assert(row->formula[0] && row->promise[0] && row->macro[0], "%s: a text is empty", row->name);
+        cr_assert(row->make && row->offset && row->coord && row->params);
+        cr_assert(some_layout(k, &l), "%s: no valid layout among the shapes tried", row->name);
+        for (r = 0; r < l.height; ++r)
+            for (c = 0; c < l.width; ++c) {
+                uint32_t o = row->offset(&l, r, c), rr = 0, cc = 0;
+                CHECK(o == swz_layout_offset(&l, r, c), "%s: row offset %u != dispatch", row->name, o);
+                CHECK(row->coord(&l, o, &rr, &cc) == SWZ_OK && rr == r && cc == c, "%s: row coord", row->name);
+            }
+        np = swz_layout_params_of(&l, prm);
+        cr_assert(np >= 0 && np <= SWZ_LAYOUT_MAX_PARAMS);
+        cr_assert_eq(np, row->params(&l, prm));
+        for (j = 0; j < np; ++j) cr_assert(prm[j].name && prm[j].name[0]);
+    }
+    cr_assert_null(swz_layout_kind_info(-1));
+    cr_assert_null(swz_layout_kind_info(SWZ_LAYOUT_COUNT));
+    cr_assert_eq(swz_layout_kind_find("nope"), SWZ_EKIND);
+    cr_assert_eq(swz_layout_kind_find("xo"), SWZ_EKIND, "a prefix is not a name");
+    cr_assert_eq(swz_layout_kind_find("xorr"), SWZ_EKIND);
+    cr_assert_eq(swz_layout_kind_find(""), SWZ_EKIND);
+}
+
+/* The parameters a kind reports are the ones its header computes: XOR's (B, M, S) are
+ * swz_xor_auto's, PAD's stride is swz_pad_stride's. */
+Test(layout, table_params)
+{
+    swz_layout l;
+    swz_layout_param prm[SWZ_LAYOUT_MAX_PARAMS];
+    swz_xor_params x;
+    cr_assert_eq(swz_layout_make(&l, SWZ_LAYOUT_XOR, 64, 2, 16, 8), SWZ_OK);
+    cr_assert_eq(swz_xor_auto(64, 2, 16, &x), SWZ_OK);
+    cr_assert_eq(swz_layout_params_of(&l, prm), 3);
+    cr_assert(!strcmp(prm[0].name, "B") && prm[0].value == x.b);
+    cr_assert(!strcmp(prm[1].name, "M") && prm[1].value == x.m);
+    cr_assert(!strcmp(prm[2].name, "S") && prm[2].value == x.s);
+    cr_assert_eq(swz_layout_make(&l, SWZ_LAYOUT_PAD, 48, 4, 16, 8), SWZ_OK);
+    cr_assert_eq(swz_layout_params_of(&l, prm), 1);
+    cr_assert(!strcmp(prm[0].name, "stride") && prm[0].value == swz_pad_stride(48, 4, 16));
+}
+
+/* swz_layout_macro writes the row's macro with the numbers in place of the letters W, E, A, H
+ * and nothing else changed (the identifiers keep their capitals). */
+Test(layout, table_macro_text)
+{
+    swz_layout l;
+    char buf[128], small[8];
+    size_t n;
+    cr_assert_eq(swz_layout_make(&l, SWZ_LAYOUT_XOR, 32, 4, 8, 16), SWZ_OK);
+    n = swz_layout_macro(&l, buf, sizeof buf);
+    cr_assert_str_eq(buf, "SWZ_XOR_AUTO_OFFSET(32, 4, 8, r, c)");
+    cr_assert_eq(n, strlen(buf));
+    cr_assert_eq(swz_layout_make(&l, SWZ_LAYOUT_MORTON, 16, 2, 4, 64), SWZ_OK);
+    swz_layout_macro(&l, buf, sizeof buf);
+    cr_assert_str_eq(buf, "SWZ_MORTON_OFFSET(16, 2, 4, 64, r, c)");
+    cr_assert_eq(swz_layout_make(&l, SWZ_LAYOUT_TMA64, 16, 4, 16, 8), SWZ_OK);
+    swz_layout_macro(&l, buf, sizeof buf);
+    cr_assert_str_eq(buf, "SWZ_TMA_OFFSET(16, 4, 64, r, c)");
+    n = swz_layout_macro(&l, small, sizeof small); /* cut, NUL-terminated, full length returned */
+    cr_assert_str_eq(small, "SWZ_TMA");
+    cr_assert_eq(n, strlen(buf));
+}
+
+/* swz_error_format: the sentence of layout.h's example, cut like snprintf, and the code's
+ * general text when no parameter is named. */
+Test(layout, error_format)
+{
+    swz_layout l;
+    swz_error none = {SWZ_EKIND, "", "", "", 0};
+    char buf[128], small[10];
+    size_t n;
+    cr_assert_eq(swz_layout_make(&l, SWZ_LAYOUT_XOR, 48, 4, 4, 32), SWZ_EPOW2);
+    n = swz_error_format(&l.error, buf, sizeof buf);
+    cr_assert_str_eq(buf, "xor needs a power-of-two width W (W = 48)");
+    cr_assert_eq(n, strlen(buf));
+    cr_assert_eq(swz_error_format(&l.error, small, sizeof small), n);
+    cr_assert_str_eq(small, "xor needs");
+    cr_assert_eq(swz_error_format(&l.error, small, 0), n, "n = 0 writes nothing");
+    cr_assert_eq(swz_error_format(&none, buf, sizeof buf), strlen(swz_strerror(SWZ_EKIND)));
+    cr_assert_str_eq(buf, swz_strerror(SWZ_EKIND));
+    cr_assert_eq(swz_layout_make(&l, SWZ_LAYOUT_PAD, 32, 4, 4, 32), SWZ_OK);
+    cr_assert_eq(l.error.code, SWZ_OK, "a success clears the record");
+    swz_error_format(&l.error, buf, sizeof buf);
+    cr_assert_str_eq(buf, swz_strerror(SWZ_OK));
+    /* the explicit XOR names its swizzle parameters */
+    {
+        swz_xor_params p = {4, 0, 2};
+        cr_assert_eq(swz_layout_make_xor(&l, 32, 4, 4, 32, p), SWZ_ERANGE);
+        swz_error_format(&l.error, buf, sizeof buf);
+        cr_assert_str_eq(buf, "xor needs key bits above the scrambled ones, S >= B (S = 2)");
+        p.b = 3, p.m = 3, p.s = 3;
+        cr_assert_eq(swz_layout_make_xor(&l, 32, 4, 4, 32, p), SWZ_ERANGE);
+        cr_assert_str_eq(l.error.param, "M+B");
+        cr_assert_eq(l.error.value, 6u);
+    }
 }

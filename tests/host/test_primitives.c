@@ -21,6 +21,7 @@
  *
  * Run: meson test -C <build> host-primitives
  */
+#include <swz/bank.h>
 #include <swz/layout.h>
 
 #include <stdio.h>
@@ -626,4 +627,56 @@ Test(morton, block_huge_grid)
             }
         }
     }
+}
+
+/* ---- the validating and the unchecked forms (common.h's convention) -------------------- */
+
+/* The function forms that validate refuse parameters no tile has, with their documented
+ * failure value, instead of shifting out of range (UBSan would stop the -asan build). */
+Test(convention, validating_forms_refuse)
+{
+    swz_xor_params bad = {4, 0, 2}, good = {5, 0, 5};
+    uint32_t r = 77, c = 77;
+    cr_assert_eq(swz_xor(32, 0, 0, 5), SWZ_BAD_OFFSET, "b = 32");
+    cr_assert_eq(swz_xor(4, 0, 2, 5), SWZ_BAD_OFFSET, "s < b");
+    cr_assert_eq(swz_xor(3, 20, 9, 5), SWZ_BAD_OFFSET, "b + m + s = 32");
+    cr_assert_eq(swz_xor_2d(bad, 32, 1, 1), SWZ_BAD_OFFSET);
+    cr_assert_eq(swz_xor_2d_inv(bad, 32, 7, &r, &c), SWZ_ERANGE);
+    cr_assert_eq(swz_xor_2d_inv(good, 0, 7, &r, &c), SWZ_ERANGE, "width 0");
+    cr_assert(r == 77 && c == 77, "outputs untouched on failure");
+    cr_assert_eq(swz_xor_2d_inv(good, 32, 33 * 1 + 0, &r, &c), SWZ_OK);
+    cr_assert_eq(swz_morton_offset(5, 5, 0, 1, 1), SWZ_BAD_OFFSET, "vec 0");
+    cr_assert_eq(swz_morton_offset(14, 13, 1, 1, 1), SWZ_BAD_OFFSET, "2^27 units");
+    cr_assert_eq(swz_morton_offset(40, 40, 1, 1, 1), SWZ_BAD_OFFSET);
+    cr_assert_eq(swz_morton_coord(5, 5, 0, 1, &r, &c), SWZ_ERANGE);
+    cr_assert_eq(swz_morton_coord(13, 13, 1, 1, &r, &c), SWZ_OK, "2^26 units is a tile");
+    cr_assert_eq(swz_pad_coord(0, 32, 5, &r, &c), SWZ_ERANGE, "stride 0");
+}
+
+/* The unchecked forms do what their contract says and no more: they do not compare the
+ * coordinates with a tile (the checked form is swz_layout_offset). */
+Test(convention, unchecked_forms_do_not_range_check)
+{
+    swz_xor_params p = {5, 0, 5};
+    swz_layout l;
+    cr_assert_eq(swz_pad_offset(33, 40, 50), 40u * 33u + 50u, "row 40, col 50 of a 32-wide tile: the formula");
+    cr_assert_eq(swz_xor_2d(p, 32, 40, 3), ref_xor_bits(5, 0, 5, 40u * 32u + 3u), "row 40 of a 32-tall tile");
+    cr_assert_eq(swz_layout_make(&l, SWZ_LAYOUT_XOR, 32, 4, 4, 32), SWZ_OK);
+    cr_assert_eq(swz_layout_offset(&l, 40, 3), SWZ_BAD_OFFSET, "the checked form refuses it");
+    cr_assert_eq(swz_layout_make(&l, SWZ_LAYOUT_PAD, 32, 4, 4, 32), SWZ_OK);
+    cr_assert_eq(swz_layout_offset(&l, 0, 32), SWZ_BAD_OFFSET);
+}
+
+/* Predicates are named *_is_* and return exactly 1 or 0. */
+Test(convention, predicates_return_1_or_0)
+{
+    uint32_t x, b, m, s, addr[32] = {0};
+    for (x = 0; x < 70000; ++x) cr_assert(swz_is_pow2(x) == 0 || swz_is_pow2(x) == 1);
+    for (b = 0; b < 34; ++b)
+        for (m = 0; m < 34; ++m)
+            for (s = 0; s < 34; ++s) CHECK(swz_xor_is_valid(b, m, s) == 0 || swz_xor_is_valid(b, m, s) == 1, "is_valid");
+    cr_assert_eq(swz_bank_is_paired(addr, 0xFFFFFFFFu, SWZ_ACCESS_8), 1, "a broadcast pairs");
+    cr_assert_eq(swz_bank_is_paired(addr, 0xFFFFFFFFu, SWZ_ACCESS_4), 0, "4-byte never pairs");
+    cr_assert_eq(swz_tma_is_aligned((const void *)(uintptr_t)1024u, 128u), 1);
+    cr_assert_eq(swz_tma_is_aligned((const void *)(uintptr_t)512u, 128u), 0);
 }
