@@ -18,6 +18,9 @@
  *   common.h  log2 / power-of-two helpers in function and macro forms; error strings.
  *   Macro forms (SWZ_XOR, SWZ_XOR_AUTO_*, SWZ_PAD_*, SWZ_TMA_*, SWZ_MORTON_OFFSET) equal the
  *   function forms.
+ *   The API convention (common.h): the validating forms return their failure value for
+ *   parameters no tile has, the unchecked ones compute their formula without a range check,
+ *   predicates (*_is_*) return 1 or 0.
  *
  * Run: meson test -C <build> host-primitives
  */
