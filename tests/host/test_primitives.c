@@ -415,16 +415,16 @@ Test(tma, offset)
                 uint32_t S = modes[im];
                 int valid = ref_valid_elem(e) && w * e > 0 && w * e % 16 == 0 && w * e <= S;
                 if (!valid) {
-                    CHECK(swz_tma_offset(w, e, S, 0, 0) == SWZ_BAD_OFFSET, "tma_offset(%u,E=%u,W=%u) accepted", S, e,
-                          w);
+                    CHECK(swz_tma_offset(w, e, S, 0, 0) == SWZ_BAD_OFFSET, "tma_offset(W=%u,E=%u,S=%u) accepted", w, e,
+                          S);
                     continue;
                 }
                 ++nvalid;
                 for (r = 0; r < 70; ++r)
                     for (c = 0; c < w; ++c) {
                         uint32_t want = ref_tma_bits(S, (r * w + c) * e) / e;
-                        CHECK(swz_tma_offset(w, e, S, r, c) == want, "tma_offset(%u,E=%u,W=%u,%u,%u) = %u, want %u", S,
-                              e, w, r, c, swz_tma_offset(w, e, S, r, c), want);
+                        CHECK(swz_tma_offset(w, e, S, r, c) == want, "tma_offset(W=%u,E=%u,S=%u,%u,%u) = %u, want %u", w,
+                              e, S, r, c, swz_tma_offset(w, e, S, r, c), want);
                     }
             }
     cr_assert_gt(nvalid, 10u);
