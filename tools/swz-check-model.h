@@ -185,42 +185,46 @@ SWZ_FN void swzc_pattern_text(char *buf, size_t n, const swz_pattern *p)
  * after its context, the explorer (docs/explorer/explorer.c) shows it as it is. */
 SWZ_FN void swzc_check_error(char *buf, size_t n, int st, const swz_layout *l, const swz_pattern *p)
 {
-    uint32_t k = swz_access_bytes(p->access), pl = swz_access_phase_lanes(p->access), bw, bh;
+    uint32_t k = swz_access_bytes(p->access), bw, bh;
+    const char *need, *given;     /* the sentence: need <va> given <vb>) */
+    uint64_t va, vb;
     size_t len = 0;
     if (n) buf[0] = '\0';
     if (st == SWZ_ERANGE && (p->row0 >= l->height || p->col0 >= l->width)) {
         int row = p->row0 >= l->height;
-        swz__put(buf, n, &len, row ? "the origin's row R must be 0 .. H-1 = " : "the origin's column C must be 0 .. W-1 = ");
-        swz__put_u64(buf, n, &len, (row ? l->height : l->width) - 1u);
-        swz__put(buf, n, &len, row ? " (R = " : " (C = ");
-        swz__put_u64(buf, n, &len, row ? p->row0 : p->col0);
+        need = row ? "the origin's row R must be 0 .. H-1 = " : "the origin's column C must be 0 .. W-1 = ";
+        va = (row ? l->height : l->width) - 1u;
+        given = row ? " (R = " : " (C = ";
+        vb = row ? p->row0 : p->col0;
     } else if (st == SWZ_ERANGE && p->kind == SWZ_PAT_BLOCK &&
                swz_check_block_shape(p->access, p->block_w, p->block_h, &bw, &bh) != SWZ_OK) {
-        swz__put(buf, n, &len, "block:WxH needs W*H = ");
-        swz__put_u64(buf, n, &len, pl);
-        swz__put(buf, n, &len, " units, the lanes of one phase of this access (W*H = ");
-        swz__put_u64(buf, n, &len, (uint64_t)p->block_w * p->block_h);
+        need = "block:WxH needs W*H = ";
+        va = swz_access_phase_lanes(p->access);
+        given = " units, the lanes of one phase of this access (W*H = ";
+        vb = (uint64_t)p->block_w * p->block_h;
     } else if (st == SWZ_EACCESS) {
-        swz__put(buf, n, &len, "an access of K bytes needs whole elements, K a multiple of E = ");
-        swz__put_u64(buf, n, &len, l->elem);
-        swz__put(buf, n, &len, " (K = ");
-        swz__put_u64(buf, n, &len, k);
+        need = "an access of K bytes needs whole elements, K a multiple of E = ";
+        va = l->elem;
+        given = " (K = ";
+        vb = k;
     } else if (st == SWZ_EWIDTH) {
-        swz__put(buf, n, &len, "a row W*E must hold one access of K = ");
-        swz__put_u64(buf, n, &len, k);
-        swz__put(buf, n, &len, " bytes (W*E = ");
-        swz__put_u64(buf, n, &len, (uint64_t)l->width * l->elem);
+        need = "a row W*E must hold one access of K = ";
+        va = k;
+        given = " bytes (W*E = ";
+        vb = (uint64_t)l->width * l->elem;
     } else if (st == SWZ_EALIGN) {
-        swz__put(buf, n, &len, "a lane's ");
-        swz__put_u64(buf, n, &len, l->elem ? k / l->elem : 0u);
-        swz__put(buf, n, &len, " elements are not one aligned ");
-        swz__put_u64(buf, n, &len, k);
-        swz__put(buf, n, &len, "-byte group in this layout, so the access cannot be one instruction (built for A = ");
-        swz__put_u64(buf, n, &len, l->access);
+        need = "a lane's elements are not one aligned group of K = ";
+        va = k;
+        given = " bytes in this layout, so the access cannot be one instruction (built for A = ";
+        vb = l->access;
     } else {
         swz__put(buf, n, &len, swz_strerror(st));
         return;
     }
+    swz__put(buf, n, &len, need);
+    swz__put_u64(buf, n, &len, va);
+    swz__put(buf, n, &len, given);
+    swz__put_u64(buf, n, &len, vb);
     swz__put(buf, n, &len, ")");
 }
 

@@ -234,7 +234,10 @@ static void swzc_print_instr(FILE *f, const swzc_instr *in, uint32_t idx, uint32
                 swzc_plural(in->tile.wavefronts), in->tile.ideal, in->tile.worst_ways,
                 in->p.row0 || in->p.col0 ? " (the walk from (0, 0); --origin moves only the instruction above)" : "");
     else
-        fprintf(f, "  whole tile pattern %s: not available: %s\n", pat, swz_strerror(in->tile_status));
+        fprintf(f, "  whole tile pattern %s: not available: %s\n", pat,
+                in->tile_status == SWZ_EALIGN ? "an instruction of the walk would split a lane's elements (the layout "
+                                                "scatters them there)"
+                                              : swz_strerror(in->tile_status));
 }
 
 /* ---- summary ----------------------------------------------------------------------------- */
