@@ -34,7 +34,7 @@ static int names_file(const char *word, int *with_value)
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     static FILE *devnull;
-    static char names[FZ_MAX_WORDS][32];
+    static char names[FZ_MAX_WORDS + 1][32]; /* indexed by argv position 1..FZ_MAX_WORDS */
     char *buf, *argv[FZ_MAX_WORDS + 2];
     int argc = 1, st, i;
     size_t pos = 0;
