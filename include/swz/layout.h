@@ -91,18 +91,16 @@
       "many units in each direction; the transposed block (4x8) is 2-way; rows and columns "   \
       "conflict",                                                                               \
       "SWZ_MORTON_OFFSET(W, E, A, H, r, c)")                                                    \
-    X(TMA32, "tma32", swz__tma_make, swz__tma_offset, swz__tma_coord, swz__tma_params, 32u,     \
-      "Hopper 32B swizzle of the byte offset; W*E a multiple of 16 and <= 32; base aligned to 256 B", \
-      "16-byte columns (ldmatrix, wgmma) conflict free",                                        \
-      "SWZ_TMA_OFFSET(W, E, 32, r, c)")                                                         \
-    X(TMA64, "tma64", swz__tma_make, swz__tma_offset, swz__tma_coord, swz__tma_params, 64u,     \
-      "Hopper 64B swizzle of the byte offset; W*E a multiple of 16 and <= 64; base aligned to 512 B", \
-      "16-byte columns (ldmatrix, wgmma) conflict free",                                        \
-      "SWZ_TMA_OFFSET(W, E, 64, r, c)")                                                         \
-    X(TMA128, "tma128", swz__tma_make, swz__tma_offset, swz__tma_coord, swz__tma_params, 128u,  \
-      "Hopper 128B swizzle of the byte offset; W*E a multiple of 16 and <= 128; base aligned to 1024 B", \
-      "16-byte columns (ldmatrix, wgmma) conflict free; 4-byte columns of 32 floats 4-way",     \
-      "SWZ_TMA_OFFSET(W, E, 128, r, c)")
+    SWZ__LAYOUT_TMA_ROW(X, 32, 256, "")                                                         \
+    SWZ__LAYOUT_TMA_ROW(X, 64, 512, "")                                                         \
+    SWZ__LAYOUT_TMA_ROW(X, 128, 1024, "; 4-byte columns of 32 floats 4-way")
+
+/* The row of the Hopper mode of S bytes (its base aligned to ALIGN = 8*S bytes). */
+#define SWZ__LAYOUT_TMA_ROW(X, S, ALIGN, MORE)                                                  \
+    X(TMA##S, "tma" #S, swz__tma_make, swz__tma_offset, swz__tma_coord, swz__tma_params, S##u,  \
+      "Hopper " #S "B swizzle of the byte offset; W*E a multiple of 16 and <= " #S              \
+      "; base aligned to " #ALIGN " B",                                                         \
+      "16-byte columns (ldmatrix, wgmma) conflict free" MORE, "SWZ_TMA_OFFSET(W, E, " #S ", r, c)")
 
 /* SWZ_LAYOUT_NONE = 0, SWZ_LAYOUT_PAD = 1, ... in the order of the table; SWZ_LAYOUT_COUNT. */
 enum swz_layout_kind {

@@ -18,16 +18,7 @@
 set -u
 INC=$(cd "$1" && pwd)
 shift
-CC=${CC:-gcc}
-CXX=${CXX:-g++}
-NVCC=${NVCC:-}
-if [ -z "$NVCC" ]; then
-  if command -v nvcc >/dev/null 2>&1; then NVCC=$(command -v nvcc)
-  elif [ -x /usr/local/cuda/bin/nvcc ]; then NVCC=/usr/local/cuda/bin/nvcc
-  fi
-fi
-WORK=$(mktemp -d "${TMPDIR:-/tmp}/swz-cfail.XXXXXX")
-trap 'rm -rf "$WORK"' EXIT
+source "$(dirname "${BASH_SOURCE[0]}")/compilers.sh" cfail
 
 # id | reason identifier | bad expression | good expression  (r and c are unsigned variables)
 CASES=(

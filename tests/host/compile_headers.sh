@@ -17,16 +17,7 @@
 set -u
 INC=$(cd "$1" && pwd)
 HERE=$(cd "$2" && pwd)
-CC=${CC:-gcc}
-CXX=${CXX:-g++}
-NVCC=${NVCC:-}
-if [ -z "$NVCC" ]; then
-  if command -v nvcc >/dev/null 2>&1; then NVCC=$(command -v nvcc)
-  elif [ -x /usr/local/cuda/bin/nvcc ]; then NVCC=/usr/local/cuda/bin/nvcc
-  fi
-fi
-WORK=$(mktemp -d "${TMPDIR:-/tmp}/swz-hdr.XXXXXX")
-trap 'rm -rf "$WORK"' EXIT
+source "$(dirname "${BASH_SOURCE[0]}")/compilers.sh" hdr
 
 MODES=(c99 c11 c++11 c++17 cuda)
 WARN=(-Wall -Wextra -Wpedantic -Werror)

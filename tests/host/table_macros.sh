@@ -11,16 +11,7 @@
 set -u
 INC=$(cd "$1" && pwd)
 GEN=$2
-CC=${CC:-gcc}
-CXX=${CXX:-g++}
-NVCC=${NVCC:-}
-if [ -z "$NVCC" ]; then
-  if command -v nvcc >/dev/null 2>&1; then NVCC=$(command -v nvcc)
-  elif [ -x /usr/local/cuda/bin/nvcc ]; then NVCC=/usr/local/cuda/bin/nvcc
-  fi
-fi
-WORK=$(mktemp -d "${TMPDIR:-/tmp}/swz-tmac.XXXXXX")
-trap 'rm -rf "$WORK"' EXIT
+source "$(dirname "${BASH_SOURCE[0]}")/compilers.sh" tmac
 echo "1..3"
 if ! "$GEN" >"$WORK/check.c"; then
   for n in 1 2 3; do echo "not ok $n - table_macros_gen failed"; done
