@@ -3,8 +3,9 @@
  * Used by the three consumer tests (copied headers, pkg-config, Meson subproject).  It checks
  * properties that hold only if the right headers were found and work: the compile-time and
  * run-time forms of each layout agree, the automatic XOR is a bijection on a 32x32 float tile,
- * and the checker finds the column read of a row-major tile 32-way but of the XOR tile
- * conflict free.  Exit 0 on success, 1 with a message otherwise.
+ * the checker finds the column read of a row-major tile 32-way but of the XOR tile conflict
+ * free, and the table of kinds is there (every kind found by its name, a refusal named).
+ * Exit 0 on success, 1 with a message otherwise.
  */
 #include <stdio.h>
 #include <swz/check.h>
@@ -50,6 +51,16 @@ int main(void)
     EXPECT(col_ways(SWZ_LAYOUT_NONE) == 32);
     EXPECT(col_ways(SWZ_LAYOUT_XOR) == 1);
     EXPECT(col_ways(SWZ_LAYOUT_PAD) == 1);
+    {
+        swz_layout l;
+        char why[96];
+        int k;
+        for (k = 0; k < SWZ_LAYOUT_COUNT; ++k)
+            EXPECT(swz_layout_kind_find(swz_layout_kind_info(k)->name) == k);
+        EXPECT(swz_layout_make(&l, SWZ_LAYOUT_XOR, 48, 4, 4, 32) == SWZ_EPOW2);
+        swz_error_format(&l.error, why, sizeof why);
+        EXPECT(why[0] == 'x' && l.error.value == 48);
+    }
     if (fails) return 1;
     printf("swz consumer: ok\n");
     return 0;
