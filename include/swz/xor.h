@@ -272,7 +272,7 @@ SWZ_FN int swz_tma_is_aligned(const void *p, uint32_t mode)
 SWZ_FN uint32_t swz_tma_offset(uint32_t width, uint32_t elem, uint32_t mode, uint32_t row,
                                uint32_t col)
 {
-    uint32_t rb = width * elem;
+    uint64_t rb = (uint64_t)width * elem; /* 64-bit: a huge width must not wrap to a valid row */
     if (swz_tma_align(mode) == 0u || swz__check_elem_access(elem, 16u) != SWZ_OK ||
         rb == 0u || rb % 16u != 0u || rb > mode)
         return SWZ_BAD_OFFSET;

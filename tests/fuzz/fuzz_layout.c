@@ -134,8 +134,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     }
     case 6: { /* the TMA modes on any parameters: e is the mode here, a the column */
         uint32_t mode = e, elem = fz_u32(&in), off = swz_tma_offset(w, elem, mode, h, a);
+        if (off == SWZ_BAD_OFFSET) break;
+        FZ_ASSERT(swz_tma_align(mode) && (elem == 1u || elem == 2u || elem == 4u || elem == 8u ||
+                  elem == 16u) && (uint64_t)w * elem % 16u == 0u && (uint64_t)w * elem <= mode,
+                  "tma%u accepted W=%u E=%u", mode, w, elem);
         /* (row, col) are not range-checked: the round trip holds inside a row, below 4 GiB */
-        if (off == SWZ_BAD_OFFSET || a >= w || ((uint64_t)h * w + a) * elem >> 32) break;
+        if (a >= w || ((uint64_t)h * w + a) * elem >> 32) break;
         FZ_ASSERT(swz_tma_swizzle(mode, off * elem) / elem == h * w + a,
                   "tma%u W=%u E=%u (%u,%u) -> %u does not map back", mode, w, elem, h, a, off);
         break;
