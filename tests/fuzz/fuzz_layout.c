@@ -8,7 +8,9 @@
  *   (row, col) into [0, size) and back (checked at input-chosen points, and over the whole
  *   tile when it is small), a swizzle is an involution, the Triton conversion round-trips, a
  *   pad stride is an odd number of accesses, a Z-order block index lands inside its grid
- *   (and, for small grids, on every tile once).  A violation aborts with the property.
+ *   (and, for small grids, on every tile once); and every accepted parameter set obeys the
+ *   documented rules (a wrapped product must not pass for a valid one).  A violation aborts
+ *   with the property.
  *
  * Build and run (tests/fuzz/meson.build does this as the test fuzz-layout)
  *   clang -g -O2 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all -Iinclude \
@@ -59,6 +61,38 @@ static void check_layout(const swz_layout *l, fz_in *in)
         }
 }
 
+/* The documented common rules of every accepted (W, E, A[, H]): E in {1,2,4,8,16}, A in
+ * {4,8,16} a multiple of E, W*E >= A, 1 <= W, H <= SWZ_MAX_SIDE, W*H <= SWZ_MAX_ELEMS. */
+static int is_pow2(uint64_t x) { return x && !(x & (x - 1u)); }
+static int common_ok(uint32_t w, uint32_t e, uint32_t a, uint32_t h)
+{
+    return is_pow2(e) && e <= 16u && (a == 4u || a == 8u || a == 16u) && a % e == 0u &&
+           (uint64_t)w * e >= a && w >= 1u && w <= SWZ_MAX_SIDE && h >= 1u && h <= SWZ_MAX_SIDE &&
+           (uint64_t)w * h <= SWZ_MAX_ELEMS;
+}
+
+/* What swz_layout_make promises about the parameters of a layout it accepted (layout.h's
+ * table of kinds): the descriptor holds them, and they obey the kind's own rule. */
+static void check_accepted(const swz_layout *l, int kind, uint32_t w, uint32_t e, uint32_t a,
+                           uint32_t h)
+{
+    uint64_t rb = (uint64_t)w * e;
+    int ok = common_ok(w, e, a, h);
+    FZ_ASSERT(l->kind == kind && l->width == w && l->elem == e && l->access == a && l->height == h,
+              "descriptor of kind %d does not hold its parameters", kind);
+    switch (kind) {
+    case SWZ_LAYOUT_NONE:
+    case SWZ_LAYOUT_PAD: break;
+    case SWZ_LAYOUT_XOR: ok = ok && is_pow2(w); break;
+    case SWZ_LAYOUT_MORTON: ok = ok && rb % a == 0u && is_pow2(rb / a) && is_pow2(h); break;
+    case SWZ_LAYOUT_TMA32: ok = ok && rb % 16u == 0u && rb <= 32u; break;
+    case SWZ_LAYOUT_TMA64: ok = ok && rb % 16u == 0u && rb <= 64u; break;
+    case SWZ_LAYOUT_TMA128: ok = ok && rb % 16u == 0u && rb <= 128u; break;
+    default: ok = 0; break;
+    }
+    FZ_ASSERT(ok, "kind %d accepted W=%u E=%u A=%u H=%u", kind, w, e, a, h);
+}
+
 static void check_xor_params(swz_xor_params p, fz_in *in)
 {
     uint32_t i;
@@ -80,7 +114,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     switch (sel) {
     case 0: { /* the general constructor, any kind */
         int kind = (int)fz_u32(&in);
-        if (swz_layout_make(&l, kind, w, e, a, h) == SWZ_OK) check_layout(&l, &in);
+        if (swz_layout_make(&l, kind, w, e, a, h) == SWZ_OK) {
+            check_accepted(&l, kind, w, e, a, h);
+            check_layout(&l, &in);
+        }
         break;
     }
     case 1: /* explicit (B, M, S) */
@@ -88,6 +125,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         p.m = fz_u32(&in);
         p.s = fz_u32(&in);
         if (swz_layout_make_xor(&l, w, e, a, h, p) == SWZ_OK) {
+            check_accepted(&l, SWZ_LAYOUT_XOR, w, e, a, h);
+            FZ_ASSERT(p.m + p.b <= (uint32_t)__builtin_ctz(w), "(%u,%u,%u) reaches past a row of %u",
+                      p.b, p.m, p.s, w);
             check_xor_params(l.p.x, &in);
             check_layout(&l, &in);
         }
@@ -102,6 +142,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     case 3: /* the automatic swizzle and its Triton form */
         if (swz_xor_auto(w, e, a, &p) == SWZ_OK) {
             uint32_t vec, pp, mp;
+            FZ_ASSERT(common_ok(w, e, a, 1u) && is_pow2(w), "auto accepted W=%u E=%u A=%u", w, e, a);
             check_xor_params(p, &in);
             FZ_ASSERT(swz_xor_to_triton(p, w, &vec, &pp, &mp) == SWZ_OK &&
                       swz_xor_from_triton(vec, pp, mp, w, &q) == SWZ_OK && q.b == p.b &&
@@ -113,6 +154,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     case 4: { /* padding */
         uint32_t st = swz_pad_stride(w, e, a), i;
         if (st == 0u) break;
+        FZ_ASSERT(common_ok(w, e, a, 1u) || (uint64_t)w * e < a, "pad accepted W=%u E=%u A=%u", w, e, a);
         FZ_ASSERT(st >= w && st * e % a == 0u && (st * e / a) % 2u == 1u,
                   "pad stride %u for W=%u E=%u A=%u", st, w, e, a);
         FZ_ASSERT(swz_pad_waste_bytes(w, e, a, h) == (uint64_t)(st - w) * e * h, "pad waste");
@@ -126,6 +168,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     case 5: { /* Triton's triple alone */
         uint32_t vec = fz_u32(&in), pp = fz_u32(&in), mp = fz_u32(&in), v2, pp2, mp2;
         if (swz_xor_from_triton(vec, pp, mp, w, &p) != SWZ_OK) break;
+        FZ_ASSERT(is_pow2(vec) && is_pow2(pp) && is_pow2(mp) && is_pow2(w) && (uint64_t)vec * mp <= w,
+                  "Triton (%u,%u,%u) accepted on W=%u", vec, pp, mp, w);
         check_xor_params(p, &in);
         FZ_ASSERT(swz_xor_to_triton(p, w, &v2, &pp2, &mp2) == SWZ_OK && v2 == vec && pp2 == pp &&
                   mp2 == mp, "Triton (%u,%u,%u) W=%u -> (%u,%u,%u) -> (%u,%u,%u)", vec, pp, mp,
