@@ -136,7 +136,7 @@ static const char help_text3[] =
     "  swz-check --layout xor --layout-access 4 --access 8 --pattern col\n"
     "                                                the c ^ r trap: 2-way, permuted\n"
     "  swz-check --layout tma128 --tile 64x8 --elem half --access ldmatrix4 --pattern col\n"
-    "  swz-check --layout morton --pattern block:4x8 another block shape on Morton\n"
+    "  swz-check --layout morton --pattern block:4x8 Morton read in 4x8 blocks: 2-way\n"
     "  swz-check --access 8 --pattern stride:0       a broadcast load: paired (R7), 1 wavefront\n"
     "  swz-check --access 8 --pattern stride:0 --op store\n"
     "                                                the same store: 2 half-warps, 2 wavefronts\n"
