@@ -5,7 +5,9 @@
  *   whole-tile wavefronts / ideal (swzc_tile_totals), with the bytes each layout wastes.  One
  *   table at the narrowest access the element allows (4 bytes for elements of 4 bytes or
  *   less), then one table per wider access (8, 16 bytes) with the layouts built for that width
- *   plus the XOR built for the narrow width (the "c ^ r read as column pairs" trap).
+ *   plus, for each kind that is another layout when built for the narrow width, that one read
+ *   wider where some pattern can read it and its verdicts differ (the "c ^ r read as column
+ *   pairs" trap of xor.h is one).
  *
  * Example
  *   swzc_summary s;
@@ -96,6 +98,24 @@ static void swzc_sum_row_eval(swzc_sum_row *row, int kind, uint32_t w, uint32_t 
     }
 }
 
+/* 1 when kind built for accesses of a0 bytes is another layout than built for a (its
+ * parameters or row stride differ; both valid): then the narrow one read a bytes wide may be
+ * a row of its own (the "c ^ r read as column pairs" trap of xor.h is one). */
+static int swzc_sum_differs(int kind, uint32_t w, uint32_t h, uint32_t e, uint32_t a0, uint32_t a)
+{
+    swz_layout n, x;
+    swz_layout_param pn[SWZ_LAYOUT_MAX_PARAMS], px[SWZ_LAYOUT_MAX_PARAMS];
+    int i, np, nx;
+    if (swz_layout_make(&n, kind, w, e, a0, h) != SWZ_OK || swz_layout_make(&x, kind, w, e, a, h) != SWZ_OK)
+        return 0;
+    np = swz_layout_params_of(&n, pn);
+    nx = swz_layout_params_of(&x, px);
+    if (np != nx || n.stride != x.stride) return 1;
+    for (i = 0; i < np; ++i)
+        if (pn[i].value != px[i].value) return 1;
+    return 0;
+}
+
 /* Progress of a summary of a large tile: called after each layout row with how many rows are
  * done of how many (done == total: the last call). */
 typedef void (*swzc_sum_progress)(void *ctx, uint32_t done, uint32_t total);
@@ -129,18 +149,26 @@ static int swzc_summary_eval(swzc_summary *s, uint32_t w, uint32_t h, uint32_t e
             t->access = a;
             t->nrows = 0u;
             for (k = 0; k < SWZ_LAYOUT_COUNT; ++k) {
-                int narrow = k == SWZ_LAYOUT_XOR && a != a0 && fits; /* + the XOR built for a0 */
+                int narrow = a != a0 && fits && swzc_sum_differs(k, w, h, e, a0, a);
                 swzc_sum_row *row = &t->rows[t->nrows];
                 if (pass == 0) { total += 1u + (uint32_t)narrow; continue; }
                 swzc_sum_row_eval(row, k, w, h, e, a, a);
                 if (progress) progress(ctx, ++done, total);
                 /* the main table lists every layout; wider tables only those that allow the width */
                 if (a == a0 || row->status == SWZ_OK) t->nrows += 1u;
-                if (narrow) {
+                if (narrow) { /* the same kind built for a0, read a bytes wide: listed when some */
+                    int i, any = 0, other = 0; /* pattern can read it and its verdicts are others */
+                    const swzc_sum_row *wide = row;
                     row = &t->rows[t->nrows];
                     swzc_sum_row_eval(row, k, w, h, e, a0, a);
                     if (progress) progress(ctx, ++done, total);
-                    if (row->status == SWZ_OK) t->nrows += 1u;
+                    for (i = 0; i < SWZC_SUM_PATS; ++i) {
+                        const swzc_sum_cell *c = &row->cell[i], *d = &wide->cell[i];
+                        any |= c->status == SWZ_OK;
+                        other |= c->status != d->status || c->t.wavefronts != d->t.wavefronts ||
+                                 c->t.worst_ways != d->t.worst_ways || wide->status != SWZ_OK;
+                    }
+                    if (row->status == SWZ_OK && any && other) t->nrows += 1u;
                 }
             }
             if (t->nrows) s->ntables += 1u;

@@ -331,8 +331,8 @@ static void swzc_print_summary(FILE *f, const swzc_summary *s)
     swzc_print_table(f, s, 0u, 1u);
     if (s->ntables > 1u) {
         fprintf(f, "\nWider accesses (ideal: 2 wavefronts per 8-byte, 4 per 16-byte instruction); each layout built\n"
-                   "for the access width, and '%s (%" PRIu32 " B)' = the XOR built for %" PRIu32 "-byte accesses read wider:\n",
-                swz_layout_name(SWZ_LAYOUT_XOR), s->tables[0].access, s->tables[0].access);
+                   "for the access width, and 'L (%" PRIu32 " B)' = layout L built for %" PRIu32 "-byte accesses read wider:\n",
+                s->tables[0].access, s->tables[0].access);
         swzc_print_table(f, s, 1u, s->ntables);
     }
     for (t = 0; t < s->ntables; ++t)
