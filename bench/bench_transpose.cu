@@ -159,8 +159,8 @@ struct tuning_entry {
     std::vector<float> ms[2]; /* per size: one median per round */
 };
 
-#define SWZ__TUNING_REF(L, T, S) &swz_transpose_##L##_##T##_float##S##_variant,
-static const swz_variant *const tuning_candidates[] = {SWZ_TRANSPOSE_TUNING(SWZ__TUNING_REF)};
+#define EX_TUNING_REF(L, T, S) &swz_transpose_##L##_##T##_float##S##_variant,
+static const swz_variant *const tuning_candidates[] = {SWZ_TRANSPOSE_TUNING(EX_TUNING_REF)};
 
 static int tuning(const bench_opts &o, const int64_t *sizes, float *in, float *out, unsigned long long *d_wrong,
                   cublasHandle_t h)

@@ -61,6 +61,15 @@ typedef struct swz_variant {
     const void *ops; /* the family's typed record: launchers and facts (family header) */
 } swz_variant;
 
+/* The initializer of a swz_variant, in the struct's order (the templates define their records
+ * with it, so the order of the fields is written once):
+ *   const swz_variant NAME_variant = SWZ_VARIANT_INIT("transpose", "swz_transpose_xor_64_float",
+ *       "swz_transpose_xor_64_float_kernel", "xor", "float", 64, 4, 256, "", &predict, &problem, &ops); */
+#define SWZ_VARIANT_INIT(FAMILY, NAME, KERNEL, LAYOUT, ELEM, TILE, ELEM_SIZE, THREADS, KNOBS,       \
+                         PREDICT, PROBLEM, OPS)                                                    \
+    {(FAMILY), (NAME), (KERNEL), (LAYOUT), (ELEM), (TILE), (ELEM_SIZE), (THREADS), (KNOBS),        \
+     (PREDICT), (PROBLEM), (OPS)}
+
 /* Every variant of a family, in a fixed order. */
 typedef struct swz_registry {
     const char *family;

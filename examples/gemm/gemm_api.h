@@ -37,12 +37,12 @@
 
 /* Names: SWZ_GEMM_NAME(XOR, 128, float) is swz_gemm_xor_128_float (LAYOUT in capitals, since
  * the preprocessor cannot lower-case a token). */
-#define SWZ__GCAT_(a, b) a##b
-#define SWZ__GCAT(a, b) SWZ__GCAT_(a, b)
-#define SWZ__GPFX_NONE swz_gemm_none_
-#define SWZ__GPFX_PAD swz_gemm_pad_
-#define SWZ__GPFX_XOR swz_gemm_xor_
-#define SWZ_GEMM_NAME(L, T, E) SWZ__GCAT(SWZ__GCAT(SWZ__GPFX_##L, T), SWZ__GCAT(_, E))
+#define EX_GCAT_(a, b) a##b
+#define EX_GCAT(a, b) EX_GCAT_(a, b)
+#define EX_GPFX_NONE swz_gemm_none_
+#define EX_GPFX_PAD swz_gemm_pad_
+#define EX_GPFX_XOR swz_gemm_xor_
+#define SWZ_GEMM_NAME(L, T, E) EX_GCAT(EX_GCAT(EX_GPFX_##L, T), EX_GCAT(_, E))
 
 typedef struct swz_gemm_info {
     const char *name;       /* e.g. "xor_128_float" (the launcher is swz_gemm_<name>) */

@@ -38,20 +38,20 @@ extern "C" {
     X(NONE, 128, double) X(PAD, 128, double) X(XOR, 128, double)                               \
     X(NONE, 64, double) X(PAD, 64, double) X(XOR, 64, double)
 
-#define SWZ__GEMM_DECLARE(L, T, E)                                                              \
+#define EX_GEMM_DECLARE(L, T, E)                                                              \
     cudaError_t SWZ_GEMM_NAME(L, T, E)(int64_t M, int64_t N, int64_t K, E alpha, const E *A,   \
                                        int64_t lda, const E *B, int64_t ldb, E beta, E *C,     \
                                        int64_t ldc, int raster, cudaStream_t stream);          \
-    cudaError_t SWZ__GCAT(SWZ_GEMM_NAME(L, T, E), _host)(int64_t M, int64_t N, int64_t K,      \
+    cudaError_t EX_GCAT(SWZ_GEMM_NAME(L, T, E), _host)(int64_t M, int64_t N, int64_t K,      \
                                        E alpha, const E *A, int64_t lda, const E *B,           \
                                        int64_t ldb, E beta, E *C, int64_t ldc, int raster,     \
                                        int order);                                             \
-    void SWZ__GCAT(SWZ_GEMM_NAME(L, T, E), _info)(swz_gemm_info *info);                        \
-    int SWZ__GCAT(SWZ_GEMM_NAME(L, T, E), _smem_pattern)(int op, int idx, int warp,            \
+    void EX_GCAT(SWZ_GEMM_NAME(L, T, E), _info)(swz_gemm_info *info);                        \
+    int EX_GCAT(SWZ_GEMM_NAME(L, T, E), _smem_pattern)(int op, int idx, int warp,            \
                                                          uint32_t addr[32], int *access);      \
-    int SWZ__GCAT(SWZ_GEMM_NAME(L, T, E), _selfcheck)(void);                                   \
-    extern const swz_variant SWZ__GCAT(SWZ_GEMM_NAME(L, T, E), _variant);
-SWZ_GEMM_VARIANTS(SWZ__GEMM_DECLARE)
+    int EX_GCAT(SWZ_GEMM_NAME(L, T, E), _selfcheck)(void);                                   \
+    extern const swz_variant EX_GCAT(SWZ_GEMM_NAME(L, T, E), _variant);
+SWZ_GEMM_VARIANTS(EX_GEMM_DECLARE)
 
 typedef cudaError_t (*swz_gemm_fn_f)(int64_t, int64_t, int64_t, float, const float *, int64_t,
                                      const float *, int64_t, float, float *, int64_t, int,

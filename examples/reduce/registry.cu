@@ -3,6 +3,6 @@
  * by variants.cu is a link error. */
 #include "reduce.h"
 
-#define SWZ__RD_REF(V, T, N, TY, OT) &swz_reduce_##V##_##T##_##N##_variant,
-static const swz_variant *const swz_reduce_variants[] = {SWZ_REDUCE_VARIANTS(SWZ__RD_REF) NULL};
+#define EX_RD_REF(V, T, N, TY, OT) &swz_reduce_##V##_##T##_##N##_variant,
+static const swz_variant *const swz_reduce_variants[] = {SWZ_REDUCE_VARIANTS(EX_RD_REF) NULL};
 SWZ_REGISTRY_DEFINE(swz_reduce_registry, "reduce", swz_reduce_variants);

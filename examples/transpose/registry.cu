@@ -3,16 +3,16 @@
  * instantiated by variants_*.cu is a link error rather than a silently untested kernel. */
 #include "transpose.h"
 
-#define SWZ__TR_REF(L, T, N, TY) &swz_transpose_##L##_##T##_##N##_variant,
+#define EX_TR_REF(L, T, N, TY) &swz_transpose_##L##_##T##_##N##_variant,
 /* Compiled without nvcc, this file is the registry of the host emulation (tests/gpu), which
  * also instantiates the benchmark's tuning candidates (variants_float.cu): list them there, so
  * the emulated tests check every one of them.  The library (nvcc) lists the shipped variants. */
 #if defined(__CUDACC__)
-#define SWZ__TR_TUNING
+#define EX_TR_TUNING
 #else
 #include "tuning.h"
-#define SWZ__TR_TREF(L, T, S) &swz_transpose_##L##_##T##_float##S##_variant,
-#define SWZ__TR_TUNING SWZ_TRANSPOSE_TUNING(SWZ__TR_TREF)
+#define EX_TR_TREF(L, T, S) &swz_transpose_##L##_##T##_float##S##_variant,
+#define EX_TR_TUNING SWZ_TRANSPOSE_TUNING(EX_TR_TREF)
 #endif
-static const swz_variant *const swz_transpose_variants[] = {SWZ_TRANSPOSE_VARIANTS(SWZ__TR_REF) SWZ__TR_TUNING NULL};
+static const swz_variant *const swz_transpose_variants[] = {SWZ_TRANSPOSE_VARIANTS(EX_TR_REF) EX_TR_TUNING NULL};
 SWZ_REGISTRY_DEFINE(swz_transpose_registry, "transpose", swz_transpose_variants);

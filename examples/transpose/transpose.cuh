@@ -2,9 +2,11 @@
  *
  * What it is for
  *   A template header: define TILE, ELEM, ELEM_NAME and LAYOUT, include it, and it generates one
- *   kernel, its launchers, its bank-model prediction and its registry entry, named
- *   swz_transpose_<layout>_<TILE>_<ELEM_NAME>; the four parameters are #undef'ed at the end,
- *   so one .cu file generates many variants (variants_*.cu do; transpose.h lists them).
+ *   kernel, its launchers, its bank-model prediction and its variant record, named
+ *   swz_transpose_<layout>_<TILE>_<ELEM_NAME>; every parameter (the four below and the knobs)
+ *   is #undef'ed at the end by ../family_undef.h, so one .cu file generates many variants
+ *   (variants_*.cu do; transpose.h lists them).  A missing or bad parameter is a compile
+ *   error that names it.
  *
  * Example (this exact text is what variants_tile.inc expands to)
  *   #define TILE 64
@@ -101,12 +103,12 @@
  * emulation -- every block, then every thread in turn -- for tests on machines without a GPU. */
 #if defined(SWZ_EMULATE) && !defined(__CUDACC__)
 #define SWZ_TILE_EMULATE 1
-#define SWZ__TR_EMU 1
-#define SWZ__TR_DFN static inline
+#define EX_TR_EMU 1
+#define EX_TR_DFN static inline
 #include <stdlib.h>
 #else
-#define SWZ__TR_EMU 0
-#define SWZ__TR_DFN static __device__ __forceinline__
+#define EX_TR_EMU 0
+#define EX_TR_DFN static __device__ __forceinline__
 #include "../fill.h" /* ex_fill: the persistent grid */
 #endif
 
@@ -135,33 +137,33 @@
 #endif
 
 /* BLOCK_ORDER token -> order.h's SWZ_TR_ORDER_* + 1 (0 stays free: an unknown token) */
-#define SWZ__TR_OID_ROW 1
-#define SWZ__TR_OID_DIAG 2
-#define SWZ__TR_OID_GROUP 3
-#define SWZ__TR_OID_MORTON 4
+#define EX_TR_OID_ROW 1
+#define EX_TR_OID_DIAG 2
+#define EX_TR_OID_GROUP 3
+#define EX_TR_OID_MORTON 4
 SWZ_STATIC_ASSERT(SWZ_TR_ORDER_ROW == 0 && SWZ_TR_ORDER_DIAG == 1 && SWZ_TR_ORDER_GROUP == 2 &&
                       SWZ_TR_ORDER_MORTON == 3,
                   swz_error_transpose_order_ids_out_of_step_with_order_h);
 
-#define SWZ__TR_LID_NAIVE 1
-#define SWZ__TR_LID_NONE 2
-#define SWZ__TR_LID_PAD 3
-#define SWZ__TR_LID_XOR 4
-#define SWZ__TR_LID_MORTON 5
-#define SWZ__TR_LNAME_NAIVE naive
-#define SWZ__TR_LNAME_NONE none
-#define SWZ__TR_LNAME_PAD pad
-#define SWZ__TR_LNAME_XOR xor
-#define SWZ__TR_LNAME_MORTON morton
+#define EX_TR_LID_NAIVE 1
+#define EX_TR_LID_NONE 2
+#define EX_TR_LID_PAD 3
+#define EX_TR_LID_XOR 4
+#define EX_TR_LID_MORTON 5
+#define EX_TR_LNAME_NAIVE naive
+#define EX_TR_LNAME_NONE none
+#define EX_TR_LNAME_PAD pad
+#define EX_TR_LNAME_XOR xor
+#define EX_TR_LNAME_MORTON morton
 
-#define SWZ__TR_CAT_(a, b) a##b
-#define SWZ__TR_CAT(a, b) SWZ__TR_CAT_(a, b)
-#define SWZ__TR_STR_(a) #a
-#define SWZ__TR_STR(a) SWZ__TR_STR_(a)
+#define EX_TR_CAT_(a, b) a##b
+#define EX_TR_CAT(a, b) EX_TR_CAT_(a, b)
+#define EX_TR_STR_(a) #a
+#define EX_TR_STR(a) EX_TR_STR_(a)
 
 /* Bytes spanned by `batch` matrices of rows x cols with leading dimension ld and batch stride
  * bs (elements of esize bytes); 0 when it overflows int64. */
-static inline int swz__tr_extent(int64_t batch, int64_t bs, int64_t rows, int64_t ld,
+static inline int ex_tr_extent(int64_t batch, int64_t bs, int64_t rows, int64_t ld,
                                  int64_t cols, int64_t esize, int64_t *bytes)
 {
     int64_t a, b, t;
@@ -174,7 +176,7 @@ static inline int swz__tr_extent(int64_t batch, int64_t bs, int64_t rows, int64_
 }
 
 /* Argument checks shared by every launcher (see transpose.h).  *empty = 1: nothing to do. */
-static inline cudaError_t swz__tr_check(const void *in, const void *out, int64_t rows,
+static inline cudaError_t ex_tr_check(const void *in, const void *out, int64_t rows,
                                         int64_t cols, int64_t ld_in, int64_t ld_out,
                                         int64_t batch, int64_t bs_in, int64_t bs_out,
                                         int64_t esize, int *empty)
@@ -189,8 +191,8 @@ static inline cudaError_t swz__tr_check(const void *in, const void *out, int64_t
     }
     if (in == NULL || out == NULL || ld_in < cols || ld_out < rows) return cudaErrorInvalidValue;
     if (batch == 1) bs_in = bs_out = 0;
-    if (!swz__tr_extent(batch, bs_in, rows, ld_in, cols, esize, &bi) ||
-        !swz__tr_extent(batch, bs_out, cols, ld_out, rows, esize, &bo))
+    if (!ex_tr_extent(batch, bs_in, rows, ld_in, cols, esize, &bi) ||
+        !ex_tr_extent(batch, bs_out, cols, ld_out, rows, esize, &bo))
         return cudaErrorInvalidValue;
     /* (cols-1)*ld_out + rows fits: it is part of the extent just computed */
     if (batch > 1 && bs_out < (cols - 1) * ld_out + rows) return cudaErrorInvalidValue;
@@ -203,9 +205,9 @@ static inline cudaError_t swz__tr_check(const void *in, const void *out, int64_t
 
 /* Blocks of `kernel` that fill the current GPU (cached per device; 0 on error): the grid of
  * the persistent variants. */
-static inline int64_t swz__tr_fill(const void *kernel, int threads, int *cache)
+static inline int64_t ex_tr_fill(const void *kernel, int threads, int *cache)
 {
-#if SWZ__TR_EMU
+#if EX_TR_EMU
     (void)kernel, (void)threads, (void)cache;
     return SWZ_TR_EMU_PERSIST_GRID;
 #else
@@ -213,7 +215,7 @@ static inline int64_t swz__tr_fill(const void *kernel, int threads, int *cache)
 #endif
 }
 
-#if !SWZ__TR_EMU
+#if !EX_TR_EMU
 /* CACHE_HINTS: the global accesses of tile.h's copies, with cache operators: a variant with
  * hints hands these to tile.h as its SWZ_TILE_GLOBAL_LOAD / SWZ_TILE_GLOBAL_STORE hooks.  The 16-byte accesses of the fast path carry the hint; the
  * narrower ones of the edge path go to tile.h's own functions (hinting those too cost a
@@ -222,7 +224,7 @@ static inline int64_t swz__tr_fill(const void *kernel, int threads, int *cache)
  * H & 1 = .L1::no_allocate (LDG.E.NA.128.CONSTANT); the two do not combine.  Stores with
  * H & 4: st.global.cs (STG.E.EF.128). */
 template <int H>
-static __device__ __forceinline__ void swz__tr_gget_h(swz_tile_v16 *v, int u, const void *p, int bytes)
+static __device__ __forceinline__ void ex_tr_gget_h(swz_tile_v16 *v, int u, const void *p, int bytes)
 {
     switch (bytes) {
     case 16:
@@ -238,7 +240,7 @@ static __device__ __forceinline__ void swz__tr_gget_h(swz_tile_v16 *v, int u, co
     default: swz_tile_global_load(v, u, p, bytes); break;
     }
 }
-static __device__ __forceinline__ void swz__tr_gput_cs(void *p, const swz_tile_v16 *v, int u, int bytes)
+static __device__ __forceinline__ void ex_tr_gput_cs(void *p, const swz_tile_v16 *v, int u, int bytes)
 {
     switch (bytes) {
     case 16:
@@ -254,12 +256,21 @@ static __device__ __forceinline__ void swz__tr_gput_cs(void *p, const swz_tile_v
 #endif /* SWZ_TRANSPOSE_CUH_ONCE */
 
 /* ================================ one variant ============================================ */
-#if !defined(TILE) || !defined(ELEM) || !defined(ELEM_NAME) || !defined(LAYOUT)
-#error "transpose.cuh: define TILE, ELEM, ELEM_NAME and LAYOUT before including it"
+#ifndef TILE
+#error "transpose.cuh: define TILE (8, 16, 32 or 64)"
+#endif
+#ifndef ELEM
+#error "transpose.cuh: define ELEM (the element type: 1, 2, 4, 8 or 16 bytes)"
+#endif
+#ifndef ELEM_NAME
+#error "transpose.cuh: define ELEM_NAME (the element's name in the variant's name: u8, half, float, ...)"
+#endif
+#ifndef LAYOUT
+#error "transpose.cuh: define LAYOUT (NAIVE, NONE, PAD, XOR or MORTON)"
 #endif
 
-#define SWZ__TR_LID SWZ__TR_CAT(SWZ__TR_LID_, LAYOUT)
-#if SWZ__TR_LID < 1 || SWZ__TR_LID > 5
+#define EX_TR_LID EX_TR_CAT(EX_TR_LID_, LAYOUT)
+#if EX_TR_LID < 1 || EX_TR_LID > 5
 #error "transpose.cuh: LAYOUT must be NAIVE, NONE, PAD, XOR or MORTON"
 #endif
 
@@ -294,12 +305,12 @@ static __device__ __forceinline__ void swz__tr_gput_cs(void *p, const swz_tile_v
 #define MIN_BLOCKS 0
 #endif
 #if (MIN_BLOCKS) > 0
-#define SWZ__TR_BOUNDS __launch_bounds__(THREADS, MIN_BLOCKS)
+#define EX_TR_BOUNDS __launch_bounds__(THREADS, MIN_BLOCKS)
 #else
-#define SWZ__TR_BOUNDS __launch_bounds__(THREADS)
+#define EX_TR_BOUNDS __launch_bounds__(THREADS)
 #endif
-#define SWZ__TR_OID SWZ__TR_CAT(SWZ__TR_OID_, BLOCK_ORDER)
-#if SWZ__TR_OID < 1 || SWZ__TR_OID > 4
+#define EX_TR_OID EX_TR_CAT(EX_TR_OID_, BLOCK_ORDER)
+#if EX_TR_OID < 1 || EX_TR_OID > 4
 #error "transpose.cuh: BLOCK_ORDER must be ROW, DIAG, GROUP or MORTON"
 #endif
 #if (PERSIST) != 0 && (PERSIST) != 1
@@ -309,157 +320,160 @@ static __device__ __forceinline__ void swz__tr_gput_cs(void *p, const swz_tile_v
 #error "transpose.cuh: CACHE_HINTS is a mask of 1, 2 and 4"
 #endif
 
-#define SWZ__TR_NAME                                                                            \
-    SWZ__TR_CAT(SWZ__TR_CAT(SWZ__TR_CAT(SWZ__TR_CAT(SWZ__TR_CAT(SWZ__TR_CAT(swz_transpose_,     \
-        SWZ__TR_CAT(SWZ__TR_LNAME_, LAYOUT)), _), TILE), _), ELEM_NAME), NAME_SUFFIX)
-#define SWZ__TRN(x) SWZ__TR_CAT(SWZ__TR_NAME, x)
+#define EX_TR_NAME                                                                            \
+    EX_TR_CAT(EX_TR_CAT(EX_TR_CAT(EX_TR_CAT(EX_TR_CAT(EX_TR_CAT(swz_transpose_,     \
+        EX_TR_CAT(EX_TR_LNAME_, LAYOUT)), _), TILE), _), ELEM_NAME), NAME_SUFFIX)
+#define EX_TRN(x) EX_TR_CAT(EX_TR_NAME, x)
 
 enum {
-    SWZ__TRN(__E) = (int)sizeof(ELEM),
-    SWZ__TRN(__G) = (REGION_BYTES) / ((TILE) * (TILE) * (int)sizeof(ELEM)) < 1 ? 1
+    EX_TRN(__E) = (int)sizeof(ELEM),
+    EX_TRN(__G) = (REGION_BYTES) / ((TILE) * (TILE) * (int)sizeof(ELEM)) < 1 ? 1
                   : (REGION_BYTES) / ((TILE) * (TILE) * (int)sizeof(ELEM)),
-    SWZ__TRN(__RC) = SWZ__TRN(__G) * (TILE),
-    SWZ__TRN(__VB) = (TILE) * (int)sizeof(ELEM) < 16 ? (TILE) * (int)sizeof(ELEM) : 16,
-    SWZ__TRN(__PS) = (int)SWZ_PAD_STRIDE((TILE), (int)sizeof(ELEM), SWZ__TRN(__VB)),
-#if SWZ__TR_LID == SWZ__TR_LID_PAD
-    SWZ__TRN(__LSIZE) = (TILE) * SWZ__TRN(__PS),
+    EX_TRN(__RC) = EX_TRN(__G) * (TILE),
+    EX_TRN(__VB) = (TILE) * (int)sizeof(ELEM) < 16 ? (TILE) * (int)sizeof(ELEM) : 16,
+    EX_TRN(__PS) = (int)SWZ_PAD_STRIDE((TILE), (int)sizeof(ELEM), EX_TRN(__VB)),
+#if EX_TR_LID == EX_TR_LID_PAD
+    EX_TRN(__LSIZE) = (TILE) * EX_TRN(__PS),
 #else
-    SWZ__TRN(__LSIZE) = (TILE) * (TILE),
+    EX_TRN(__LSIZE) = (TILE) * (TILE),
 #endif
-#if SWZ__TR_LID == SWZ__TR_LID_NAIVE
-    SWZ__TRN(__SMEM) = 0
+#if EX_TR_LID == EX_TR_LID_NAIVE
+    EX_TRN(__SMEM) = 0
 #else
-    SWZ__TRN(__SMEM) = SWZ__TRN(__G) * SWZ__TRN(__LSIZE) * (int)sizeof(ELEM)
+    EX_TRN(__SMEM) = EX_TRN(__G) * EX_TRN(__LSIZE) * (int)sizeof(ELEM)
 #endif
 };
 
 SWZ_STATIC_ASSERT((TILE) >= 8 && ((TILE) & ((TILE)-1)) == 0 && (TILE) <= 1024,
                   swz_error_transpose_TILE_must_be_a_power_of_two_of_at_least_8);
-SWZ_STATIC_ASSERT(SWZ__TRN(__SMEM) <= SWZ_TR_SMEM_LIMIT,
+SWZ_STATIC_ASSERT(sizeof(ELEM) == 1 || sizeof(ELEM) == 2 || sizeof(ELEM) == 4 || sizeof(ELEM) == 8 ||
+                      sizeof(ELEM) == 16,
+                  swz_error_transpose_ELEM_must_be_1_2_4_8_or_16_bytes);
+SWZ_STATIC_ASSERT(EX_TRN(__SMEM) <= SWZ_TR_SMEM_LIMIT,
                   swz_error_transpose_tile_exceeds_48KiB_static_shared_memory);
 SWZ_STATIC_ASSERT((THREADS) >= 32 && (THREADS) % 32 == 0 && (THREADS) <= 1024,
                   swz_error_transpose_THREADS_must_be_a_multiple_of_32_up_to_1024);
 SWZ_STATIC_ASSERT((BLOCK_GROUP) >= 1 && (BLOCK_GROUP) <= 32768 &&
-                      (SWZ__TR_OID != SWZ__TR_OID_MORTON || ((BLOCK_GROUP) & ((BLOCK_GROUP)-1)) == 0),
+                      (EX_TR_OID != EX_TR_OID_MORTON || ((BLOCK_GROUP) & ((BLOCK_GROUP)-1)) == 0),
                   swz_error_transpose_BLOCK_GROUP_out_of_range_or_not_a_power_of_two_for_MORTON);
 
 /* The layout of one tile, then of the region (G tiles side by side). */
-#if SWZ__TR_LID == SWZ__TR_LID_PAD
-#define SWZ__TR_TL(r, c) ((r) * (uint32_t)SWZ__TRN(__PS) + (c))
-#elif SWZ__TR_LID == SWZ__TR_LID_XOR
+#if EX_TR_LID == EX_TR_LID_PAD
+#define EX_TR_TL(r, c) ((r) * (uint32_t)EX_TRN(__PS) + (c))
+#elif EX_TR_LID == EX_TR_LID_XOR
 /* The XOR key of the transposed reads, in one place: the kernel and its model (tile.h's
  * NAME_model evaluates SWZ_TILE_LAYOUT) both use it, and the doc block above states it.
  * store_t reads rows VT*q + k (q < NQ) of one word column, NQ = _tile_NQ and VT = _tile_VEC_T
  * of this variant's tile.h copies: Swizzle<B, M, S> with B = log2 NQ, M = log2(128/(NQ*E)),
  * M + S = log2(TILE*VT) puts those rows in distinct 128/NQ-byte slots (NQ = 1: no key). */
-#define SWZ__TR_XNQ ((int)SWZ__TRN(_tile_NQ))
-#define SWZ__TR_XB (SWZ__TR_XNQ > 1 ? SWZ_LOG2(SWZ__TR_XNQ) : 0)
-#define SWZ__TR_XM (SWZ__TR_XNQ > 1 ? SWZ_LOG2(128 / (SWZ__TR_XNQ * (int)sizeof(ELEM))) : 0)
-#define SWZ__TR_XS (SWZ__TR_XNQ > 1 ? SWZ_LOG2((TILE) * (int)SWZ__TRN(_tile_VEC_T)) - SWZ__TR_XM : 0)
-#define SWZ__TR_TL(r, c) SWZ_XOR(SWZ__TR_XB, SWZ__TR_XM, SWZ__TR_XS, (r) * (uint32_t)(TILE) + (c))
-#elif SWZ__TR_LID == SWZ__TR_LID_MORTON
-#define SWZ__TR_TL(r, c) SWZ_MORTON_OFFSET((TILE), (int)sizeof(ELEM), SWZ__TRN(__VB), (TILE), (r), (c))
+#define EX_TR_XNQ ((int)EX_TRN(_tile_NQ))
+#define EX_TR_XB (EX_TR_XNQ > 1 ? SWZ_LOG2(EX_TR_XNQ) : 0)
+#define EX_TR_XM (EX_TR_XNQ > 1 ? SWZ_LOG2(128 / (EX_TR_XNQ * (int)sizeof(ELEM))) : 0)
+#define EX_TR_XS (EX_TR_XNQ > 1 ? SWZ_LOG2((TILE) * (int)EX_TRN(_tile_VEC_T)) - EX_TR_XM : 0)
+#define EX_TR_TL(r, c) SWZ_XOR(EX_TR_XB, EX_TR_XM, EX_TR_XS, (r) * (uint32_t)(TILE) + (c))
+#elif EX_TR_LID == EX_TR_LID_MORTON
+#define EX_TR_TL(r, c) SWZ_MORTON_OFFSET((TILE), (int)sizeof(ELEM), EX_TRN(__VB), (TILE), (r), (c))
 #else
-#define SWZ__TR_TL(r, c) ((r) * (uint32_t)(TILE) + (c))
+#define EX_TR_TL(r, c) ((r) * (uint32_t)(TILE) + (c))
 #endif
-#define SWZ__TR_RL(r, c)                                                                        \
-    (((uint32_t)(c) / (uint32_t)(TILE)) * (uint32_t)SWZ__TRN(__LSIZE) +                         \
-     SWZ__TR_TL((uint32_t)(r), (uint32_t)(c) % (uint32_t)(TILE)))
+#define EX_TR_RL(r, c)                                                                        \
+    (((uint32_t)(c) / (uint32_t)(TILE)) * (uint32_t)EX_TRN(__LSIZE) +                         \
+     EX_TR_TL((uint32_t)(r), (uint32_t)(c) % (uint32_t)(TILE)))
 
-#if SWZ__TR_LID != SWZ__TR_LID_NAIVE
-#define SWZ_TILE_NAME SWZ__TRN(_tile)
+#if EX_TR_LID != EX_TR_LID_NAIVE
+#define SWZ_TILE_NAME EX_TRN(_tile)
 #define SWZ_TILE_ELEM ELEM
 #define SWZ_TILE_ROWS (TILE)
-#define SWZ_TILE_COLS SWZ__TRN(__RC)
+#define SWZ_TILE_COLS EX_TRN(__RC)
 #define SWZ_TILE_THREADS (THREADS)
-#define SWZ_TILE_VBYTES SWZ__TRN(__VB)
-#define SWZ_TILE_ROTATE (SWZ__TR_LID == SWZ__TR_LID_PAD)
-#define SWZ_TILE_LAYOUT(r, c) SWZ__TR_RL(r, c)
+#define SWZ_TILE_VBYTES EX_TRN(__VB)
+#define SWZ_TILE_ROTATE (EX_TR_LID == EX_TR_LID_PAD)
+#define SWZ_TILE_LAYOUT(r, c) EX_TR_RL(r, c)
 /* Cache hints: the global side of tile.h's copies through its hooks (see above). */
-#if !SWZ__TR_EMU && ((CACHE_HINTS)&3)
-#define SWZ_TILE_GLOBAL_LOAD(v, u, p, bytes) swz__tr_gget_h<(CACHE_HINTS)&3>((v), (u), (p), (bytes))
+#if !EX_TR_EMU && ((CACHE_HINTS)&3)
+#define SWZ_TILE_GLOBAL_LOAD(v, u, p, bytes) ex_tr_gget_h<(CACHE_HINTS)&3>((v), (u), (p), (bytes))
 #endif
-#if !SWZ__TR_EMU && ((CACHE_HINTS)&4)
-#define SWZ_TILE_GLOBAL_STORE(p, v, u, bytes) swz__tr_gput_cs((p), (v), (u), (bytes))
+#if !EX_TR_EMU && ((CACHE_HINTS)&4)
+#define SWZ_TILE_GLOBAL_STORE(p, v, u, bytes) ex_tr_gput_cs((p), (v), (u), (bytes))
 #endif
 #include <swz/tile.h>
 #endif
 
 /* One block: input rows r0 .. r0+TILE-1, columns c0 .. c0+RC-1 of matrix bz, in two phases
  * separated by a barrier; each phase is what one thread does. */
-SWZ__TR_DFN void SWZ__TRN(__phase1)(ELEM *tile, const ELEM *in, ELEM *out, int64_t rows,
+EX_TR_DFN void EX_TRN(__phase1)(ELEM *tile, const ELEM *in, ELEM *out, int64_t rows,
                                      int64_t cols, int64_t ld_in, int64_t ld_out, int64_t bs_in,
                                      int64_t bs_out, unsigned bx, unsigned by, unsigned bz)
 {
-    const int64_t c0 = (int64_t)bx * SWZ__TRN(__RC), r0 = (int64_t)by * (TILE);
+    const int64_t c0 = (int64_t)bx * EX_TRN(__RC), r0 = (int64_t)by * (TILE);
     const ELEM *ib = in + (int64_t)bz * bs_in;
-#if SWZ__TR_LID == SWZ__TR_LID_NAIVE
+#if EX_TR_LID == EX_TR_LID_NAIVE
     ELEM *ob = out + (int64_t)bz * bs_out;
     (void)tile;
-    for (int i = SWZ_TILE_TID(); i < (TILE) * SWZ__TRN(__RC); i += (THREADS)) {
-        const int64_t gr = r0 + i / SWZ__TRN(__RC), gc = c0 + i % SWZ__TRN(__RC);
+    for (int i = SWZ_TILE_TID(); i < (TILE) * EX_TRN(__RC); i += (THREADS)) {
+        const int64_t gr = r0 + i / EX_TRN(__RC), gc = c0 + i % EX_TRN(__RC);
         if (gr < rows && gc < cols) ob[gc * ld_out + gr] = ib[gr * ld_in + gc];
     }
 #else
     (void)out, (void)ld_out, (void)bs_out;
-    SWZ__TRN(_tile_load)(tile, ib, ld_in, r0, c0, rows, cols);
+    EX_TRN(_tile_load)(tile, ib, ld_in, r0, c0, rows, cols);
 #endif
 }
-SWZ__TR_DFN void SWZ__TRN(__phase2)(const ELEM *tile, ELEM *out, int64_t rows, int64_t cols,
+EX_TR_DFN void EX_TRN(__phase2)(const ELEM *tile, ELEM *out, int64_t rows, int64_t cols,
                                      int64_t ld_out, int64_t bs_out, unsigned bx, unsigned by,
                                      unsigned bz)
 {
-#if SWZ__TR_LID == SWZ__TR_LID_NAIVE
+#if EX_TR_LID == EX_TR_LID_NAIVE
     (void)tile, (void)out, (void)rows, (void)cols, (void)ld_out, (void)bs_out, (void)bx, (void)by, (void)bz;
 #else
-    const int64_t c0 = (int64_t)bx * SWZ__TRN(__RC), r0 = (int64_t)by * (TILE);
-    SWZ__TRN(_tile_store_t)(tile, out + (int64_t)bz * bs_out, ld_out, c0, r0, cols, rows);
+    const int64_t c0 = (int64_t)bx * EX_TRN(__RC), r0 = (int64_t)by * (TILE);
+    EX_TRN(_tile_store_t)(tile, out + (int64_t)bz * bs_out, ld_out, c0, r0, cols, rows);
 #endif
 }
 
 /* Region (bx, by) of the L-th block (0 <= L < gx*gy < 2^32) of one matrix, in BLOCK_ORDER
  * (order.h; the order and group are constants here, so the switch folds away). */
-SWZ__TR_DFN void SWZ__TRN(__where)(uint32_t L, uint32_t gx, uint32_t gy, unsigned *bx, unsigned *by)
+EX_TR_DFN void EX_TRN(__where)(uint32_t L, uint32_t gx, uint32_t gy, unsigned *bx, unsigned *by)
 {
     uint32_t x, y;
-    (void)swz_tr_block_order(SWZ__TR_OID - 1, (BLOCK_GROUP), L, gx, gy, &x, &y); /* L is in range */
+    (void)swz_tr_block_order(EX_TR_OID - 1, (BLOCK_GROUP), L, gx, gy, &x, &y); /* L is in range */
     *bx = x;
     *by = y;
 }
 
-#if !SWZ__TR_EMU
+#if !EX_TR_EMU
 #if !(PERSIST)
 /* The grid covers everything (the launcher splits very tall or very long batches into several
  * launches), so the kernel has no loop: a loop would keep every loop-invariant shared address
  * alive in registers (58 instead of 32 for 64x64 float) and cost occupancy. */
-extern "C" __global__ void SWZ__TR_BOUNDS
-SWZ__TRN(_kernel)(const ELEM *__restrict__ in, ELEM *__restrict__ out, int64_t rows, int64_t cols,
+extern "C" __global__ void EX_TR_BOUNDS
+EX_TRN(_kernel)(const ELEM *__restrict__ in, ELEM *__restrict__ out, int64_t rows, int64_t cols,
                   int64_t ld_in, int64_t ld_out, int64_t bs_in, int64_t bs_out)
 {
     unsigned bx = blockIdx.x, by = blockIdx.y;
-#if SWZ__TR_OID != SWZ__TR_OID_ROW
-    SWZ__TRN(__where)(blockIdx.x + gridDim.x * blockIdx.y, gridDim.x, gridDim.y, &bx, &by);
+#if EX_TR_OID != EX_TR_OID_ROW
+    EX_TRN(__where)(blockIdx.x + gridDim.x * blockIdx.y, gridDim.x, gridDim.y, &bx, &by);
 #endif
-#if SWZ__TR_LID == SWZ__TR_LID_NAIVE
-    SWZ__TRN(__phase1)(NULL, in, out, rows, cols, ld_in, ld_out, bs_in, bs_out, bx, by, blockIdx.z);
+#if EX_TR_LID == EX_TR_LID_NAIVE
+    EX_TRN(__phase1)(NULL, in, out, rows, cols, ld_in, ld_out, bs_in, bs_out, bx, by, blockIdx.z);
 #else
-    __shared__ __align__(16) unsigned char smem[SWZ__TRN(__SMEM)];
+    __shared__ __align__(16) unsigned char smem[EX_TRN(__SMEM)];
     ELEM *tile = (ELEM *)smem;
-    SWZ__TRN(__phase1)(tile, in, out, rows, cols, ld_in, ld_out, bs_in, bs_out, bx, by, blockIdx.z);
+    EX_TRN(__phase1)(tile, in, out, rows, cols, ld_in, ld_out, bs_in, bs_out, bx, by, blockIdx.z);
     __syncthreads();
-    SWZ__TRN(__phase2)(tile, out, rows, cols, ld_out, bs_out, bx, by, blockIdx.z);
+    EX_TRN(__phase2)(tile, out, rows, cols, ld_out, bs_out, bx, by, blockIdx.z);
 #endif
 }
 #else
 /* PERSIST: gridDim.x blocks stride over the gx*gy*nb regions (< 2^32) of this launch. */
-extern "C" __global__ void SWZ__TR_BOUNDS
-SWZ__TRN(_kernel)(const ELEM *__restrict__ in, ELEM *__restrict__ out, int64_t rows, int64_t cols,
+extern "C" __global__ void EX_TR_BOUNDS
+EX_TRN(_kernel)(const ELEM *__restrict__ in, ELEM *__restrict__ out, int64_t rows, int64_t cols,
                   int64_t ld_in, int64_t ld_out, int64_t bs_in, int64_t bs_out, uint32_t gx,
                   uint32_t gy, uint32_t nb)
 {
     const uint32_t per = gx * gy;
-#if SWZ__TR_LID != SWZ__TR_LID_NAIVE
-    __shared__ __align__(16) unsigned char smem[SWZ__TRN(__SMEM)];
+#if EX_TR_LID != EX_TR_LID_NAIVE
+    __shared__ __align__(16) unsigned char smem[EX_TRN(__SMEM)];
     ELEM *tile = (ELEM *)smem;
 #else
     ELEM *tile = NULL;
@@ -467,11 +481,11 @@ SWZ__TRN(_kernel)(const ELEM *__restrict__ in, ELEM *__restrict__ out, int64_t r
     for (uint64_t L = blockIdx.x; L < (uint64_t)per * nb; L += gridDim.x) {
         const uint32_t bz = (uint32_t)L / per;
         unsigned bx, by;
-        SWZ__TRN(__where)((uint32_t)L - bz * per, gx, gy, &bx, &by);
-        SWZ__TRN(__phase1)(tile, in, out, rows, cols, ld_in, ld_out, bs_in, bs_out, bx, by, bz);
-#if SWZ__TR_LID != SWZ__TR_LID_NAIVE
+        EX_TRN(__where)((uint32_t)L - bz * per, gx, gy, &bx, &by);
+        EX_TRN(__phase1)(tile, in, out, rows, cols, ld_in, ld_out, bs_in, bs_out, bx, by, bz);
+#if EX_TR_LID != EX_TR_LID_NAIVE
         __syncthreads();
-        SWZ__TRN(__phase2)(tile, out, rows, cols, ld_out, bs_out, bx, by, bz);
+        EX_TRN(__phase2)(tile, out, rows, cols, ld_out, bs_out, bx, by, bz);
         __syncthreads(); /* the next region's loads overwrite the tile */
 #endif
     }
@@ -481,11 +495,11 @@ SWZ__TRN(_kernel)(const ELEM *__restrict__ in, ELEM *__restrict__ out, int64_t r
 /* The kernel on the CPU: every block; in it every thread's phase 1, then every thread's
  * phase 2 (the barrier).  PERSIST: grid.x blocks, each over its regions in the kernel's order,
  * the tile kept from one region to the next as on the GPU. */
-static void SWZ__TRN(__emulate)(dim3 grid, const ELEM *in, ELEM *out, int64_t rows, int64_t cols,
+static void EX_TRN(__emulate)(dim3 grid, const ELEM *in, ELEM *out, int64_t rows, int64_t cols,
                                 int64_t ld_in, int64_t ld_out, int64_t bs_in, int64_t bs_out,
                                 uint32_t gx, uint32_t gy, uint32_t nb)
 {
-    enum { SMEM = SWZ__TRN(__SMEM) > 0 ? SWZ__TRN(__SMEM) : 16 };
+    enum { SMEM = EX_TRN(__SMEM) > 0 ? EX_TRN(__SMEM) : 16 };
     alignas(16) static unsigned char smem[SMEM];
     ELEM *tile = (ELEM *)smem;
     const uint64_t per = (uint64_t)gx * gy, nblk = (uint64_t)grid.x * grid.y * grid.z;
@@ -495,50 +509,50 @@ static void SWZ__TRN(__emulate)(dim3 grid, const ELEM *in, ELEM *out, int64_t ro
         for (uint64_t L = blk; L < per * nb; L += grid.x) {
             const unsigned bz = (unsigned)(L / per);
             unsigned bx, by;
-            SWZ__TRN(__where)((uint32_t)(L - bz * per), gx, gy, &bx, &by);
+            EX_TRN(__where)((uint32_t)(L - bz * per), gx, gy, &bx, &by);
 #else
         {
             const unsigned bz = (unsigned)(blk / per);
             unsigned bx, by;
             (void)nb;
-            SWZ__TRN(__where)((uint32_t)(blk - bz * per), gx, gy, &bx, &by);
+            EX_TRN(__where)((uint32_t)(blk - bz * per), gx, gy, &bx, &by);
 #endif
             for (int t = 0; t < (THREADS); ++t) {
                 *swz_tile_emu_tid() = t;
-                SWZ__TRN(__phase1)(tile, in, out, rows, cols, ld_in, ld_out, bs_in, bs_out, bx, by, bz);
+                EX_TRN(__phase1)(tile, in, out, rows, cols, ld_in, ld_out, bs_in, bs_out, bx, by, bz);
             }
             for (int t = 0; t < (THREADS); ++t) {
                 *swz_tile_emu_tid() = t;
-                SWZ__TRN(__phase2)(tile, out, rows, cols, ld_out, bs_out, bx, by, bz);
+                EX_TRN(__phase2)(tile, out, rows, cols, ld_out, bs_out, bx, by, bz);
             }
         }
     }
 }
 #endif
 
-extern "C" cudaError_t SWZ__TRN(_batched)(const ELEM *in, ELEM *out, int64_t rows, int64_t cols,
+extern "C" cudaError_t EX_TRN(_batched)(const ELEM *in, ELEM *out, int64_t rows, int64_t cols,
                                            int64_t ld_in, int64_t ld_out, int64_t batch,
                                            int64_t bs_in, int64_t bs_out, cudaStream_t stream)
 {
     int64_t ymax = SWZ_TR_MAX_GRID_Y, bmax = SWZ_TR_MAX_GRID_Z;
     int empty;
     int64_t gx, b0, rr;
-    cudaError_t e = swz__tr_check(in, out, rows, cols, ld_in, ld_out, batch, bs_in, bs_out,
+    cudaError_t e = ex_tr_check(in, out, rows, cols, ld_in, ld_out, batch, bs_in, bs_out,
                                   (int64_t)sizeof(ELEM), &empty);
     if (e != cudaSuccess || empty) return e;
-    gx = (cols + SWZ__TRN(__RC) - 1) / SWZ__TRN(__RC);
+    gx = (cols + EX_TRN(__RC) - 1) / EX_TRN(__RC);
     if (gx > INT32_MAX) return cudaErrorInvalidValue;
-#if SWZ__TR_OID != SWZ__TR_OID_ROW || (PERSIST)
+#if EX_TR_OID != EX_TR_OID_ROW || (PERSIST)
     /* the kernel numbers its blocks in 32 bits: gx * gy (* batch, PERSIST) < 2^32 per launch */
     if (ymax > (int64_t)UINT32_MAX / gx) ymax = (int64_t)UINT32_MAX / gx;
 #endif
 #if PERSIST
     if (bmax > (int64_t)UINT32_MAX / (gx * ymax)) bmax = (int64_t)UINT32_MAX / (gx * ymax);
     static int fill_cache[64];
-#if SWZ__TR_EMU
-    const int64_t fill = swz__tr_fill(NULL, (THREADS), fill_cache);
+#if EX_TR_EMU
+    const int64_t fill = ex_tr_fill(NULL, (THREADS), fill_cache);
 #else
-    const int64_t fill = swz__tr_fill((const void *)SWZ__TRN(_kernel), (THREADS), fill_cache);
+    const int64_t fill = ex_tr_fill((const void *)EX_TRN(_kernel), (THREADS), fill_cache);
 #endif
     if (fill <= 0) return cudaErrorInvalidDevice;
 #endif
@@ -554,13 +568,13 @@ extern "C" cudaError_t SWZ__TRN(_batched)(const ELEM *in, ELEM *out, int64_t row
 #else
             const dim3 grid((unsigned)gx, (unsigned)gy, (unsigned)nb);
 #endif
-#if SWZ__TR_EMU
+#if EX_TR_EMU
             (void)stream;
-            SWZ__TRN(__emulate)(grid, in + b0 * bs_in + rr * ld_in, out + b0 * bs_out + rr, nr,
+            EX_TRN(__emulate)(grid, in + b0 * bs_in + rr * ld_in, out + b0 * bs_out + rr, nr,
                                 cols, ld_in, ld_out, bs_in, bs_out, (uint32_t)gx, (uint32_t)gy,
                                 (uint32_t)nb);
 #else
-            SWZ__TRN(_kernel)<<<grid, (THREADS), 0, stream>>>(
+            EX_TRN(_kernel)<<<grid, (THREADS), 0, stream>>>(
                 in + b0 * bs_in + rr * ld_in, out + b0 * bs_out + rr, nr, cols, ld_in, ld_out,
                 bs_in, bs_out
 #if PERSIST
@@ -574,80 +588,61 @@ extern "C" cudaError_t SWZ__TRN(_batched)(const ELEM *in, ELEM *out, int64_t row
     return cudaSuccess;
 }
 
-extern "C" cudaError_t SWZ__TR_NAME(const ELEM *in, ELEM *out, int64_t rows, int64_t cols,
+extern "C" cudaError_t EX_TR_NAME(const ELEM *in, ELEM *out, int64_t rows, int64_t cols,
                                     int64_t ld_in, int64_t ld_out, cudaStream_t stream)
 {
-    return SWZ__TRN(_batched)(in, out, rows, cols, ld_in, ld_out, 1, 0, 0, stream);
+    return EX_TRN(_batched)(in, out, rows, cols, ld_in, ld_out, 1, 0, 0, stream);
 }
 
-static cudaError_t SWZ__TRN(__launch_void)(const void *in, void *out, int64_t rows, int64_t cols,
+static cudaError_t EX_TRN(__launch_void)(const void *in, void *out, int64_t rows, int64_t cols,
                                             int64_t ld_in, int64_t ld_out, int64_t batch,
                                             int64_t bs_in, int64_t bs_out, cudaStream_t stream)
 {
-    return SWZ__TRN(_batched)((const ELEM *)in, (ELEM *)out, rows, cols, ld_in, ld_out, batch,
+    return EX_TRN(_batched)((const ELEM *)in, (ELEM *)out, rows, cols, ld_in, ld_out, batch,
                               bs_in, bs_out, stream);
 }
 
-static int SWZ__TRN(__predict)(swz_tile_cost *sts, swz_tile_cost *lds)
+static int EX_TRN(__predict)(swz_tile_cost *sts, swz_tile_cost *lds)
 {
-#if SWZ__TR_LID == SWZ__TR_LID_NAIVE
+#if EX_TR_LID == EX_TR_LID_NAIVE
     swz_tile_cost_init(sts, 0u);
     swz_tile_cost_init(lds, 0u);
     return SWZ_OK;
 #else
-    const int a = SWZ__TRN(_tile_model)(SWZ_TILE_OP_LOAD, sts);
-    const int b = SWZ__TRN(_tile_model)(SWZ_TILE_OP_STORE_T, lds);
+    const int a = EX_TRN(_tile_model)(SWZ_TILE_OP_LOAD, sts);
+    const int b = EX_TRN(_tile_model)(SWZ_TILE_OP_STORE_T, lds);
     return a != SWZ_OK ? a : b;
 #endif
 }
 
 /* The standard problem: 16 x 4 full regions (64 blocks; any block order covers them all). */
-static int SWZ__TRN(__problem)(char *spec)
+static int EX_TRN(__problem)(char *spec)
 {
-    snprintf(spec, SWZ_SPEC_MAX, "%d:%d", 16 * (TILE), 4 * SWZ__TRN(__RC));
+    snprintf(spec, SWZ_SPEC_MAX, "%d:%d", 16 * (TILE), 4 * EX_TRN(__RC));
     return 64;
 }
 
-static const swz_transpose_ops SWZ__TRN(__ops) = {&SWZ__TRN(__launch_void), (TILE), SWZ__TRN(__RC),
-                                                   SWZ__TRN(__SMEM)};
+static const swz_transpose_ops EX_TRN(__ops) = {&EX_TRN(__launch_void), (TILE), EX_TRN(__RC),
+                                                   EX_TRN(__SMEM)};
 
-extern "C" const swz_variant SWZ__TRN(_variant) = {
-    "transpose",
-    SWZ__TR_STR(SWZ__TR_NAME),
-    SWZ__TR_STR(SWZ__TRN(_kernel)),
-    SWZ__TR_STR(SWZ__TR_CAT(SWZ__TR_LNAME_, LAYOUT)),
-    SWZ__TR_STR(ELEM_NAME),
-    (TILE),
-    (int)sizeof(ELEM),
-    (THREADS),
-    "threads=" SWZ__TR_STR(THREADS) " region=" SWZ__TR_STR(REGION_BYTES) " order=" SWZ__TR_STR(
-        BLOCK_ORDER) "/" SWZ__TR_STR(BLOCK_GROUP) " hints=" SWZ__TR_STR(CACHE_HINTS) " persist=" SWZ__TR_STR(PERSIST)
-        " min_blocks=" SWZ__TR_STR(MIN_BLOCKS),
-    &SWZ__TRN(__predict),
-    &SWZ__TRN(__problem),
-    &SWZ__TRN(__ops),
-};
+extern "C" const swz_variant EX_TRN(_variant) = SWZ_VARIANT_INIT(
+    "transpose", EX_TR_STR(EX_TR_NAME), EX_TR_STR(EX_TRN(_kernel)),
+    EX_TR_STR(EX_TR_CAT(EX_TR_LNAME_, LAYOUT)), EX_TR_STR(ELEM_NAME), (TILE),
+    (int)sizeof(ELEM), (THREADS),
+    "threads=" EX_TR_STR(THREADS) " region=" EX_TR_STR(REGION_BYTES) " order=" EX_TR_STR(
+        BLOCK_ORDER) "/" EX_TR_STR(BLOCK_GROUP) " hints=" EX_TR_STR(CACHE_HINTS) " persist=" EX_TR_STR(PERSIST)
+        " min_blocks=" EX_TR_STR(MIN_BLOCKS),
+    &EX_TRN(__predict), &EX_TRN(__problem), &EX_TRN(__ops));
 
-#undef SWZ__TR_TL
-#undef SWZ__TR_RL
-#undef SWZ__TR_XNQ
-#undef SWZ__TR_XB
-#undef SWZ__TR_XM
-#undef SWZ__TR_XS
-#undef SWZ__TRN
-#undef SWZ__TR_NAME
-#undef SWZ__TR_LID
-#undef SWZ__TR_OID
-#undef TILE
-#undef ELEM
-#undef ELEM_NAME
-#undef LAYOUT
-#undef NAME_SUFFIX
-#undef THREADS
-#undef REGION_BYTES
-#undef BLOCK_ORDER
-#undef BLOCK_GROUP
-#undef CACHE_HINTS
-#undef PERSIST
-#undef MIN_BLOCKS
-#undef SWZ__TR_BOUNDS
+#undef EX_TR_TL
+#undef EX_TR_RL
+#undef EX_TR_XNQ
+#undef EX_TR_XB
+#undef EX_TR_XM
+#undef EX_TR_XS
+#undef EX_TRN
+#undef EX_TR_NAME
+#undef EX_TR_LID
+#undef EX_TR_OID
+#undef EX_TR_BOUNDS
+#include "../family_undef.h"

@@ -41,9 +41,9 @@
 #ifdef __cplusplus
 extern "C" {
 #endif
-#define SWZ__TT_DECLARE(L, T, S) extern const swz_variant swz_transpose_##L##_##T##_float##S##_variant;
-SWZ_TRANSPOSE_TUNING(SWZ__TT_DECLARE)
-#undef SWZ__TT_DECLARE
+#define EX_TT_DECLARE(L, T, S) extern const swz_variant swz_transpose_##L##_##T##_float##S##_variant;
+SWZ_TRANSPOSE_TUNING(EX_TT_DECLARE)
+#undef EX_TT_DECLARE
 #ifdef __cplusplus
 }
 #endif

@@ -20,17 +20,9 @@
 #include "transpose.h"
 #include "reduce.h"
 #include "gemm_variants.h"
+#include "gpu_util.h" /* EXPECT */
 
-static int failures = 0;
-#define EXPECT(cond, ...)                                                                      \
-    do {                                                                                       \
-        if (!(cond)) {                                                                         \
-            ++failures;                                                                        \
-            printf("FAIL %s:%d: ", __FILE__, __LINE__);                                        \
-            printf(__VA_ARGS__);                                                               \
-            printf("\n");                                                                      \
-        }                                                                                      \
-    } while (0)
+static int failures = 0; /* EXPECT (gpu_util.h) counts here */
 
 static void check_cost(const swz_variant *v, const char *side, const swz_tile_cost *c)
 {

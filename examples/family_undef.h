@@ -1,0 +1,30 @@
+/* examples/family_undef.h -- the last line of every family template (transpose.cuh, reduce.cuh,
+ * gemm.cuh): #undef's every parameter any template reads, so that the next instantiation in the
+ * same file starts from scratch (a parameter left over from the previous one would silently
+ * give the next variant its value).  One list for all families: a template that reads a new
+ * parameter adds it here.  No include guard: it is included once per instantiation.
+ *
+ * Example (the end of a template)
+ *   ...the variant's code...
+ *   #include "../family_undef.h"   // TILE, ELEM, ELEM_NAME, LAYOUT, ... are undefined again
+ *
+ * The parameters (documented at the top of the template that reads them)
+ *   every family   TILE, ELEM, ELEM_NAME
+ *   transpose      LAYOUT and the tuning knobs NAME_SUFFIX, THREADS, REGION_BYTES,
+ *                  BLOCK_ORDER, BLOCK_GROUP, CACHE_HINTS, PERSIST, MIN_BLOCKS
+ *   reduce         VARIANT
+ *   gemm           LAYOUT
+ */
+#undef TILE
+#undef ELEM
+#undef ELEM_NAME
+#undef LAYOUT
+#undef VARIANT
+#undef NAME_SUFFIX
+#undef THREADS
+#undef REGION_BYTES
+#undef BLOCK_ORDER
+#undef BLOCK_GROUP
+#undef CACHE_HINTS
+#undef PERSIST
+#undef MIN_BLOCKS
