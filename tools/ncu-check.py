@@ -29,12 +29,12 @@ What it does
   It prints one table row per variant and side, and exits 1 on any mismatch.
 
 Usage
-  python3 tools/ncu-check.py --build BUILD [--ncu PATH] [--family transpose|reduce|gemm|all]
+  python3 tools/ncu-check.py --build BUILD [--ncu PATH] [--family FAMILY|all]
                              [--filter SUBSTR] [--tol 0.02] [--tol-conflict 0.05]
                              [--separate] [--keep|--out DIR]
-      BUILD is a meson build directory (release) holding examples/<family>/swz-example-<family>
-      for the families transpose, reduce and gemm.  --separate runs one ncu session per
-      variant.
+      BUILD is a meson build directory (release); every examples/<family>/swz-example-<family>
+      in it is a family (today transpose, reduce and gemm; a new family needs no change here).
+      --separate runs one ncu session per variant.
   python3 tools/ncu-check.py --self-test [SAMPLE.csv ...]
       Parses hand-written ncu CSV samples (tests/gpu/ncu_sample*.csv; both ncu's default
       "details" layout and --page raw), and checks the parser and the verdict logic.  No GPU.
@@ -61,7 +61,17 @@ M_WF = {"ld": "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum",
 M_IN = {"ld": "smsp__sass_inst_executed_op_shared_ld.sum",
         "st": "smsp__sass_inst_executed_op_shared_st.sum"}
 METRICS = [M_WF["ld"], M_WF["st"], M_IN["ld"], M_IN["st"]]
-FAMILIES = ["transpose", "reduce", "gemm"]
+
+
+def families(build):
+    """The families built in BUILD: every examples/<family>/swz-example-<family> (a new family
+    needs no change here)."""
+    root = os.path.join(build, "examples")
+    found = []
+    for d in sorted(os.listdir(root)) if os.path.isdir(root) else []:
+        if os.access(os.path.join(root, d, "swz-example-" + d), os.X_OK):
+            found.append(d)
+    return found
 
 
 class ParseError(Exception):
@@ -421,7 +431,8 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[1])
     ap.add_argument("--build", default="build", help="meson build directory (release)")
     ap.add_argument("--ncu", default=None, help="path to ncu (default: on PATH)")
-    ap.add_argument("--family", default="all", choices=FAMILIES + ["all"])
+    ap.add_argument("--family", default="all",
+                    help="one family (a directory examples/<family> of the build), or all")
     ap.add_argument("--filter", default=None, help="only variants whose name contains this")
     ap.add_argument("--tol", type=float, default=0.02)
     ap.add_argument("--tol-conflict", type=float, default=0.05)
@@ -450,7 +461,11 @@ def main():
         print("ncu-check: ncu (Nsight Compute) not found; pass --ncu PATH")
         return 2
     rc = 0
-    for fam in (FAMILIES if args.family == "all" else [args.family]):
+    fams = families(args.build) if args.family == "all" else [args.family]
+    if not fams:
+        print("ncu-check: no examples/<family>/swz-example-<family> in %s (build with meson first)" % args.build)
+        return 2
+    for fam in fams:
         rc = max(rc, check_family(args, fam, ncu))
     return rc
 
