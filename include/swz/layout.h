@@ -63,6 +63,7 @@
 #include "pad.h"
 #include "xor.h"
 #include "morton.h"
+#include "linear.h"
 
 /* ---- the table ----------------------------------------------------------------------------
  * Promises use N = 128/A (lanes per phase: the accesses of one 128-byte line). */
@@ -93,7 +94,14 @@
       "SWZ_MORTON_OFFSET(W, E, A, H, r, c)")                                                    \
     SWZ__LAYOUT_TMA_ROW(X, 32, 256, "")                                                         \
     SWZ__LAYOUT_TMA_ROW(X, 64, 512, "")                                                         \
-    SWZ__LAYOUT_TMA_ROW(X, 128, 1024, "; 4-byte columns of 32 floats 4-way")
+    SWZ__LAYOUT_TMA_ROW(X, 128, 1024, "; 4-byte columns of 32 floats 4-way")                   \
+    X(LINEAR, "linear", swz__linear_make, swz__linear_offset_of, swz__linear_coord_of,          \
+      swz__linear_params_of, 0u,                                                                \
+      "r*(W + pad/E) + ((c/vec) ^ f(r))*vec + c mod vec, f(r) = XOR of mask[i] over the set "   \
+      "bits i of r (linear.h); W*E/A a power of two",                                           \
+      "as made by swz_layout_make: the automatic XOR's masks, with xor's promise; masks from "  \
+      "swz_layout_make_linear (e.g. swz_solve's answer) carry the cost the solver reports",     \
+      "SWZ_XOR_AUTO_OFFSET(W, E, A, r, c)")
 
 /* The row of the Hopper mode of S bytes (its base aligned to ALIGN = 8*S bytes). */
 #define SWZ__LAYOUT_TMA_ROW(X, S, ALIGN, MORE)                                                  \
@@ -126,6 +134,7 @@ typedef union swz_layout_params {
     swz_xor_params x;                         /* XOR */
     swz_morton_params morton;                 /* MORTON */
     uint32_t tma_mode;                        /* TMA32/64/128: 32, 64, 128 */
+    swz_linear_params lin;                    /* LINEAR (its pad is also in the stride) */
     uint32_t words[SWZ_LAYOUT_PARAM_WORDS];   /* room for a future kind */
 } swz_layout_params;
 
@@ -249,6 +258,38 @@ SWZ_FN int swz__tma_params(const swz_layout *l, swz_layout_param *out)
     out[1].name = "align";
     out[1].value = swz_tma_align(l->p.tma_mode);
     return 2;
+}
+
+SWZ_FN int swz__linear_make(swz_layout *l)
+{
+    int e = swz__linear_check_at(&l->error, l->width, l->elem, l->access, &l->p.lin);
+    if (e != SWZ_OK) return e; /* before swz_linear_auto: its error names the parameter */
+    return swz_linear_auto(l->width, l->elem, l->access, &l->p.lin);
+}
+SWZ_FN uint32_t swz__linear_offset_of(const swz_layout *l, uint32_t row, uint32_t col)
+{
+    return swz_linear_offset(l->width, l->elem, l->access, &l->p.lin, row, col);
+}
+SWZ_FN int swz__linear_coord_of(const swz_layout *l, uint32_t off, uint32_t *row, uint32_t *col)
+{
+    return swz_linear_coord(l->width, l->elem, l->access, &l->p.lin, off, row, col);
+}
+SWZ_FN int swz__linear_params_of(const swz_layout *l, swz_layout_param *out)
+{
+    static const char *const names[SWZ_LINEAR_MAX_BITS] = {
+        "mask0", "mask1", "mask2",  "mask3",  "mask4",  "mask5",  "mask6",  "mask7",
+        "mask8", "mask9", "mask10", "mask11", "mask12", "mask13", "mask14", "mask15"};
+    uint32_t i, bits = swz_log2(l->height - 1u) + 1u; /* row bits of rows 0 .. H-1 */
+    int n = 0;
+    out[n].name = "vec";
+    out[n++].value = l->access / l->elem;
+    out[n].name = "pad";
+    out[n++].value = l->p.lin.pad;
+    for (i = 0; i < bits && i < SWZ_LINEAR_MAX_BITS; ++i) {
+        out[n].name = names[i];
+        out[n++].value = l->p.lin.mask[i];
+    }
+    return n;
 }
 
 /* ---- accessors of the table ---------------------------------------------------------------- */
@@ -393,6 +434,21 @@ SWZ_FN int swz_layout_make_xor(swz_layout *l, uint32_t width, uint32_t elem, uin
                          "scrambled bits inside the row, M + B <= log2 W", "M+B",
                          (uint64_t)p.m + p.b);
     l->p.x = p;
+    return SWZ_OK;
+}
+
+/* An XOR-linear layout with explicit masks and pad (linear.h) instead of the automatic masks:
+ * validates like swz_layout_make, plus swz_linear_check (SWZ_ERANGE names a mask or the pad).
+ * Returns SWZ_OK or an error code (l->error says which parameter). */
+SWZ_FN int swz_layout_make_linear(swz_layout *l, uint32_t width, uint32_t elem, uint32_t access,
+                                  uint32_t height, const swz_linear_params *p)
+{
+    int e = swz_layout_make(l, SWZ_LAYOUT_LINEAR, width, elem, access, height);
+    if (e != SWZ_OK) return e;
+    e = swz__linear_check_at(&l->error, width, elem, access, p);
+    if (e != SWZ_OK) return e;
+    l->p.lin = *p;
+    l->stride = swz_linear_stride(width, elem, p);
     return SWZ_OK;
 }
 

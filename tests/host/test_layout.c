@@ -50,13 +50,14 @@ static uint32_t ref_tma_mode(int kind)
 static int expected_make(int kind, uint32_t w, uint32_t h, uint32_t e, uint32_t a)
 {
     uint64_t rowb = (uint64_t)w * e;
-    if (kind < 0 || kind > 6) return SWZ_EKIND;
+    if (kind < 0 || kind > 7) return SWZ_EKIND;
     if (!ref_valid_elem(e)) return SWZ_EELEM;
     if (!ref_valid_access(e, a)) return SWZ_EACCESS;
     if (w == 0 || h == 0 || w > 65536u || h > 65536u || (uint64_t)w * h > (1ull << 26)) return SWZ_ERANGE;
     if (rowb < a) return SWZ_EWIDTH;
     switch (kind) {
     case SWZ_LAYOUT_XOR:
+    case SWZ_LAYOUT_LINEAR: /* swz_layout_make: the automatic XOR's masks */
         if (!ref_is_pow2(w)) return SWZ_EPOW2;
         break;
     case SWZ_LAYOUT_MORTON:
@@ -87,7 +88,8 @@ static uint32_t ref_offset(int kind, uint32_t w, uint32_t h, uint32_t e, uint32_
     switch (kind) {
     case SWZ_LAYOUT_NONE: return r * w + c;
     case SWZ_LAYOUT_PAD: return r * ref_pad_stride(w, e, a) + c;
-    case SWZ_LAYOUT_XOR: {
+    case SWZ_LAYOUT_XOR:
+    case SWZ_LAYOUT_LINEAR: {
         /* xor.h section 2: the unit u of row r moves to u ^ key(r); Ur accesses per row,
          * N per 128-byte line; rows >= 128 B: key = r mod N, else key = (r / (N/Ur)) mod Ur. */
         uint32_t ur = w * e / a, n = 128u / a, u = c / vec;

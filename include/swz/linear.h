@@ -1,0 +1,303 @@
+/* swz/linear.h -- XOR-linear layouts: the unit of (row, unit) moves to unit ^ f(row), f linear
+ * over GF(2) in the row bits, optionally with padded rows.
+ *
+ * What it is for
+ *   The general XOR swizzle that every other XOR in swz is a special case of: CuTe's
+ *   Swizzle<B,M,S> with its key bits above the row (xor.h), Triton's (vec, perPhase, maxPhase),
+ *   the Hopper TMA modes (for rows of exactly the mode's bytes) and the hand-derived keys of the
+ *   example kernels.  swz_solve (solve.h) searches this family for a tile's own accesses.
+ *
+ * Example (64x64 floats, 16-byte units: the transpose key (r / 4) mod 8)
+ *   #include <swz/linear.h>
+ *   swz_linear_params p = {{0u, 0u, 1u, 2u, 4u}, 0u};   // row bits 2, 3, 4 -> unit bits 0, 1, 2
+ *   uint32_t o = swz_linear_offset(64, 4, 16, &p, 5, 9);  // 5*64 + ((2 ^ 1) * 4) + 1 = 333
+ *   uint32_t r, c;
+ *   int ok = swz_linear_coord(64, 4, 16, &p, o, &r, &c);  // SWZ_OK, r == 5, c == 9
+ *   // the same as a constant expression (eight masks, pad 0 bytes):
+ *   enum { O = SWZ_LINEAR_OFFSET(64, 4, 16, 0, 0, 0, 1, 2, 4, 0, 0, 0, 5, 9) };  // 333
+ *   (void)ok;
+ *
+ * The formula (W elements per row, E element bytes, A unit bytes = the access width, vec = A/E,
+ * Ur = W*E/A units per row (a power of two), P pad bytes per row (a multiple of A))
+ *
+ *      f(r)   = XOR of mask[i] over the set bits i of r          (mask[i] < Ur, i < 16)
+ *      stride = W + P/E                                          (elements between row starts)
+ *      offset(r, c) = r*stride + ((c/vec) ^ f(r))*vec + c mod vec
+ *
+ *   f is linear over GF(2): f(a ^ b) = f(a) ^ f(b).  Every row maps onto itself and within a
+ *   row u -> u ^ f(r) is an involution, so the map is a bijection onto [0, H*stride) minus the
+ *   padding, for any height: the inverse is r = off / stride, c = ((x/vec) ^ f(r))*vec +
+ *   x mod vec with x = off mod stride (padding when x >= W).  A unit of A bytes stays whole and
+ *   aligned, so an access of at most A bytes stays one contiguous aligned vector.
+ *
+ * Special cases (the converters below; each returns SWZ_ERANGE where none exists)
+ *   Swizzle<B,M,S> on elements, key above the row (M+S >= log2 W) and M >= log2 vec:
+ *      mask[M+S-log2 W + j] = 1 << (M - log2 vec + j),  j < B.
+ *   Triton (vec', perPhase, maxPhase): through swz_xor_from_triton's (B, M, S).
+ *   TMA mode S bytes with rows of exactly S bytes (W*E == S): mask[log2(128/S) + j] =
+ *      1 << (j + log2(16/A)), j < log2(S/16)  (A <= 16).
+ *   swz_xor_auto(W, E, A): swz_linear_auto.
+ */
+#ifndef SWZ_LINEAR_H
+#define SWZ_LINEAR_H
+
+#include "common.h"
+#include "xor.h"
+
+/* Row bits that can carry a mask (tile heights up to SWZ_MAX_SIDE = 2^16). */
+#define SWZ_LINEAR_MAX_BITS 16
+
+typedef struct swz_linear_params {
+    uint32_t mask[SWZ_LINEAR_MAX_BITS]; /* unit mask of row bit i (< W*E/A) */
+    uint32_t pad;                       /* pad bytes per row (a multiple of A) */
+} swz_linear_params;
+
+/* f(row): the XOR of the masks of row's set bits. */
+SWZ_FN uint32_t swz_linear_key(const swz_linear_params *p, uint32_t row)
+{
+    uint32_t k = 0u, i;
+    for (i = 0; i < SWZ_LINEAR_MAX_BITS; ++i)
+        k ^= (0u - ((row >> i) & 1u)) & p->mask[i];
+    return k;
+}
+
+/* SWZ_OK when (W, E, A, p) is a valid XOR-linear layout: E, A as everywhere (common.h), W*E a
+ * multiple of A with a power-of-two quotient Ur, every mask < Ur, the pad a multiple of A and
+ * W + pad/E <= SWZ_MAX_SIDE.  SWZ_EELEM, SWZ_EACCESS, SWZ_EWIDTH (W*E < A), SWZ_EPOW2 (Ur) or
+ * SWZ_ERANGE (a mask, or the pad) otherwise, recorded in *err (may be NULL). */
+SWZ_FN int swz__linear_check_at(swz_error *err, uint32_t width, uint32_t elem, uint32_t access,
+                                const swz_linear_params *p)
+{
+    uint32_t ur, i;
+    int e = swz__check_elem_access_at(err, "linear", elem, access);
+    if (e != SWZ_OK) return e;
+    if (width == 0u || width > SWZ_MAX_SIDE)
+        return swz__fail(err, SWZ_ERANGE, "linear", "a width W in 1 .. 65536", "W", width);
+    if (width * elem < access)
+        return swz__fail(err, SWZ_EWIDTH, "linear", "a row W*E of at least one access A", "W*E",
+                         (uint64_t)width * elem);
+    if ((width * elem) % access != 0u || !swz_is_pow2(width * elem / access))
+        return swz__fail(err, SWZ_EPOW2, "linear",
+                         "a power-of-two number of units per row W*E/A (W*E a multiple of A)",
+                         "W*E", (uint64_t)width * elem);
+    ur = width * elem / access;
+    for (i = 0; i < SWZ_LINEAR_MAX_BITS; ++i)
+        if (p->mask[i] >= ur)
+            return swz__fail(err, SWZ_ERANGE, "linear", "every mask below W*E/A", "mask",
+                             p->mask[i]);
+    if (p->pad % access != 0u || width + p->pad / elem > SWZ_MAX_SIDE)
+        return swz__fail(err, SWZ_ERANGE, "linear",
+                         "a pad that is a multiple of A bytes, W + pad/E <= 65536", "pad", p->pad);
+    return SWZ_OK;
+}
+SWZ_FN int swz_linear_check(uint32_t width, uint32_t elem, uint32_t access,
+                            const swz_linear_params *p)
+{
+    return swz__linear_check_at(NULL, width, elem, access, p);
+}
+
+/* Elements between row starts: W + pad/E. */
+SWZ_FN uint32_t swz_linear_stride(uint32_t width, uint32_t elem, const swz_linear_params *p)
+{
+    return width + p->pad / elem;
+}
+
+/* Element offset of (row, col).  Unchecked: the caller keeps swz_linear_check == SWZ_OK,
+ * col < width and row * stride < 2^32 (swz_layout_offset is the checked form). */
+SWZ_FN uint32_t swz_linear_offset(uint32_t width, uint32_t elem, uint32_t access,
+                                  const swz_linear_params *p, uint32_t row, uint32_t col)
+{
+    uint32_t vec = access / elem;
+    return row * swz_linear_stride(width, elem, p) + ((col / vec) ^ swz_linear_key(p, row)) * vec +
+           col % vec;
+}
+
+/* Inverse of swz_linear_offset: SWZ_OK with (*row, *col), or SWZ_ERANGE (untouched) when off
+ * is padding. */
+SWZ_FN int swz_linear_coord(uint32_t width, uint32_t elem, uint32_t access,
+                            const swz_linear_params *p, uint32_t off, uint32_t *row,
+                            uint32_t *col)
+{
+    uint32_t vec = access / elem, stride = swz_linear_stride(width, elem, p);
+    uint32_t r = off / stride, x = off % stride;
+    if (x >= width) return SWZ_ERANGE;
+    *row = r;
+    *col = ((x / vec) ^ swz_linear_key(p, r)) * vec + x % vec;
+    return SWZ_OK;
+}
+
+/* Number of nonzero masks (the solver's first simplicity measure). */
+SWZ_FN uint32_t swz_linear_nonzero(const swz_linear_params *p)
+{
+    uint32_t n = 0u, i;
+    for (i = 0; i < SWZ_LINEAR_MAX_BITS; ++i) n += p->mask[i] != 0u;
+    return n;
+}
+
+/* ---- conversions ------------------------------------------------------------------------- */
+
+SWZ_FN void swz__linear_clear(swz_linear_params *p)
+{
+    uint32_t i;
+    for (i = 0; i < SWZ_LINEAR_MAX_BITS; ++i) p->mask[i] = 0u;
+    p->pad = 0u;
+}
+
+/* CuTe Swizzle<B,M,S> on element offsets of W-wide rows -> masks on A-byte units (pad 0).
+ * SWZ_ERANGE unless the key is above the row (M+S >= log2 W), the target is inside the row
+ * (M+B <= log2 W) and whole units move (2^M >= vec); SWZ_EPOW2 for a W that is not a power of
+ * two; the codes of swz_xor_is_valid / swz_linear_check otherwise. */
+SWZ_FN int swz_linear_from_xor(swz_xor_params x, uint32_t width, uint32_t elem, uint32_t access,
+                               swz_linear_params *p)
+{
+    uint32_t lw, lv, j;
+    swz_linear_params q;
+    int e = swz__check_elem_access(elem, access);
+    if (e != SWZ_OK) return e;
+    if (!swz_is_pow2(width)) return SWZ_EPOW2;
+    if (!swz_xor_is_valid(x.b, x.m, x.s)) return SWZ_ERANGE;
+    lw = swz_log2(width);
+    lv = swz_log2(access / elem);
+    if (x.m + x.s < lw || x.m + x.b > lw || x.m < lv || x.m + x.s - lw + x.b > SWZ_LINEAR_MAX_BITS)
+        return SWZ_ERANGE;
+    swz__linear_clear(&q);
+    for (j = 0; j < x.b; ++j) q.mask[x.m + x.s - lw + j] = 1u << (x.m - lv + j);
+    e = swz_linear_check(width, elem, access, &q);
+    if (e == SWZ_OK) *p = q;
+    return e;
+}
+
+/* Masks -> CuTe Swizzle<B,M,S> on element offsets of W-wide rows: SWZ_OK when the nonzero masks
+ * are one run mask[s0 + j] = 1 << (t + j), j < B (all zero: B = 0), and pad is 0; SWZ_ERANGE
+ * otherwise (no (B, M, S) exists). */
+SWZ_FN int swz_linear_to_xor(const swz_linear_params *p, uint32_t width, uint32_t elem,
+                             uint32_t access, swz_xor_params *x)
+{
+    uint32_t i, s0 = 0u, b = 0u, t = 0u, lv, lw;
+    int e = swz_linear_check(width, elem, access, p);
+    if (e != SWZ_OK) return e;
+    if (p->pad != 0u) return SWZ_ERANGE;
+    for (i = 0; i < SWZ_LINEAR_MAX_BITS && p->mask[i] == 0u; ++i) {}
+    s0 = i;
+    if (i < SWZ_LINEAR_MAX_BITS) {
+        if (!swz_is_pow2(p->mask[i])) return SWZ_ERANGE;
+        t = swz_log2(p->mask[i]);
+        for (; i < SWZ_LINEAR_MAX_BITS && p->mask[i] == 1u << (t + b) && t + b < 32u; ++i) ++b;
+        for (; i < SWZ_LINEAR_MAX_BITS; ++i)
+            if (p->mask[i] != 0u) return SWZ_ERANGE;
+    }
+    lv = swz_log2(access / elem);
+    lw = swz_log2(width);
+    x->b = b;
+    x->m = b ? t + lv : lv;
+    x->s = b ? s0 + lw - x->m : (lw > x->m ? lw - x->m : 0u);
+    if (x->s < x->b) return SWZ_ERANGE; /* run longer than its distance (s0 + lw < t + lv + b) */
+    return swz_xor_is_valid(x->b, x->m, x->s) ? SWZ_OK : SWZ_ERANGE;
+}
+
+/* Triton (vec, perPhase, maxPhase) on W-wide rows -> masks on A-byte units. */
+SWZ_FN int swz_linear_from_triton(uint32_t vec, uint32_t per_phase, uint32_t max_phase,
+                                  uint32_t width, uint32_t elem, uint32_t access,
+                                  swz_linear_params *p)
+{
+    swz_xor_params x;
+    int e = swz_xor_from_triton(vec, per_phase, max_phase, width, &x);
+    return e != SWZ_OK ? e : swz_linear_from_xor(x, width, elem, access, p);
+}
+
+/* Masks -> Triton (vec, perPhase, maxPhase), where a run form exists (swz_linear_to_xor). */
+SWZ_FN int swz_linear_to_triton(const swz_linear_params *p, uint32_t width, uint32_t elem,
+                                uint32_t access, uint32_t *vec, uint32_t *per_phase,
+                                uint32_t *max_phase)
+{
+    swz_xor_params x;
+    int e = swz_linear_to_xor(p, width, elem, access, &x);
+    return e != SWZ_OK ? e : swz_xor_to_triton(x, width, vec, per_phase, max_phase);
+}
+
+/* Hopper TMA mode (32, 64, 128 bytes) on rows of exactly `mode` bytes (W*E == mode), units of
+ * A <= 16 bytes -> masks; SWZ_ERANGE for another row length or a bad mode. */
+SWZ_FN int swz_linear_from_tma(uint32_t mode, uint32_t width, uint32_t elem, uint32_t access,
+                               swz_linear_params *p)
+{
+    uint32_t j, lo, n;
+    swz_linear_params q;
+    int e = swz__check_elem_access(elem, access);
+    if (e != SWZ_OK) return e;
+    if (swz_tma_align(mode) == 0u || width * elem != mode) return SWZ_ERANGE;
+    swz__linear_clear(&q);
+    lo = swz_log2(128u / mode);
+    n = swz_log2(mode / 16u);
+    for (j = 0; j < n; ++j) q.mask[lo + j] = 1u << (j + swz_log2(16u / access));
+    e = swz_linear_check(width, elem, access, &q);
+    if (e == SWZ_OK) *p = q;
+    return e;
+}
+
+/* The automatic XOR of xor.h as masks: swz_xor_auto(W, E, A) through swz_linear_from_xor. */
+SWZ_FN int swz_linear_auto(uint32_t width, uint32_t elem, uint32_t access, swz_linear_params *p)
+{
+    swz_xor_params x;
+    int e = swz_xor_auto(width, elem, access, &x);
+    return e != SWZ_OK ? e : swz_linear_from_xor(x, width, elem, access, p);
+}
+
+/* ---- macro form (constant W, E, A, P and the masks of row bits 0..7) ---------------------- */
+
+#define SWZ__LINEAR_BIT(r, i, m) ((0u - (((uint32_t)(r) >> (i)) & 1u)) & (uint32_t)(m))
+#define SWZ__LINEAR_KEY8(r, m0, m1, m2, m3, m4, m5, m6, m7)                                     \
+    (SWZ__LINEAR_BIT(r, 0, m0) ^ SWZ__LINEAR_BIT(r, 1, m1) ^ SWZ__LINEAR_BIT(r, 2, m2) ^         \
+     SWZ__LINEAR_BIT(r, 3, m3) ^ SWZ__LINEAR_BIT(r, 4, m4) ^ SWZ__LINEAR_BIT(r, 5, m5) ^         \
+     SWZ__LINEAR_BIT(r, 6, m6) ^ SWZ__LINEAR_BIT(r, 7, m7))
+#define SWZ__LINEAR_OK(W, E, A, P)                                                              \
+    (SWZ__VALID_ACCESS(E, A) && (W) * (E) >= (A) && (W) * (E) % (A) == 0 &&                    \
+     SWZ_IS_POW2((W) * (E) / (A)) && (P) % (A) == 0)
+#define SWZ__LINEAR_UR(W, E, A, P) (SWZ__LINEAR_OK(W, E, A, P) ? (W) * (E) / (A) : 1)
+#define SWZ__LINEAR_MASKS_OK(U, m0, m1, m2, m3, m4, m5, m6, m7)                                 \
+    ((m0) < (U) && (m1) < (U) && (m2) < (U) && (m3) < (U) && (m4) < (U) && (m5) < (U) &&         \
+     (m6) < (U) && (m7) < (U))
+#define SWZ__LINEAR_VEC(W, E, A, P) (SWZ__LINEAR_OK(W, E, A, P) ? (A) / (E) : 1)
+
+/* Element offset of (r, c) for constant W, E, A, P (pad bytes) and masks m0..m7 of row bits
+ * 0..7 (rows of 256 or more repeat the key of r mod 256: use the function form for taller
+ * key spans).  Bad parameters or a mask >= W*E/A are compile errors. */
+#define SWZ_LINEAR_OFFSET(W, E, A, P, m0, m1, m2, m3, m4, m5, m6, m7, r, c)                      \
+    ((uint32_t)SWZ__CT_CHECK(SWZ__LINEAR_OK(W, E, A, P),                                        \
+                             swz_error_linear_needs_valid_E_A_pow2_units_per_row_and_pad_of_whole_units) + \
+     (uint32_t)SWZ__CT_CHECK_AFTER(SWZ__LINEAR_OK(W, E, A, P),                                  \
+                                   SWZ__LINEAR_MASKS_OK(SWZ__LINEAR_UR(W, E, A, P), m0, m1, m2, m3, m4, \
+                                                        m5, m6, m7),                            \
+                                   swz_error_linear_mask_must_be_below_units_per_row) +          \
+     (uint32_t)(r) * (uint32_t)((W) + (P) / (E)) +                                              \
+     ((((uint32_t)(c) / SWZ__LINEAR_VEC(W, E, A, P)) ^                                          \
+       SWZ__LINEAR_KEY8(r, m0, m1, m2, m3, m4, m5, m6, m7)) * SWZ__LINEAR_VEC(W, E, A, P)) +     \
+     (uint32_t)(c) % SWZ__LINEAR_VEC(W, E, A, P))
+
+/* The macro line of a layout with numbers, e.g. "SWZ_LINEAR_OFFSET(64, 4, 16, 0, 0, 0, 1, 2,
+ * 4, 0, 0, 0, r, c)", into buf (n bytes, NUL-terminated when n > 0); returns the length of the
+ * whole text.  When a mask of row bit 8 or above is set the macro cannot express it: the text is
+ * "swz_linear_offset(...)" with the call to make instead, and the return value is the same. */
+SWZ_HOST_FN size_t swz_linear_macro(uint32_t width, uint32_t elem, uint32_t access,
+                                    const swz_linear_params *p, char *buf, size_t n)
+{
+    size_t len = 0;
+    uint32_t i, high = 0u;
+    if (n) buf[0] = '\0';
+    for (i = 8; i < SWZ_LINEAR_MAX_BITS; ++i) high |= p->mask[i];
+    swz__put(buf, n, &len, high ? "swz_linear_offset(" : "SWZ_LINEAR_OFFSET(");
+    swz__put_u64(buf, n, &len, width);
+    swz__put(buf, n, &len, ", ");
+    swz__put_u64(buf, n, &len, elem);
+    swz__put(buf, n, &len, ", ");
+    swz__put_u64(buf, n, &len, access);
+    swz__put(buf, n, &len, high ? ", &p, r, c)  /* p.pad = " : ", ");
+    swz__put_u64(buf, n, &len, p->pad);
+    for (i = 0; i < (high ? (uint32_t)SWZ_LINEAR_MAX_BITS : 8u); ++i) {
+        swz__put(buf, n, &len, high && i == 0 ? ", p.mask = {" : i == 0 || !high ? ", " : ", ");
+        swz__put_u64(buf, n, &len, p->mask[i]);
+    }
+    swz__put(buf, n, &len, high ? "} */" : ", r, c)");
+    return len;
+}
+
+#endif /* SWZ_LINEAR_H */
