@@ -15,6 +15,10 @@
  *   the input bit for bit -- out[c*N + r] == in[r*N + c] for every element -- by an independent
  *   kernel on the GPU.  The input is random in [-1, 1), never zero.
  *
+ * The driver is bench_family.h; the problem, the peer and the checks are the family's bench
+ * hooks in examples/transpose/transpose.cu (the example program's --bench uses the same); the
+ * tuning section below is this program's own extra, on the same hooks.
+ *
  * Tuning section (after the table; CSV DIR/transpose_tuning.csv, family transpose_tuning, so
  *   that plots and headlines keep to the shipped variants): the fp32 candidates of
  *   examples/transpose/tuning.h -- the shipped kernel with other knobs (block order, cache
@@ -28,54 +32,13 @@
  * Usage: bench_transpose [--out DIR] [--quick] [--reps N]  -> DIR/transpose.csv,
  *                                                             DIR/transpose_tuning.csv
  */
-#include <cublas_v2.h>
-
-#include "bench_util.h"
-#include "transpose.h"
-#include "tuning.inc" /* the tuning candidates: instantiated in this program only */
-
-/* Count the elements where out is not the transpose of in (bitwise). */
-__global__ void transpose_check_kernel(const uint32_t *in, const uint32_t *out, int64_t n,
-                                       unsigned long long *wrong)
-{
-    unsigned long long bad = 0;
-    for (int64_t i = blockIdx.x * (int64_t)blockDim.x + threadIdx.x; i < n * n; i += (int64_t)gridDim.x * blockDim.x) {
-        const int64_t r = i / n, c = i % n;
-        bad += in[r * n + c] != out[c * n + r];
-    }
-    for (int o = 16; o > 0; o >>= 1) bad += __shfl_down_sync(0xFFFFFFFFu, bad, o);
-    if ((threadIdx.x & 31) == 0 && bad) atomicAdd(wrong, bad);
-}
-
-static unsigned long long transpose_wrong(const float *in, const float *out, int64_t n, unsigned long long *d_wrong)
-{
-    unsigned long long w = 0;
-    CUDA_CHECK(cudaMemset(d_wrong, 0, sizeof w));
-    transpose_check_kernel<<<bench_sm_count() * 8, 256>>>((const uint32_t *)in, (const uint32_t *)out, n, d_wrong);
-    CUDA_CHECK_LAUNCH();
-    CUDA_CHECK(cudaMemcpy(&w, d_wrong, sizeof w, cudaMemcpyDeviceToHost));
-    return w;
-}
+#define EX_FAMILY_NO_MAIN
+#include "transpose.cu" /* examples/transpose: `family` and its bench hooks (cublasSgeam, checks) */
+#include "bench_family.h"
+#include "tuning.inc"    /* the tuning candidates: instantiated in this program only */
 
 /* "swz_transpose_xor_64_float" -> "xor_64"; "swz_transpose_xor_64_float_grp32" -> "xor_64_grp32" */
-static std::string short_name(const char *full)
-{
-    std::string name = full;
-    if (name.rfind("swz_transpose_", 0) == 0) name = name.substr(14);
-    const size_t f = name.find("_float");
-    if (f != std::string::npos) name.erase(f, 6);
-    return name;
-}
-
-/* Launch one variant on an n x n matrix (exit on a launch error: a bench bug, not a timing). */
-static void launch_variant(const swz_variant *var, const float *in, float *out, int64_t n)
-{
-    cudaError_t err = swz_transpose_ops_of(var)->launch(in, out, n, n, n, n, 1, 0, 0, 0);
-    if (err != cudaSuccess) {
-        fprintf(stderr, "%s: %s\n", var->name, cudaGetErrorString(err));
-        exit(1);
-    }
-}
+static std::string short_name(const swz_variant *v) { return bench_family_name(&family, v, -1); }
 
 /* ==================================== tuning ==================================================
  * Which knobs bring the shipped kernel (xor/pad, TILE 64, 256 threads, 16 KiB per block, row-major
@@ -162,63 +125,59 @@ struct tuning_entry {
 #define EX_TUNING_REF(L, T, S) &swz_transpose_##L##_##T##_float##S##_variant,
 static const swz_variant *const tuning_candidates[] = {SWZ_TRANSPOSE_TUNING(EX_TUNING_REF)};
 
-static int tuning(const bench_opts &o, const int64_t *sizes, float *in, float *out, unsigned long long *d_wrong,
-                  cublasHandle_t h)
+static int tuning(const swz_family *f, const bench_opts &o)
 {
     const int rounds = o.quick ? 1 : 3;
+    const char *const *specs = o.quick ? f->bench->quick_specs : f->bench->specs;
     bench_table tt("transpose_tuning");
     std::vector<tuning_entry> rows;
+    std::string size[2];
+    double sizes_moved[2] = {0, 0};
     rows.push_back({NULL, "memcpy", {}});
     rows.push_back({NULL, "cublasSgeam", {}});
     for (const char *base : {"swz_transpose_xor_64_float", "swz_transpose_pad_64_float", "swz_transpose_none_64_float",
                              "swz_transpose_xor_32_float", "swz_transpose_pad_32_float"}) {
         const swz_variant *v = swz_variant_find(&swz_transpose_registry, base);
-        if (v) rows.push_back({v, short_name(v->name) + " (shipped)", {}});
+        if (v) rows.push_back({v, short_name(v) + " (shipped)", {}});
     }
-    for (const swz_variant *v : tuning_candidates) rows.push_back({v, short_name(v->name), {}});
+    for (const swz_variant *v : tuning_candidates) rows.push_back({v, short_name(v), {}});
 
-    for (int si = 0; si < 2; ++si) {
-        const int64_t n = sizes[si];
-        const size_t e = (size_t)(n * n), bytes = e * sizeof(float);
-        const std::string sz = bench_size2(n, n);
-        const float one = 1.0f, zero = 0.0f;
-        bench_fill_uniform(in, e, 0x7A45ull + (uint64_t)n, -1.0f, 1.0f);
-        auto geam = [&] {
-            CUBLAS_CHECK(cublasSgeam(h, CUBLAS_OP_T, CUBLAS_OP_N, (int)n, (int)n, &one, in, (int)n, &zero, in,
-                                     (int)n, out, (int)n));
-        };
-        /* every candidate bit-exact first (the shipped ones were checked in the main table) */
-        for (tuning_entry &r : rows) {
-            if (!r.v || strstr(r.name.c_str(), "(shipped)")) continue;
-            gpu_poison(out, bytes);
-            launch_variant(r.v, in, out, n);
+    for (int si = 0; si < 2 && specs[si]; ++si) {
+        bench_problem_ref r = bench_family_prepare(f, specs[si]);
+        size[si] = r.size;
+        /* every candidate checked first (the shipped ones were checked in the main table) */
+        for (tuning_entry &e : rows) {
+            if (!e.v || strstr(e.name.c_str(), "(shipped)")) continue;
+            bench_family_poison(r, -1);
+            if (r.b->launch(r.p, e.v, -1)) exit(1);
             CUDA_CHECK_LAUNCH();
-            if (unsigned long long w = transpose_wrong(in, out, n, d_wrong))
-                tt.fail("%s %s: %llu elements wrong", r.v->name, sz.c_str(), w);
+            if (r.b->check(r.p, e.v, -1)) tt.fail("%s %s: wrong result", e.v->name, r.size);
         }
         /* rounds: every entry once per round, in list order, so slow drifts hit all alike */
         for (int round = 0; round < rounds; ++round)
-            for (tuning_entry &r : rows) {
+            for (tuning_entry &e : rows) {
                 float ms;
-                if (r.name == "memcpy") ms = bench_memcpy_ms(o, out, in, bytes);
-                else if (r.name == "cublasSgeam") ms = bench_time_ms(o, geam);
-                else ms = bench_time_ms(o, [&] { launch_variant(r.v, in, out, n); });
-                r.ms[si].push_back(ms);
+                if (e.name == "memcpy") ms = bench_family_memcpy_ms(o, r);
+                else if (e.name == "cublasSgeam") ms = bench_time_ms(o, [&] { if (r.b->peer(r.p, 0)) exit(1); });
+                else ms = bench_time_ms(o, [&] { if (r.b->launch(r.p, e.v, -1)) exit(1); });
+                e.ms[si].push_back(ms);
             }
+        sizes_moved[si] = r.b->work(r.p);
+        r.b->release(r.p);
     }
 
     /* figures: median of the rounds; ratios to this section's own memcpy and cublasSgeam */
     double gbs[2][64] = {{0}}, rm[2][64] = {{0}}, rp[2][64] = {{0}};
     const size_t nr = rows.size() < 64 ? rows.size() : 64;
     for (int si = 0; si < 2; ++si) {
-        const double moved = 2.0 * (double)(sizes[si] * sizes[si]) * sizeof(float);
+        const double moved = sizes_moved[si];
         const float t_mc = bench_median(rows[0].ms[si]), t_peer = bench_median(rows[1].ms[si]);
         for (size_t k = 0; k < nr; ++k) {
             const float ms = bench_median(rows[k].ms[si]);
             gbs[si][k] = moved / (ms * 1e6);
             rm[si][k] = t_mc / ms;
             rp[si][k] = t_peer / ms;
-            tt.add(rows[k].name.substr(0, rows[k].name.find(' ')), bench_size2(sizes[si], sizes[si]), "GB/s",
+            tt.add(rows[k].name.substr(0, rows[k].name.find(' ')), size[si], "GB/s",
                    gbs[si][k], rm[si][k], rp[si][k], "cublasSgeam");
         }
     }
@@ -227,7 +186,7 @@ static int tuning(const bench_opts &o, const int64_t *sizes, float *in, float *o
            rounds, o.reps);
     printf("%-22s %9s %7s %6s   %9s %7s %6s  %s\n", "candidate", "GB/s", "xmemcpy", "xgeam", "GB/s", "xmemcpy",
            "xgeam", "knobs");
-    printf("%-22s %24s   %24s\n", "", bench_size2(sizes[0], sizes[0]).c_str(), bench_size2(sizes[1], sizes[1]).c_str());
+    printf("%-22s %24s   %24s\n", "", size[0].c_str(), size[1].c_str());
     int best[2] = {-1, -1}, best_both = -1;
     for (size_t k = 0; k < nr; ++k) {
         const bool ok = k >= 2 && rm[0][k] >= 0.95 && rm[1][k] >= 0.95 && rp[0][k] > 1.0 && rp[1][k] > 1.0;
@@ -242,12 +201,12 @@ static int tuning(const bench_opts &o, const int64_t *sizes, float *in, float *o
     for (int si = 0; si < 2; ++si)
         if (best[si] >= 0)
             printf("# best at %s: %s %.1f GB/s (x%.3f memcpy, x%.3f cublasSgeam)\n",
-                   bench_size2(sizes[si], sizes[si]).c_str(), rows[best[si]].name.c_str(), gbs[si][best[si]],
+                   size[si].c_str(), rows[best[si]].name.c_str(), gbs[si][best[si]],
                    rm[si][best[si]], rp[si][best[si]]);
     printf("# best meeting the target at both sizes: %s\n", best_both >= 0 ? rows[best_both].name.c_str() : "none");
     /* XOR vs PAD with the same knobs (target: xor within 2% of pad, or faster) */
-    printf("# xor / pad (same knobs, GB/s ratio at %s | %s):", bench_size2(sizes[0], sizes[0]).c_str(),
-           bench_size2(sizes[1], sizes[1]).c_str());
+    printf("# xor / pad (same knobs, GB/s ratio at %s | %s):", size[0].c_str(),
+           size[1].c_str());
     for (size_t k = 2; k < nr; ++k) {
         if (rows[k].name.rfind("pad_", 0) != 0) continue;
         const std::string twin = "xor_" + rows[k].name.substr(4);
@@ -259,8 +218,8 @@ static int tuning(const bench_opts &o, const int64_t *sizes, float *in, float *o
     printf("\n");
     /* the conflicting layout's cost on this memory-bound kernel, for every knob set measured
      * with both (8-way column reads in none, conflict free in xor) */
-    printf("# conflicting none / xor (same knobs, GB/s ratio at %s | %s):", bench_size2(sizes[0], sizes[0]).c_str(),
-           bench_size2(sizes[1], sizes[1]).c_str());
+    printf("# conflicting none / xor (same knobs, GB/s ratio at %s | %s):", size[0].c_str(),
+           size[1].c_str());
     for (size_t k = 2; k < nr; ++k) {
         if (rows[k].name.rfind("none_", 0) != 0) continue;
         const std::string twin = "xor_" + rows[k].name.substr(5);
@@ -275,64 +234,5 @@ static int tuning(const bench_opts &o, const int64_t *sizes, float *in, float *o
 
 int main(int argc, char **argv)
 {
-    bench_opts o = bench_parse(argc, argv, "bench_transpose", "swz fp32 transposes vs cublasSgeam and memcpy");
-    bench_require_gpu();
-    const int64_t sizes_full[2] = {8192, 16384}, sizes_quick[2] = {1024, 2048};
-    const int64_t *sizes = o.quick ? sizes_quick : sizes_full;
-    const size_t emax = (size_t)(sizes[1] * sizes[1]);
-    float *in, *out;
-    unsigned long long *d_wrong;
-    CUDA_CHECK(cudaMalloc(&in, emax * sizeof(float)));
-    CUDA_CHECK(cudaMalloc(&out, emax * sizeof(float)));
-    CUDA_CHECK(cudaMalloc(&d_wrong, sizeof(unsigned long long)));
-    cublasHandle_t h;
-    CUBLAS_CHECK(cublasCreate(&h));
-    bench_table t("transpose");
-    printf("# peer: cublasSgeam (C = A^T); ceiling: cudaMemcpy D2D of the matrix; GB/s = read + written\n");
-
-    for (int si = 0; si < 2; ++si) {
-        const int64_t n = sizes[si];
-        const size_t e = (size_t)(n * n), bytes = e * sizeof(float);
-        const std::string sz = bench_size2(n, n);
-        bench_fill_uniform(in, e, 0x7A45ull + (uint64_t)n, -1.0f, 1.0f);
-        const double moved = 2.0 * (double)bytes;
-
-        const float t_memcpy = bench_memcpy_ms(o, out, in, bytes);
-        const float one = 1.0f, zero = 0.0f;
-        /* Row-major in (n x n) is column-major in^T; column-major out = op(in_cm)^T.  beta = 0:
-         * B is not needed, but must be a valid matrix -- pass `in` (finite), not the poisoned
-         * output, so that a library that computes 0 * B anyway cannot turn NaN into a failure. */
-        auto geam = [&] {
-            CUBLAS_CHECK(cublasSgeam(h, CUBLAS_OP_T, CUBLAS_OP_N, (int)n, (int)n, &one, in, (int)n, &zero, in,
-                                     (int)n, out, (int)n));
-        };
-        gpu_poison(out, bytes);
-        geam();
-        CUDA_CHECK_LAUNCH();
-        if (unsigned long long w = transpose_wrong(in, out, n, d_wrong))
-            t.fail("cublasSgeam %s: %llu elements wrong", sz.c_str(), w);
-        const float t_peer = bench_time_ms(o, geam);
-        t.add("memcpy", sz, "GB/s", moved / (t_memcpy * 1e6), 1.0, t_peer / t_memcpy, "cublasSgeam");
-        t.add("cublasSgeam", sz, "GB/s", moved / (t_peer * 1e6), t_memcpy / t_peer, 1.0, "cublasSgeam");
-
-        for (int v = 0; v < swz_transpose_registry.count; ++v) {
-            const swz_variant *var = swz_transpose_registry.variants[v];
-            if (strcmp(var->elem, "float") != 0) continue;
-            auto run = [&] { launch_variant(var, in, out, n); };
-            gpu_poison(out, bytes);
-            run();
-            CUDA_CHECK_LAUNCH();
-            if (unsigned long long w = transpose_wrong(in, out, n, d_wrong))
-                t.fail("%s %s: %llu elements wrong", var->name, sz.c_str(), w);
-            const float ms = bench_time_ms(o, run);
-            t.add(short_name(var->name), sz, "GB/s", moved / (ms * 1e6), t_memcpy / ms, t_peer / ms, "cublasSgeam");
-        }
-    }
-    const int rc_main = t.finish(o);
-    const int rc_tuning = tuning(o, sizes, in, out, d_wrong, h);
-    CUBLAS_CHECK(cublasDestroy(h));
-    CUDA_CHECK(cudaFree(in));
-    CUDA_CHECK(cudaFree(out));
-    CUDA_CHECK(cudaFree(d_wrong));
-    return rc_main || rc_tuning;
+    return bench_family_main(&family, argc, argv, "swz fp32 transposes vs cublasSgeam and memcpy", tuning);
 }

@@ -90,21 +90,49 @@ static inline const swz_variant *swz_variant_find(const swz_registry *reg, const
 #define SWZ_REGISTRY_DEFINE(NAME, FAMILY, ARRAY)                                                \
     const swz_registry NAME = {(FAMILY), (ARRAY), (int)(sizeof(ARRAY) / sizeof((ARRAY)[0])) - 1}
 
-/* A family as the example driver (family_main.h) sees it.  Hooks return 0 on success, 1 on a
+/* What a family's benchmark (bench/bench_family.h) and the example driver's --bench share: the
+ * family's own problem set-up, peers, work count and result checks; everything else (timing,
+ * the memcpy ceiling, the order of checks and timings, the table and CSV) is the drivers'.
+ * `p` is the opaque problem prepare() returns.  Launch hooks enqueue on stream 0 and return 0,
+ * or 1 on a CUDA error; check hooks return 0 when the output is right, 1 (after printing why)
+ * when it is not. */
+typedef struct swz_family_bench {
+    const char *const *specs;       /* bench_<family>'s problems (NULL-terminated) */
+    const char *const *quick_specs; /* the same with --quick */
+    const char *elem;               /* bench_<family> times the variants of this ELEM_NAME */
+    int strip_elem;                 /* 1: CSV names drop "_<elem>" as well as "swz_<family>_" */
+    const char *const *modes;       /* NULL, or each variant's launch modes' CSV suffixes */
+    const char *const *peers;       /* peer row names (NULL-terminated); [0] is THE peer */
+    const char *peer_label;         /* the table's name for what ratio_peer is relative to */
+    double per_ms;                  /* rate = work() / (ms * per_ms): 1e6 GB/s, 1e9 TFLOP/s */
+    /* Inputs of `spec` for variants like `v` (their element type), filled; NULL: bad spec. */
+    void *(*prepare)(const char *spec, const swz_variant *v);
+    void (*release)(void *p);
+    void (*size)(void *p, char *cell);  /* the CSV size cell (< SWZ_SPEC_MAX bytes) */
+    double (*work)(void *p);            /* bytes moved (read + written) or flops */
+    size_t (*copy_bytes)(void *p);      /* the memcpy ceiling copies this many, moving twice as many */
+    /* The buffer peer `who` (>= 0) or the variants (-1) write, and its bytes: poisoned first. */
+    void *(*output)(void *p, int who, size_t *bytes);
+    int (*peer)(void *p, int k);
+    int (*peer_check)(void *p, int k);
+    /* mode: an index into modes, or -1 for what the spec says */
+    int (*launch)(void *p, const swz_variant *v, int mode);
+    /* May compare with peer 0's output: the drivers run and check the peers first. */
+    int (*check)(void *p, const swz_variant *v, int mode);
+} swz_family_bench;
+
+/* A family as the example driver (family_main.h) sees it.  run() returns 0 on success, 1 on a
  * wrong result or CUDA error, 2 when `spec` does not parse. */
 typedef struct swz_family {
     const swz_registry *registry;
     const char *spec_usage;         /* e.g. "ROWS:COLS[:BATCH]" */
     const char *const *check_specs; /* default mode: every variant on each (NULL-terminated) */
     const char *bench_spec;         /* --bench without a spec */
-    const char *peer;               /* what time() times beside the variant, e.g. "cudaMemcpy" */
-    const char *rate_unit;          /* unit of *rate, e.g. "GB/s" */
+    const char *rate_unit;          /* unit of the rate, e.g. "GB/s" */
     /* One problem: fill the inputs, poison the output, launch once, compare with the CPU
      * reference; quiet: print only a failure. */
     int (*run)(const swz_variant *v, const char *spec, int quiet);
-    /* Median time of the variant on `spec` (*ms), of the peer on the same problem (*peer_ms;
-     * 0 when there is none) and the variant's rate. */
-    int (*time)(const swz_variant *v, const char *spec, double *ms, double *peer_ms, double *rate);
+    const swz_family_bench *bench;  /* --bench and bench/bench_<family> */
 } swz_family;
 
 #ifdef __cplusplus

@@ -2,7 +2,8 @@
  *
  * What it is for
  *   Every family's program offers the same modes from this code; the family supplies only its
- *   swz_family record (family.h): the registry, run() (one checked problem) and time().
+ *   swz_family record (family.h): the registry, run() (one checked problem) and the bench
+ *   hooks (its problem set-up, peers and checks), which bench/bench_family.h walks too.
  *
  *   swz-example-F                      every variant on each of the family's check specs,
  *                                      checked against the CPU reference (needs a GPU)
@@ -26,9 +27,11 @@
  *
  * Example (a family's program is its hooks and this)
  *   #include "../family_main.h"
- *   static const swz_family fam = {&swz_reduce_registry, "N", checks, "268435456", "cub",
- *                                  "GB/s", run_one, time_one};
+ *   static const swz_family fam = {&swz_reduce_registry, "N", checks, "268435456", "GB/s",
+ *                                  run_one, &bench_hooks};
+ *   #ifndef EX_FAMILY_NO_MAIN  // bench/bench_<family>.cu includes the program for its hooks
  *   int main(int argc, char **argv) { return ex_family_main(&fam, argc, argv); }
+ *   #endif
  */
 #ifndef SWZ_EXAMPLES_FAMILY_MAIN_H
 #define SWZ_EXAMPLES_FAMILY_MAIN_H
@@ -41,7 +44,7 @@
 #include "example_util.h" /* ex_need_gpu, ex_take_filter, ex_matches */
 
 /* The --predict table (see above); 0, or 1 when the model rejects a variant. */
-static int ex_family_predict(const swz_registry *reg, const char *filter)
+static inline int ex_family_predict(const swz_registry *reg, const char *filter)
 {
     int rc = 0;
     printf("# bank model (include/swz/bank.h) of one block of each variant's standard problem\n");
@@ -70,7 +73,7 @@ static int ex_family_predict(const swz_registry *reg, const char *filter)
 }
 
 /* "NAME:SPEC" -> the variant and SPEC; NULL when NAME is unknown or there is no ':'. */
-static const swz_variant *ex_family_split(const swz_registry *reg, const char *arg,
+static inline const swz_variant *ex_family_split(const swz_registry *reg, const char *arg,
                                           const char **spec)
 {
     char name[160];
@@ -82,21 +85,36 @@ static const swz_variant *ex_family_split(const swz_registry *reg, const char *a
     return swz_variant_find(reg, name);
 }
 
-static int ex_family_bench(const swz_family *f, const char *const *specs, int nspecs,
+/* Median time of v on `spec` (*ms) and of the family's peer 0 on the same problem (*peer_ms),
+ * and v's rate, through the family's bench hooks; 2 when the spec does not parse. */
+static inline int ex_family_time(const swz_family *f, const swz_variant *v, const char *spec, double *ms,
+                          double *peer_ms, double *rate)
+{
+    const swz_family_bench *b = f->bench;
+    void *p = b->prepare(spec, v);
+    if (p == NULL) return 2;
+    *peer_ms = ex_time_ms([&] { if (b->peer(p, 0)) exit(1); });
+    *ms = ex_time_ms([&] { if (b->launch(p, v, -1)) exit(1); });
+    *rate = b->work(p) / (*ms * b->per_ms);
+    b->release(p);
+    return 0;
+}
+
+static inline int ex_family_bench(const swz_family *f, const char *const *specs, int nspecs,
                            const char *filter)
 {
     const swz_registry *reg = f->registry;
     int fails = 0;
     for (int s = 0; s < nspecs; ++s) {
         printf("# %s %s: median time, %s, and the ratio to %s on the same problem\n",
-               reg->family, specs[s], f->rate_unit, f->peer);
+               reg->family, specs[s], f->rate_unit, f->bench->peers[0]);
         printf("# %-34s %10s %10s %10s %8s\n", "variant", "ms", f->rate_unit, "peer ms", "x peer");
         for (int i = 0; i < reg->count; ++i) {
             const swz_variant *v = reg->variants[i];
             double ms = 0, peer = 0, rate = 0;
             int e;
             if (!ex_matches(v->name, filter)) continue;
-            if ((e = f->time(v, specs[s], &ms, &peer, &rate)) != 0) {
+            if ((e = ex_family_time(f, v, specs[s], &ms, &peer, &rate)) != 0) {
                 fprintf(stderr, "%s: bad spec %s (%s)\n", v->name, specs[s], f->spec_usage);
                 return e;
             }
@@ -111,7 +129,7 @@ static int ex_family_bench(const swz_family *f, const char *const *specs, int ns
     return fails ? 1 : 0;
 }
 
-static int ex_family_usage(const swz_family *f)
+static inline int ex_family_usage(const swz_family *f)
 {
     fprintf(stderr, "usage: swz-example-%s [--filter S] [--bench [SPEC...]] | --run NAME SPEC | "
                     "--runs NAME:SPEC... | --predict [S] | --list\n  SPEC = %s\n",
@@ -119,7 +137,7 @@ static int ex_family_usage(const swz_family *f)
     return 2;
 }
 
-static int ex_family_main(const swz_family *f, int argc, char **argv)
+static inline int ex_family_main(const swz_family *f, int argc, char **argv)
 {
     const swz_registry *reg = f->registry;
     const char *filter = ex_take_filter(&argc, argv);

@@ -5,8 +5,11 @@
  * Run spec: ROWS:COLS[:BATCH[:LD_IN:LD_OUT]] (leading dimensions default to COLS and ROWS;
  * matrices of a batch are packed).  run() fills the input with random bytes, poisons the
  * output (0xFF), launches once and compares every element with the transpose of the input;
- * time() times the variant and cudaMemcpy of the same bytes (GB/s counts bytes read + written).
+ * The bench hooks (family.h; --bench here and bench/bench_transpose) time the variant beside
+ * cublasSgeam on ROWS:COLS (GB/s counts bytes read + written) and check both bit for bit on the
+ * GPU first.
  */
+#include <cublas_v2.h>
 #include <cuda_runtime.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -90,27 +93,162 @@ static int run_one(const swz_variant *v, const char *spec, int quiet)
     return run_checked(v, r, c, b, li, lo, quiet);
 }
 
-static int time_one(const swz_variant *v, const char *spec, double *ms, double *peer_ms, double *rate)
+/* ---- the bench hooks (family.h): one ROWS x COLS matrix, its peer cublasSgeam ------------
+ * The input is random floats in [-1, 1) (never zero, never NaN: the peer computes
+ * 1 * x + 0 * y, which would change a NaN's or -0's bits) for 4-byte elements, random bytes
+ * otherwise.  Peer 0 is cublasSgeam (C = A^T) for 4-byte elements; for the other element sizes,
+ * which cuBLAS does not transpose, a cudaMemcpy of the same bytes stands in. */
+typedef struct bench_problem {
+    int64_t r, c;
+    int es;
+    unsigned char *din, *dout;
+    unsigned long long *d_wrong;
+    cublasHandle_t h;
+} bench_problem;
+
+/* Count the elements (es bytes) where out (c x r) is not the transpose of in (r x c), bitwise. */
+__global__ void transpose_wrong_kernel(const unsigned char *in, const unsigned char *out, int64_t r,
+                                       int64_t c, int es, unsigned long long *wrong)
+{
+    unsigned long long bad = 0;
+    for (int64_t i = blockIdx.x * (int64_t)blockDim.x + threadIdx.x; i < r * c;
+         i += (int64_t)gridDim.x * blockDim.x) {
+        const int64_t row = i / c, col = i % c;
+        const unsigned char *a = in + i * es, *b = out + (col * r + row) * es;
+        if (es % 4 == 0) {
+            for (int k = 0; k < es; k += 4) bad += *(const uint32_t *)(a + k) != *(const uint32_t *)(b + k);
+        } else {
+            for (int k = 0; k < es; ++k) bad += a[k] != b[k];
+        }
+    }
+    for (int o = 16; o > 0; o >>= 1) bad += __shfl_down_sync(0xFFFFFFFFu, bad, o);
+    if ((threadIdx.x & 31) == 0 && bad) atomicAdd(wrong, bad);
+}
+
+static void *b_prepare(const char *spec, const swz_variant *v)
 {
     int64_t r, c, b, li, lo;
-    unsigned char *din, *dout;
-    if (!parse_spec(spec, &r, &c, &b, &li, &lo) || b != 1 || li != c || lo != r) return 2;
-    const size_t bytes = (size_t)r * c * v->elem_size;
-    CK(cudaMalloc(&din, bytes ? bytes : 1));
-    CK(cudaMalloc(&dout, bytes ? bytes : 1));
-    CK(cudaMemset(din, 0x5A, bytes));
-    *peer_ms = ex_time_ms([&] { CK(cudaMemcpyAsync(dout, din, bytes, cudaMemcpyDeviceToDevice, 0)); });
-    *ms = ex_time_ms([&] { CK(swz_transpose_ops_of(v)->launch(din, dout, r, c, c, r, 1, 0, 0, 0)); });
-    *rate = 2e-6 * (double)bytes / *ms;
-    CK(cudaFree(din));
-    CK(cudaFree(dout));
-    return 0;
+    if (!parse_spec(spec, &r, &c, &b, &li, &lo) || b != 1 || li != c || lo != r || r < 1 || c < 1)
+        return NULL;
+    bench_problem *p = new bench_problem();
+    const size_t bytes = (size_t)(r * c) * v->elem_size;
+    std::vector<unsigned char> h(bytes);
+    p->r = r, p->c = c, p->es = v->elem_size;
+    fill_random(h.data(), bytes);
+    if (p->es == 4)
+        for (size_t i = 0; i < bytes / 4; ++i) { /* 23 random bits: in [-1, 1), never 0 */
+            uint32_t x;
+            memcpy(&x, &h[i * 4], 4);
+            const float f = (float)((double)(x >> 9 | 1) / 4194304.0 - 1.0);
+            memcpy(&h[i * 4], &f, 4);
+        }
+    CK(cudaMalloc(&p->din, bytes));
+    CK(cudaMalloc(&p->dout, bytes));
+    CK(cudaMalloc(&p->d_wrong, sizeof(unsigned long long)));
+    CK(cudaMemcpy(p->din, h.data(), bytes, cudaMemcpyHostToDevice));
+    if (cublasCreate(&p->h) != CUBLAS_STATUS_SUCCESS) {
+        fprintf(stderr, "cublasCreate failed\n");
+        exit(1);
+    }
+    return p;
 }
+
+static void b_release(void *vp)
+{
+    bench_problem *p = (bench_problem *)vp;
+    cublasDestroy(p->h);
+    CK(cudaFree(p->din));
+    CK(cudaFree(p->dout));
+    CK(cudaFree(p->d_wrong));
+    delete p;
+}
+
+static void b_size(void *vp, char *cell)
+{
+    const bench_problem *p = (const bench_problem *)vp;
+    snprintf(cell, SWZ_SPEC_MAX, "%lldx%lld", (long long)p->r, (long long)p->c);
+}
+
+static size_t b_copy_bytes(void *vp)
+{
+    const bench_problem *p = (const bench_problem *)vp;
+    return (size_t)(p->r * p->c) * p->es;
+}
+
+static double b_work(void *vp) { return 2.0 * (double)b_copy_bytes(vp); } /* read + written */
+
+static void *b_output(void *vp, int who, size_t *bytes)
+{
+    (void)who; /* the peer and the variants write the same matrix */
+    *bytes = b_copy_bytes(vp);
+    return ((bench_problem *)vp)->dout;
+}
+
+static int b_peer(void *vp, int k)
+{
+    bench_problem *p = (bench_problem *)vp;
+    const float one = 1.0f, zero = 0.0f;
+    (void)k;
+    if (p->es != 4) return cudaMemcpyAsync(p->dout, p->din, b_copy_bytes(p), cudaMemcpyDeviceToDevice, 0) != cudaSuccess;
+    /* Row-major in (r x c) is column-major in^T (c x r); out (c x r row-major) is column-major
+     * r x c = op(in^T)^T.  beta = 0: B is not read, but must be a valid matrix -- pass `in`
+     * (finite), not the poisoned output. */
+    return cublasSgeam(p->h, CUBLAS_OP_T, CUBLAS_OP_N, (int)p->r, (int)p->c, &one, (const float *)p->din,
+                       (int)p->c, &zero, (const float *)p->din, (int)p->r, (float *)p->dout,
+                       (int)p->r) != CUBLAS_STATUS_SUCCESS;
+}
+
+/* The elements of the output that are not the transpose of the input (after a launch). */
+static unsigned long long b_wrong(bench_problem *p)
+{
+    unsigned long long w = 0;
+    CK(cudaMemset(p->d_wrong, 0, sizeof w));
+    transpose_wrong_kernel<<<1024, 256>>>(p->din, p->dout, p->r, p->c, p->es, p->d_wrong);
+    CK(cudaGetLastError());
+    CK(cudaMemcpy(&w, p->d_wrong, sizeof w, cudaMemcpyDeviceToHost));
+    return w;
+}
+
+static int b_peer_check(void *vp, int k)
+{
+    bench_problem *p = (bench_problem *)vp;
+    (void)k;
+    if (p->es != 4) return 0; /* the stand-in copy is no transpose */
+    const unsigned long long w = b_wrong(p);
+    if (w) printf("cublasSgeam %lldx%lld: %llu elements wrong\n", (long long)p->r, (long long)p->c, w);
+    return w != 0;
+}
+
+static int b_launch(void *vp, const swz_variant *v, int mode)
+{
+    bench_problem *p = (bench_problem *)vp;
+    (void)mode;
+    cudaError_t e = swz_transpose_ops_of(v)->launch(p->din, p->dout, p->r, p->c, p->c, p->r, 1, 0, 0, 0);
+    if (e != cudaSuccess) fprintf(stderr, "%s: %s\n", v->name, cudaGetErrorString(e));
+    return e != cudaSuccess;
+}
+
+static int b_check(void *vp, const swz_variant *v, int mode)
+{
+    bench_problem *p = (bench_problem *)vp;
+    (void)mode;
+    const unsigned long long w = b_wrong(p);
+    if (w) printf("%s %lldx%lld: %llu elements wrong\n", v->name, (long long)p->r, (long long)p->c, w);
+    return w != 0;
+}
+
+static const char *const bench_specs[] = {"8192:8192", "16384:16384", NULL};
+static const char *const bench_quick[] = {"1024:1024", "2048:2048", NULL};
+static const char *const bench_peers[] = {"cublasSgeam", NULL};
+static const swz_family_bench bench_hooks = {
+    bench_specs, bench_quick, "float", 1, NULL, bench_peers, "cublasSgeam", 1e6, b_prepare,
+    b_release, b_size, b_work, b_copy_bytes, b_output, b_peer, b_peer_check, b_launch, b_check};
 
 /* Ragged with padded leading dimensions, and a batch. */
 static const char *const check_specs[] = {"2000:3000:1:3001:2003", "67:45:3", "1000:1037", NULL};
 static const swz_family family = {&swz_transpose_registry, "ROWS:COLS[:BATCH[:LD_IN:LD_OUT]]",
-                                  check_specs, "8192:8192", "cudaMemcpy", "GB/s", run_one,
-                                  time_one};
+                                  check_specs, "8192:8192", "GB/s", run_one, &bench_hooks};
 
+#ifndef EX_FAMILY_NO_MAIN /* bench/bench_transpose.cu includes this program for its hooks */
 int main(int argc, char **argv) { return ex_family_main(&family, argc, argv); }
+#endif
