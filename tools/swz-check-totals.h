@@ -108,7 +108,8 @@ SWZ_FN void swzc_blocks_find(swzc_blocks *b, const swz_layout *l, uint32_t max_a
 SWZ_FN int swzc_tile_totals(const swz_layout *l, const swzc_blocks *b, const swz_pattern *p,
                             swz_check_totals *t)
 {
-    int st, fits = b->found && p->kind != SWZ_PAT_STRIDE && swz_access_bytes(p->access) <= b->max_access;
+    int st, fits = b->found && p->kind != SWZ_PAT_STRIDE && p->kind <= SWZ_PAT_BLOCK &&
+                   swz_access_bytes(p->access) <= b->max_access;
     if (fits && p->kind == SWZ_PAT_BLOCK) {
         uint32_t bw = 0u, bh = 0u, lanes = swz_access_lanes(p->access);
         if (swz_check_block_shape(p->access, p->block_w, p->block_h, &bw, &bh) != SWZ_OK) fits = 0;

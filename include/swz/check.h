@@ -28,6 +28,14 @@
  *           warps that read compact 2-D blocks (what Morton is good at).  The shape is
  *           (block_w, block_h) of the pattern, with block_w * block_h == P; (0, 0) is the
  *           default 8x4, 4x4, 4x2 for P = 32, 16, 8 (swz_check_block_shape).
+ *   LDMATRIX_A, LDMATRIX_B, LDMATRIX_BT   one ldmatrix of an m16n8k16 operand fragment at
+ *           (row0, col0) (access SWZ_LDMATRIX_X1/X2/X4, count 1/2/4): lanes 8i..8i+7 address
+ *           the rows of matrix i, placed by swz/mma.h's swz_mma_lane_rc (the map the device code
+ *           uses): A = an M x K row-major tile, B = a K x N row-major tile read with .trans,
+ *           BT = an N x K ("K-major") tile; the same lanes with SWZ_STORE are stmatrix.
+ *   CP_ASYNC the 16-byte shared writes of swz/mma.h's cp.async copy (access 16; evaluated as a
+ *           store): lane l writes 16-byte chunk q0 + l in row-major order (swz_mma_chunk_rc),
+ *           q0 the unit of (row0, col0).  Modelled as st.shared.v4: not yet measured.
  *   Lanes that fall outside the tile are inactive.
  *
  * Vector accesses through a swizzle: a K-byte access must find its v elements as one aligned
@@ -41,12 +49,17 @@
 
 #include "bank.h"
 #include "layout.h"
+#include "mma.h"
 
 #define SWZ_PAT_ROW 0
 #define SWZ_PAT_COL 1
 #define SWZ_PAT_STRIDE 2
 #define SWZ_PAT_BLOCK 3
-#define SWZ_PAT_COUNT 4
+#define SWZ_PAT_LDMATRIX_A 4
+#define SWZ_PAT_LDMATRIX_B 5
+#define SWZ_PAT_LDMATRIX_BT 6
+#define SWZ_PAT_CP_ASYNC 7
+#define SWZ_PAT_COUNT 8
 
 typedef struct swz_pattern {
     int kind;        /* SWZ_PAT_* */
@@ -77,6 +90,10 @@ SWZ_FN const char *swz_pattern_name(int kind)
     case SWZ_PAT_COL: return "col";
     case SWZ_PAT_STRIDE: return "stride";
     case SWZ_PAT_BLOCK: return "block";
+    case SWZ_PAT_LDMATRIX_A: return "ldmatrix-a";
+    case SWZ_PAT_LDMATRIX_B: return "ldmatrix-b";
+    case SWZ_PAT_LDMATRIX_BT: return "ldmatrix-bt";
+    case SWZ_PAT_CP_ASYNC: return "cp-async";
     default: return "?";
     }
 }
@@ -101,6 +118,20 @@ SWZ_FN int swz_check_block_shape(int access, uint32_t block_w, uint32_t block_h,
     return SWZ_OK;
 }
 
+/* The swz/mma.h fragment kind of an ldmatrix pattern and its count (1, 2, 4); -1 when the
+ * pattern is not one, 0 (count) when the access is not an ldmatrix. */
+SWZ_FN int swz__pat_frag(const swz_pattern *p, int *count)
+{
+    int a = p->access & ~SWZ_STORE;
+    *count = a == SWZ_LDMATRIX_X1 ? 1 : a == SWZ_LDMATRIX_X2 ? 2 : a == SWZ_LDMATRIX_X4 ? 4 : 0;
+    switch (p->kind) {
+    case SWZ_PAT_LDMATRIX_A: return SWZ_MMA_A;
+    case SWZ_PAT_LDMATRIX_B: return SWZ_MMA_B;
+    case SWZ_PAT_LDMATRIX_BT: return SWZ_MMA_BT;
+    default: return -1;
+    }
+}
+
 /* Place the lanes of one instruction: fills r->row, r->col, r->mask. */
 SWZ_FN int swz__place(const swz_layout *l, const swz_pattern *p, swz_check_result *r)
 {
@@ -116,6 +147,10 @@ SWZ_FN int swz__place(const swz_layout *l, const swz_pattern *p, swz_check_resul
     ur = l->width / v;
     if (ur == 0u) return SWZ_EWIDTH;
     if (p->row0 >= l->height || p->col0 >= l->width) return SWZ_ERANGE;
+    {
+        int count, frag = swz__pat_frag(p, &count);
+        if ((frag >= 0 && count == 0) || (p->kind == SWZ_PAT_CP_ASYNC && k != 16u)) return SWZ_EACCESS;
+    }
     total = (uint64_t)ur * l->height;
     lanes = swz_access_lanes(p->access);
     r->mask = 0u;
@@ -148,6 +183,25 @@ SWZ_FN int swz__place(const swz_layout *l, const swz_pattern *p, swz_check_resul
             uint32_t pl = bw * bh, q = i % pl, ph = i / pl;
             row = (uint64_t)p->row0 + (uint64_t)ph * bh + q / bw;
             unit = (uint64_t)u0 + q % bw;
+            break;
+        }
+        case SWZ_PAT_LDMATRIX_A:
+        case SWZ_PAT_LDMATRIX_B:
+        case SWZ_PAT_LDMATRIX_BT: {
+            int count, frag = swz__pat_frag(p, &count);
+            uint32_t dr = 0u, du = 0u;
+            if (!swz_mma_lane_rc(frag, count, i, &dr, &du)) continue;
+            row = (uint64_t)p->row0 + dr;
+            unit = (uint64_t)u0 + du;
+            break;
+        }
+        case SWZ_PAT_CP_ASYNC: {
+            uint32_t cr = 0u, cu = 0u;
+            uint64_t q = (uint64_t)p->row0 * ur + u0 + i;
+            if (q >= total) continue;
+            swz_mma_chunk_rc((uint32_t)q, ur, &cr, &cu);
+            row = cr;
+            unit = cu;
             break;
         }
         default: return SWZ_EKIND;
@@ -187,15 +241,16 @@ SWZ_FN swz_check_result swz_check(const swz_layout *l, const swz_pattern *p)
         }
         r.addr[i] = base * l->elem;
     }
-    r.bank = swz_bank_eval(r.addr, r.mask, p->access);
+    r.bank = swz_bank_eval(r.addr, r.mask, p->access | (p->kind == SWZ_PAT_CP_ASYNC ? SWZ_STORE : 0));
     r.status = r.bank.status;
     return r;
 }
 
 /* Totals of a pattern over the whole tile: every instruction of the pattern that a kernel
  * touching each unit once would issue (ROW: row-major runs of 32 units; COL: column-major runs;
- * BLOCK: the tile cut into warp blocks of the pattern's shape; STRIDE: the single instruction
- * at the origin).  The pattern's origin is ignored.  Returns SWZ_OK or the first failing
+ * BLOCK: the tile cut into warp blocks of the pattern's shape; LDMATRIX_*: the tile cut into
+ * fragments (swz_mma_frag_extent); CP_ASYNC: as ROW; STRIDE: the single instruction at the
+ * origin).  The pattern's origin is ignored.  Returns SWZ_OK or the first failing
  * instruction's status. */
 typedef struct swz_check_totals {
     uint64_t instructions, wavefronts, ideal;
@@ -217,7 +272,18 @@ SWZ_FN int swz_check_tile_pattern(const swz_layout *l, const swz_pattern *pat,
     lanes = swz_access_lanes(p.access);
     switch (p.kind) {
     case SWZ_PAT_ROW:
+    case SWZ_PAT_CP_ASYNC:
     case SWZ_PAT_COL: n = (uint32_t)(((uint64_t)ur * l->height + lanes - 1u) / lanes); break;
+    case SWZ_PAT_LDMATRIX_A:
+    case SWZ_PAT_LDMATRIX_B:
+    case SWZ_PAT_LDMATRIX_BT: {
+        int count, frag = swz__pat_frag(&p, &count);
+        swz_mma_frag_extent(frag, count, &bh, &bw); /* one fragment: bh rows x bw units */
+        if (bh == 0u) return SWZ_EACCESS;
+        nx = (ur + bw - 1u) / bw;
+        n = nx * ((l->height + bh - 1u) / bh);
+        break;
+    }
     case SWZ_PAT_STRIDE: n = 1u; break;
     case SWZ_PAT_BLOCK: {
         int e = swz_check_block_shape(p.access, p.block_w, p.block_h, &bw, &bh);
@@ -233,8 +299,12 @@ SWZ_FN int swz_check_tile_pattern(const swz_layout *l, const swz_pattern *pat,
         swz_check_result r;
         uint64_t q = (uint64_t)i * lanes;
         switch (p.kind) {
+        case SWZ_PAT_CP_ASYNC:
         case SWZ_PAT_ROW: p.row0 = (uint32_t)(q / ur); p.col0 = (uint32_t)(q % ur) * v; break;
         case SWZ_PAT_COL: p.row0 = (uint32_t)(q % l->height); p.col0 = (uint32_t)(q / l->height) * v; break;
+        case SWZ_PAT_LDMATRIX_A:
+        case SWZ_PAT_LDMATRIX_B:
+        case SWZ_PAT_LDMATRIX_BT:
         case SWZ_PAT_BLOCK: p.row0 = (i / nx) * bh; p.col0 = (i % nx) * bw * v; break;
         default: p.row0 = 0u; p.col0 = 0u; break;
         }

@@ -1,0 +1,488 @@
+/* swz/mma.h -- tensor-core tiles: 16-byte cp.async copies of a global matrix into a shared tile
+ * stored in any swz layout, ldmatrix / stmatrix fragment accesses of the m16n8k16 operands
+ * whose per-lane row addresses come from that layout, mma.sync m16n8k16, and host-side twins
+ * that list every lane's address for bank.h.
+ *
+ * What it is for
+ *   A tensor-core kernel writes its shared tiles with 16-byte cp.async and reads them with
+ *   ldmatrix (.x4, .trans); both must be conflict free in the tile's layout.  This header
+ *   writes those accesses once with the layout as a parameter, a macro SWZ_MMA_LAYOUT(r, c)
+ *   giving the element offset of tile element (r, c), as swz/tile.h does.  It is a template
+ *   header: define the parameters, include it, and it generates functions named after
+ *   SWZ_MMA_NAME, then #undefs every parameter.  Included without SWZ_MMA_NAME it declares only
+ *   the shared part: the lane maps, the fragment kinds, cp.async commit/wait and mma.sync.
+ *   The lane maps (swz_mma_lane_rc, swz_mma_chunk_rc) are the one owner of "which lane
+ *   addresses which row": the device code, NAME_model and check.h's ldmatrix-* and cp-async
+ *   patterns all call them.
+ *
+ * Example (a 64x64 fp16 A tile with the 128-byte swizzle; one warp, one m16n8k16 product)
+ *   #include <cuda_fp16.h>
+ *   #include <swz/xor.h>
+ *   #define SWZ_MMA_NAME     ta
+ *   #define SWZ_MMA_ELEM     __half
+ *   #define SWZ_MMA_ROWS     64
+ *   #define SWZ_MMA_COLS     64
+ *   #define SWZ_MMA_THREADS  128
+ *   #define SWZ_MMA_LAYOUT(r, c) SWZ_XOR_AUTO_OFFSET(64, 2, 16, (r), (c))
+ *   #include <swz/mma.h>
+ *   __global__ void first_product(const __half *a, const __half *b, float *d, int64_t m, int64_t k)
+ *   {
+ *       __shared__ __align__(128) __half sa[64 * 64], sb[64 * 64];
+ *       uint32_t fa[4], fb[4];
+ *       float acc[4] = {0.f, 0.f, 0.f, 0.f};
+ *       ta_load_async(sa, a, k, 0, 0, m, k);   // A: m x k, row-major, ld = k
+ *       ta_load_async(sb, b, 64, 0, 0, k, 64); // B: k x 64, row-major (K x N)
+ *       swz_mma_commit();
+ *       swz_mma_wait(0);
+ *       __syncthreads();
+ *       if (threadIdx.x < 32) {
+ *           ta_ldmatrix(fa, sa, SWZ_MMA_A, 4, 0, 0);   // rows 0-15, k 0-15
+ *           ta_ldmatrix(fb, sb, SWZ_MMA_B, 4, 0, 0);   // k 0-15, n 0-15 (.trans): two n8 tiles
+ *           swz_mma_m16n8k16_f16(acc, fa, fb, acc);     // D(16x8) += A(16x16) B(16x8), n 0-7
+ *           d[threadIdx.x] = acc[0];
+ *       }
+ *   }
+ *
+ * Parameters (define before including; all are #undef'ed by the include)
+ *   SWZ_MMA_NAME          prefix of the generated names
+ *   SWZ_MMA_ELEM          element type; sizeof 1, 2, 4, 8 or 16 (the fragments are the 16-bit
+ *                         ones of fp16 / bf16: use a 2-byte type for ldmatrix and mma.sync)
+ *   SWZ_MMA_ROWS/COLS     tile shape in elements; COLS * sizeof(ELEM) a multiple of 16
+ *   SWZ_MMA_THREADS       threads taking part in the copy: a positive multiple of 32
+ *   SWZ_MMA_LAYOUT(r, c)  element offset of (r, c) in the shared array (uint32_t-valued).  It
+ *                         must keep every 16-byte unit of a row (16/E elements, starting at a
+ *                         multiple of 16/E) whole and in order at a 16-byte-aligned offset:
+ *                         XOR with M >= log2(16/E), PAD or MORTON built for 16-byte access,
+ *                         NONE.  NAME_model reports SWZ_EALIGN otherwise.
+ *   A bad parameter is a compile error naming it (swz_error_mma_...).
+ *
+ * Fragment kinds (frag) and their matrices.  ldmatrix/stmatrix .x1/.x2/.x4 (count 1, 2, 4)
+ * move 8x8 matrices of 16-bit values; lanes 8i..8i+7 give the 16-byte row addresses of matrix
+ * i; afterwards register i of lane l holds 2 elements of row l/4 of matrix i, columns
+ * 2(l%4)..+1 (.trans: column l/4, rows 2(l%4)..+1).  In tile units (rows, 16-byte units),
+ * from the fragment origin (r0, c0):
+ *   SWZ_MMA_A   A of m16n8k16, M x K row-major tile.  ldmatrix, no .trans.
+ *               matrix i at rows 8(i&1).., unit i>>1        k: 0-7   8-15
+ *                                                   rows 0-7  [ m0 ]  [ m2 ]
+ *                                                   rows 8-15 [ m1 ]  [ m3 ]
+ *               registers a0a1 = m0 (g, 2t..), a2a3 = m1 (g+8, 2t..), a4a5 = m2 (g, 2t+8..),
+ *               a6a7 = m3 (g+8, 2t+8..) with g = lane>>2, t = lane&3: the m16n8k16 A order.
+ *               count 2: m0, m1 (the A of m16n8k8); count 1: m0.
+ *   SWZ_MMA_B   B of m16n8k16, K x N row-major tile (rows = k).  ldmatrix .trans.
+ *               matrix i at rows (k) 8(i&1).., unit (n) i>>1: the same picture, k down,
+ *               n across.  .trans gives lane l the elements (k = 2t..2t+1, n = g): register
+ *               0 = b0b1, 1 = b2b3 of the n8 tile at n 0-7; 2, 3 the same for n 8-15.
+ *               count 2: one n8 tile (k 0-15); count 1: k 0-7.
+ *   SWZ_MMA_BT  B stored N x K row-major (rows = n, "K-major", for A.B^T).  ldmatrix.
+ *               matrix i at rows (n) 8(i>>1).., unit (k) i&1     k: 0-7   8-15
+ *                                                   n 0-7     [ m0 ]  [ m1 ]
+ *                                                   n 8-15    [ m2 ]  [ m3 ]
+ *               lane l gets (n = g, k = 2t..2t+1): registers 0, 1 = b0b1, b2b3 of n 0-7;
+ *               2, 3 of n 8-15.  count 2: one n8 tile; count 1: k 0-7.
+ *   SWZ_MMA_C   a 16x16 block of 16-bit results (two m16n8 D tiles converted to half2/bf162,
+ *               register i = m_i): stmatrix (sm_90), the SWZ_MMA_A picture.  Register 0 holds
+ *               d0d1 (g, 2t..) of the n 0-7 tile, 1 its d2d3 (g+8, 2t..), 2 and 3 the n 8-15
+ *               tile.
+ *   C/D of m16n8k16 in fp32: c0,c1 = (g, 2t..2t+1), c2,c3 = (g+8, 2t..2t+1).
+ *
+ * The lane maps (host and device; the formulas, lane l, i = l >> 3, j = l & 7)
+ *   swz_mma_lane_rc(frag, count, l, &dr, &du)   frag A, B, C: dr = 8(i&1) + j, du = i >> 1;
+ *       BT: dr = 8(i>>1) + j, du = i & 1.  Returns 0 (inactive) for l >= 8*count.
+ *   swz_mma_chunk_rc(i, units, &r, &u)   16-byte chunk i of a copy: r = i / units,
+ *       u = i mod units (units = 16-byte units per row): thread tid copies chunks tid + j*THREADS,
+ *       so consecutive lanes write consecutive units of a row.
+ *
+ * Generated (NAME = SWZ_MMA_NAME; device functions only under nvcc)
+ *   uint32_t NAME_lane_addr(int frag, int count, int lane, uint32_t r0, uint32_t c0)
+ *       (host + device) byte offset in the tile of the row lane `lane` addresses for the
+ *       fragment at (r0, c0) (c0 in elements, a multiple of 16/E): SWZ_MMA_LAYOUT(r0 + dr,
+ *       c0 + du*16/E) * E; SWZ_BAD_OFFSET for an inactive lane.  The device functions add it
+ *       to the tile's shared address: this is the one address computation.
+ *   uint32_t NAME_chunk_addr(int i)   (host + device) byte offset of copy chunk i.
+ *   void NAME_load_async(ELEM *s, const ELEM *g, int64_t ld, int64_t row0, int64_t col0,
+ *                        int64_t rows, int64_t cols)
+ *       tile(r, c) = g[(row0 + r) * ld + col0 + c], zero outside [0, rows) x [0, cols), with
+ *       one 16-byte cp.async.cg per chunk (src-size = the bytes inside the matrix, so a ragged
+ *       right edge is zero-filled by the copy itself).  Asynchronous: follow it by
+ *       swz_mma_commit() and swz_mma_wait(n) + __syncthreads() before reading.  When g + col0
+ *       or ld is not 16-byte aligned, or a chunk straddles column 0 (col0 < 0), those chunks
+ *       are copied element by element with plain loads and stores (synchronous, correct).
+ *       sm_80+; below sm_80 every chunk takes that plain path.
+ *   void NAME_ldmatrix(uint32_t *reg, const ELEM *s, int frag, int count, uint32_t r0, uint32_t c0)
+ *       reg[0..count) = the fragment (ldmatrix .x<count>, .trans for SWZ_MMA_B); whole warp,
+ *       frag and count constants.  sm_75+.
+ *   void NAME_ldmatrix_plain(...same...)   the same registers from plain 16-bit shared loads,
+ *       by the fragment tables (a reference for tests; not conflict-tuned).
+ *   void NAME_stmatrix(ELEM *s, const uint32_t *reg, int count, uint32_t r0, uint32_t c0)
+ *       stmatrix .x<count> of a SWZ_MMA_C fragment; sm_90 (below: plain 4-byte stores).
+ *   uint32_t NAME_lanes(int frag, int count, uint32_t r0, uint32_t c0, uint32_t addr[32])
+ *       (host) every lane's address of one ldmatrix; returns the active lanes' mask.
+ *   int NAME_model(int op, int count, swz_tile_cost *cost)   (host)
+ *       op SWZ_MMA_OP_COPY: the shared writes of one NAME_load_async over the whole tile
+ *       (16-byte stores, SWZ_ACCESS_16 | SWZ_STORE; count ignored);
+ *       op = a fragment kind: ldmatrix (stmatrix for SWZ_MMA_C) .x<count> of every fragment
+ *       that tiles the tile, one warp instruction each.  Returns cost->status.
+ *   Constants NAME_CHUNK_ELEMS (16/E), NAME_CHUNKS (chunks per tile).
+ *
+ * Shared (no NAME)
+ *   swz_mma_commit()            cp.async.commit_group
+ *   swz_mma_wait(n)             cp.async.wait_group n (n a constant: at most n groups pending)
+ *   swz_mma_m16n8k16_f16(d, a, b, c), swz_mma_m16n8k16_bf16(...)   float d[4] = a.b + c[4]
+ *       with a[4], b[2] the fragment registers above (mma.sync.aligned.m16n8k16.row.col).
+ *
+ * Bank model (bank.h R3): one 8-lane phase per matrix for ldmatrix; stmatrix is modelled as
+ * the same pattern and cp.async's shared writes as 16-byte stores (quarter-warp phases).  The
+ * stmatrix and cp.async models are *not yet measured* (bench/conformance.py has the probes):
+ * measure before trusting them.
+ */
+#ifndef SWZ_MMA_H
+#define SWZ_MMA_H
+
+#include "common.h"
+#include "bank.h"
+#include "tile.h"
+
+#define SWZ_MMA_A 0
+#define SWZ_MMA_B 1
+#define SWZ_MMA_BT 2
+#define SWZ_MMA_C 3
+#define SWZ_MMA_FRAG_COUNT 4
+#define SWZ_MMA_OP_COPY 16
+
+/* 1 when frag is a fragment kind and count is 1, 2 or 4. */
+SWZ_FN int swz_mma_frag_is_valid(int frag, int count)
+{
+    return frag >= 0 && frag < SWZ_MMA_FRAG_COUNT && (count == 1 || count == 2 || count == 4);
+}
+
+/* Lane l's row of the fragment, relative to its origin: dr rows down, du 16-byte units right.
+ * Returns 1, or 0 for an inactive lane (l >= 8*count) or a bad (frag, count). */
+SWZ_FN int swz_mma_lane_rc(int frag, int count, uint32_t lane, uint32_t *dr, uint32_t *du)
+{
+    const uint32_t i = lane >> 3, j = lane & 7u;
+    if (!swz_mma_frag_is_valid(frag, count) || lane >= 8u * (uint32_t)count) return 0;
+    if (frag == SWZ_MMA_BT) {
+        *dr = 8u * (i >> 1) + j;
+        *du = i & 1u;
+    } else {
+        *dr = 8u * (i & 1u) + j;
+        *du = i >> 1;
+    }
+    return 1;
+}
+
+/* Rows and 16-byte units one fragment covers (0, 0 for a bad one). */
+SWZ_FN void swz_mma_frag_extent(int frag, int count, uint32_t *rows, uint32_t *units)
+{
+    *rows = *units = 0u;
+    if (!swz_mma_frag_is_valid(frag, count)) return;
+    if (frag == SWZ_MMA_BT) {
+        *rows = count == 4 ? 16u : 8u;
+        *units = count == 1 ? 1u : 2u;
+    } else {
+        *rows = count == 1 ? 8u : 16u;
+        *units = count == 4 ? 2u : 1u;
+    }
+}
+
+/* Chunk i of a 16-byte copy of rows of `units` 16-byte units: row r, unit u. */
+SWZ_FN void swz_mma_chunk_rc(uint32_t i, uint32_t units, uint32_t *r, uint32_t *u)
+{
+    *r = i / units;
+    *u = i % units;
+}
+
+#if defined(__CUDACC__)
+SWZ_FN void swz_mma_commit(void)
+{
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
+    asm volatile("cp.async.commit_group;" ::: "memory");
+#endif
+}
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
+#define swz_mma_wait(n) asm volatile("cp.async.wait_group %0;" ::"n"((n)) : "memory")
+#else
+#define swz_mma_wait(n) ((void)(n))
+#endif
+
+/* D = A.B + C, m16n8k16, fp32 accumulators; ROW.COL; TYPE f16 or bf16. */
+#define SWZ__MMA_MMA(NAME, TYPE)                                                                \
+    static __device__ __forceinline__ void NAME(float d[4], const uint32_t a[4],               \
+                                                const uint32_t b[2], const float c[4])         \
+    {                                                                                          \
+        asm volatile("mma.sync.aligned.m16n8k16.row.col.f32." TYPE "." TYPE ".f32 "            \
+                     "{%0, %1, %2, %3}, {%4, %5, %6, %7}, {%8, %9}, {%10, %11, %12, %13};"     \
+                     : "=f"(d[0]), "=f"(d[1]), "=f"(d[2]), "=f"(d[3])                          \
+                     : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b[0]), "r"(b[1]),       \
+                       "f"(c[0]), "f"(c[1]), "f"(c[2]), "f"(c[3]));                            \
+    }
+#if !defined(__CUDA_ARCH__) || __CUDA_ARCH__ >= 800
+SWZ__MMA_MMA(swz_mma_m16n8k16_f16, "f16")
+SWZ__MMA_MMA(swz_mma_m16n8k16_bf16, "bf16")
+#endif
+#undef SWZ__MMA_MMA
+#endif /* __CUDACC__ */
+
+#endif /* SWZ_MMA_H */
+
+/* ======================= generated part (each inclusion with SWZ_MMA_NAME) ================= */
+#if defined(SWZ_MMA_NAME)
+
+#if !defined(SWZ_MMA_ELEM) || !defined(SWZ_MMA_ROWS) || !defined(SWZ_MMA_COLS) ||              \
+    !defined(SWZ_MMA_THREADS) || !defined(SWZ_MMA_LAYOUT)
+#error "swz/mma.h: define SWZ_MMA_ELEM, SWZ_MMA_ROWS, SWZ_MMA_COLS, SWZ_MMA_THREADS and SWZ_MMA_LAYOUT(r, c) along with SWZ_MMA_NAME"
+#endif
+
+#define SWZ__MN(x) SWZ__TILE_CAT(SWZ_MMA_NAME, x)
+
+enum {
+    SWZ__MN(__E) = (int)sizeof(SWZ_MMA_ELEM),
+    SWZ__MN(_CHUNK_ELEMS) = 16 / (int)sizeof(SWZ_MMA_ELEM) < 1 ? 1 : 16 / (int)sizeof(SWZ_MMA_ELEM),
+    SWZ__MN(__UNITS) = (SWZ_MMA_COLS) / SWZ__MN(_CHUNK_ELEMS),
+    SWZ__MN(_CHUNKS) = (SWZ_MMA_ROWS) * SWZ__MN(__UNITS),
+    SWZ__MN(__PER) = (SWZ__MN(_CHUNKS) + (SWZ_MMA_THREADS)-1) / (SWZ_MMA_THREADS)
+};
+
+SWZ_STATIC_ASSERT(sizeof(SWZ_MMA_ELEM) == 1 || sizeof(SWZ_MMA_ELEM) == 2 ||
+                      sizeof(SWZ_MMA_ELEM) == 4 || sizeof(SWZ_MMA_ELEM) == 8 ||
+                      sizeof(SWZ_MMA_ELEM) == 16,
+                  swz_error_mma_SWZ_MMA_ELEM_size_must_be_1_2_4_8_or_16);
+SWZ_STATIC_ASSERT((SWZ_MMA_THREADS) > 0 && (SWZ_MMA_THREADS) % 32 == 0,
+                  swz_error_mma_SWZ_MMA_THREADS_must_be_a_positive_multiple_of_32);
+SWZ_STATIC_ASSERT((SWZ_MMA_ROWS) > 0 && (SWZ_MMA_COLS) > 0 &&
+                      (SWZ_MMA_ROWS) * (SWZ_MMA_COLS) <= (1 << 24),
+                  swz_error_mma_tile_shape_must_be_positive_and_at_most_2_to_the_24_elements);
+SWZ_STATIC_ASSERT(((SWZ_MMA_COLS) * (int)sizeof(SWZ_MMA_ELEM)) % 16 == 0,
+                  swz_error_mma_SWZ_MMA_COLS_rows_must_be_a_multiple_of_16_bytes);
+
+SWZ_FN uint32_t SWZ__MN(_lane_addr)(int frag, int count, int lane, uint32_t r0, uint32_t c0)
+{
+    uint32_t dr = 0u, du = 0u;
+    if (!swz_mma_lane_rc(frag, count, (uint32_t)lane, &dr, &du)) return SWZ_BAD_OFFSET;
+    return (uint32_t)(SWZ_MMA_LAYOUT(r0 + dr, c0 + du * (uint32_t)SWZ__MN(_CHUNK_ELEMS))) *
+           (uint32_t)SWZ__MN(__E);
+}
+
+SWZ_FN uint32_t SWZ__MN(_chunk_addr)(int i)
+{
+    uint32_t r, u;
+    swz_mma_chunk_rc((uint32_t)i, (uint32_t)SWZ__MN(__UNITS), &r, &u);
+    return (uint32_t)(SWZ_MMA_LAYOUT(r, u * (uint32_t)SWZ__MN(_CHUNK_ELEMS))) * (uint32_t)SWZ__MN(__E);
+}
+
+#if defined(__CUDACC__)
+/* One chunk element by element (plain loads and stores; zero outside the matrix). */
+static __device__ __forceinline__ void SWZ__MN(__chunk_plain)(char *dst, const char *g, int64_t ld,
+                                                              int64_t gr, int64_t gc, int64_t rows,
+                                                              int64_t cols)
+{
+    enum { kE = SWZ__MN(__E), kV = SWZ__MN(_CHUNK_ELEMS) };
+    for (int x = 0; x < kV; ++x) {
+        const int inside = gr >= 0 && gr < rows && gc + x >= 0 && gc + x < cols;
+        const char *p = g + ((gr * ld) + gc + x) * kE;
+        for (int b = 0; b < kE; ++b) dst[x * kE + b] = inside ? p[b] : (char)0;
+    }
+}
+
+static __device__ __forceinline__ void SWZ__MN(_load_async)(SWZ_MMA_ELEM *s, const SWZ_MMA_ELEM *g,
+                                                            int64_t ld, int64_t row0, int64_t col0,
+                                                            int64_t rows, int64_t cols)
+{
+    enum { kE = SWZ__MN(__E), kV = SWZ__MN(_CHUNK_ELEMS), kN = SWZ__MN(_CHUNKS),
+           kPER = SWZ__MN(__PER), kTH = (SWZ_MMA_THREADS), kU = SWZ__MN(__UNITS) };
+    const int tid = (int)(threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z));
+    const char *gb = (const char *)g;
+    char *sb = (char *)s;
+    const int aligned = ((((uintptr_t)gb + (uint64_t)col0 * kE) & 15u) == 0) && (((uint64_t)ld * kE) & 15u) == 0;
+    if (tid >= kTH) return;
+#pragma unroll
+    for (int j = 0; j < kPER; ++j) {
+        const int i = tid + j * kTH;
+        uint32_t r, u;
+        if (kN % kTH != 0 && i >= kN) break;
+        swz_mma_chunk_rc((uint32_t)i, (uint32_t)kU, &r, &u);
+        const int64_t gr = row0 + r, gc = col0 + (int64_t)u * kV;
+        char *dst = sb + SWZ__MN(_chunk_addr)(i);
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
+        if (aligned && !(gc < 0 && gc + kV > 0)) {
+            const int in_row = gr >= 0 && gr < rows && gc >= 0 && gc < cols;
+            const int64_t left = cols - gc;
+            const unsigned n = in_row ? (unsigned)((left < kV ? left : kV) * kE) : 0u;
+            const char *src = n ? gb + (gr * ld + gc) * kE : gb;
+            const unsigned sa = (unsigned)__cvta_generic_to_shared(dst);
+            asm volatile("cp.async.cg.shared.global [%0], [%1], 16, %2;" ::"r"(sa), "l"(src), "r"(n)
+                         : "memory");
+            continue;
+        }
+#endif
+        (void)aligned;
+        SWZ__MN(__chunk_plain)(dst, gb, ld, gr, gc, rows, cols);
+    }
+}
+
+/* lane's shared address for a fragment: the one address computation, NAME_lane_addr; lanes
+ * past 8*count (whose addresses the instruction ignores) repeat the first lanes' rows. */
+static __device__ __forceinline__ unsigned SWZ__MN(__saddr)(const void *s, int frag, int count,
+                                                            uint32_t r0, uint32_t c0)
+{
+    const int lane = (int)(threadIdx.x & 31u) % (8 * count);
+    return (unsigned)__cvta_generic_to_shared(s) + SWZ__MN(_lane_addr)(frag, count, lane, r0, c0);
+}
+
+/* The fragment from plain 16-bit loads, by the fragment tables (reference path). */
+static __device__ __forceinline__ void SWZ__MN(_ldmatrix_plain)(uint32_t *reg, const SWZ_MMA_ELEM *s,
+                                                                int frag, int count, uint32_t r0,
+                                                                uint32_t c0)
+{
+    const uint32_t lane = threadIdx.x & 31u, g = lane >> 2, t = lane & 3u;
+    const char *sb = (const char *)s;
+    for (int i = 0; i < count; ++i) {
+        uint32_t dr = 0u, du = 0u, v = 0;
+        swz_mma_lane_rc(frag, count, 8u * (uint32_t)i, &dr, &du); /* row 0 of matrix i */
+        for (uint32_t h = 0; h < 2u; ++h) {
+            /* element (row, col) of matrix i this half of the register holds */
+            const uint32_t row = frag == SWZ_MMA_B ? 2u * t + h : g;
+            const uint32_t col = frag == SWZ_MMA_B ? g : 2u * t + h;
+            const uint32_t off = (uint32_t)(SWZ_MMA_LAYOUT(r0 + dr + row, c0 + du * (uint32_t)SWZ__MN(_CHUNK_ELEMS) + col)) *
+                                 (uint32_t)SWZ__MN(__E);
+            v |= (uint32_t)(*(const uint16_t *)(sb + off)) << (16u * h);
+        }
+        reg[i] = v;
+    }
+}
+
+static __device__ __forceinline__ void SWZ__MN(_ldmatrix)(uint32_t *reg, const SWZ_MMA_ELEM *s,
+                                                          int frag, int count, uint32_t r0, uint32_t c0)
+{
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 750
+    const unsigned a = SWZ__MN(__saddr)(s, frag, count, r0, c0);
+    if (frag == SWZ_MMA_B) {
+        if (count == 4)
+            asm volatile("ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16 {%0, %1, %2, %3}, [%4];"
+                         : "=r"(reg[0]), "=r"(reg[1]), "=r"(reg[2]), "=r"(reg[3]) : "r"(a) : "memory");
+        else if (count == 2)
+            asm volatile("ldmatrix.sync.aligned.m8n8.x2.trans.shared.b16 {%0, %1}, [%2];"
+                         : "=r"(reg[0]), "=r"(reg[1]) : "r"(a) : "memory");
+        else
+            asm volatile("ldmatrix.sync.aligned.m8n8.x1.trans.shared.b16 {%0}, [%1];"
+                         : "=r"(reg[0]) : "r"(a) : "memory");
+    } else {
+        if (count == 4)
+            asm volatile("ldmatrix.sync.aligned.m8n8.x4.shared.b16 {%0, %1, %2, %3}, [%4];"
+                         : "=r"(reg[0]), "=r"(reg[1]), "=r"(reg[2]), "=r"(reg[3]) : "r"(a) : "memory");
+        else if (count == 2)
+            asm volatile("ldmatrix.sync.aligned.m8n8.x2.shared.b16 {%0, %1}, [%2];"
+                         : "=r"(reg[0]), "=r"(reg[1]) : "r"(a) : "memory");
+        else
+            asm volatile("ldmatrix.sync.aligned.m8n8.x1.shared.b16 {%0}, [%1];"
+                         : "=r"(reg[0]) : "r"(a) : "memory");
+    }
+#else
+    SWZ__MN(_ldmatrix_plain)(reg, s, frag, count, r0, c0);
+#endif
+}
+
+static __device__ __forceinline__ void SWZ__MN(_stmatrix)(SWZ_MMA_ELEM *s, const uint32_t *reg,
+                                                          int count, uint32_t r0, uint32_t c0)
+{
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+    const unsigned a = SWZ__MN(__saddr)(s, SWZ_MMA_C, count, r0, c0);
+    if (count == 4)
+        asm volatile("stmatrix.sync.aligned.m8n8.x4.shared.b16 [%0], {%1, %2, %3, %4};"
+                     ::"r"(a), "r"(reg[0]), "r"(reg[1]), "r"(reg[2]), "r"(reg[3]) : "memory");
+    else if (count == 2)
+        asm volatile("stmatrix.sync.aligned.m8n8.x2.shared.b16 [%0], {%1, %2};"
+                     ::"r"(a), "r"(reg[0]), "r"(reg[1]) : "memory");
+    else
+        asm volatile("stmatrix.sync.aligned.m8n8.x1.shared.b16 [%0], {%1};" ::"r"(a), "r"(reg[0])
+                     : "memory");
+#else
+    const uint32_t lane = threadIdx.x & 31u, g = lane >> 2, t = lane & 3u;
+    char *sb = (char *)s;
+    for (int i = 0; i < count; ++i) {
+        uint32_t dr = 0u, du = 0u;
+        swz_mma_lane_rc(SWZ_MMA_C, count, 8u * (uint32_t)i, &dr, &du);
+        *(uint32_t *)(sb + (uint32_t)(SWZ_MMA_LAYOUT(r0 + dr + g, c0 + du * (uint32_t)SWZ__MN(_CHUNK_ELEMS) + 2u * t)) *
+                                (uint32_t)SWZ__MN(__E)) = reg[i];
+    }
+#endif
+}
+#endif /* __CUDACC__ */
+
+/* Host twins: the addresses of one fragment instruction, and the model of a whole tile. */
+static inline uint32_t SWZ__MN(_lanes)(int frag, int count, uint32_t r0, uint32_t c0, uint32_t addr[32])
+{
+    uint32_t mask = 0u;
+    int l;
+    for (l = 0; l < 32; ++l) {
+        addr[l] = SWZ__MN(_lane_addr)(frag, count, l, r0, c0);
+        if (addr[l] == SWZ_BAD_OFFSET) addr[l] = 0u;
+        else mask |= 1u << l;
+    }
+    return mask;
+}
+
+/* 1 when the 16-byte unit at (r, u) is whole, in order and aligned in the layout. */
+static inline int SWZ__MN(__unit_ok)(uint32_t r, uint32_t u)
+{
+    const uint32_t v = (uint32_t)SWZ__MN(_CHUNK_ELEMS), base = (uint32_t)(SWZ_MMA_LAYOUT(r, u * v));
+    uint32_t x;
+    if (base % v != 0u) return 0;
+    for (x = 1; x < v; ++x)
+        if ((uint32_t)(SWZ_MMA_LAYOUT(r, u * v + x)) != base + x) return 0;
+    return 1;
+}
+
+static inline int SWZ__MN(_model)(int op, int count, swz_tile_cost *cost)
+{
+    enum { kN = SWZ__MN(_CHUNKS), kTH = (SWZ_MMA_THREADS), kU = SWZ__MN(__UNITS) };
+    uint32_t addr[32], mask, fr, fu, r, u, r0, u0;
+    int w, j, l;
+    swz_tile_cost_init(cost, 16u);
+    if (op == SWZ_MMA_OP_COPY) {
+        for (w = 0; w < kTH / 32; ++w)
+            for (j = 0; j < SWZ__MN(__PER); ++j) {
+                mask = 0u;
+                for (l = 0; l < 32; ++l) {
+                    const int i = w * 32 + l + j * kTH;
+                    addr[l] = 0u;
+                    if (i >= kN) continue;
+                    swz_mma_chunk_rc((uint32_t)i, (uint32_t)kU, &r, &u);
+                    if (!SWZ__MN(__unit_ok)(r, u)) cost->status = SWZ_EALIGN;
+                    addr[l] = SWZ__MN(_chunk_addr)(i);
+                    mask |= 1u << l;
+                }
+                if (cost->status != SWZ_OK) return cost->status;
+                swz_tile_cost_add(cost, addr, mask, SWZ_ACCESS_16 | SWZ_STORE);
+            }
+        return cost->status;
+    }
+    swz_mma_frag_extent(op, count, &fr, &fu);
+    if (fr == 0u || (uint32_t)(SWZ_MMA_ROWS) % fr != 0u || (uint32_t)kU % fu != 0u) {
+        cost->status = fr == 0u ? SWZ_EKIND : SWZ_ERANGE;
+        return cost->status;
+    }
+    for (r0 = 0; r0 < (uint32_t)(SWZ_MMA_ROWS); r0 += fr)
+        for (u0 = 0; u0 < (uint32_t)kU; u0 += fu) {
+            for (l = 0; l < 8 * count; ++l) {
+                uint32_t dr = 0u, du = 0u;
+                swz_mma_lane_rc(op, count, (uint32_t)l, &dr, &du);
+                if (!SWZ__MN(__unit_ok)(r0 + dr, u0 + du)) cost->status = SWZ_EALIGN;
+            }
+            if (cost->status != SWZ_OK) return cost->status;
+            mask = SWZ__MN(_lanes)(op, count, r0, u0 * (uint32_t)SWZ__MN(_CHUNK_ELEMS), addr);
+            swz_tile_cost_add(cost, addr, mask,
+                              (count == 4 ? SWZ_LDMATRIX_X4 : count == 2 ? SWZ_LDMATRIX_X2 : SWZ_LDMATRIX_X1) |
+                                  (op == SWZ_MMA_C ? SWZ_STORE : 0));
+        }
+    return cost->status;
+}
+
+#undef SWZ__MN
+#undef SWZ_MMA_NAME
+#undef SWZ_MMA_ELEM
+#undef SWZ_MMA_ROWS
+#undef SWZ_MMA_COLS
+#undef SWZ_MMA_THREADS
+#undef SWZ_MMA_LAYOUT
+#endif /* SWZ_MMA_NAME */
