@@ -9,9 +9,9 @@
  *
  * Run spec: M:N:K[:RASTER] (RASTER 0 row-major blocks, 1 Morton).  run() computes
  *   C = 1.5*A*B - 0.5*C for row-major random data in [-1, 1) in one launch and checks 64
- *   sampled rows (the first, the last, random ones) against a double reference; time() gives
- *   the median of 20 launches (C = A*B) beside cuBLAS (pedantic fp32, or DGEMM) on the same
- *   problem, in TFLOP/s.  For ncu:
+ *   sampled rows (the first, the last, random ones) against a double reference; the bench hooks
+ *   (family.h; --bench here and bench/bench_gemm) time C = A*B beside cuBLAS (pedantic fp32, or
+ *   DGEMM) on the same problem, in TFLOP/s, each result checked first.  For ncu:
  *     ncu --clock-control none -k regex:swz_gemm_xor_128_float_kernel --metrics \
  *         l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum,smsp__sass_inst_executed_op_shared_ld.sum \
  *         swz-example-gemm --run swz_gemm_xor_128_float 1408:1408:1408
@@ -80,10 +80,11 @@ static cudaError_t launch(const swz_variant *var, problem *p, double alpha, doub
                     beta, (double *)p->dC, p->N, raster, 0);
 }
 
-/* Compare sampled rows of the device C with alpha*A*B + beta*C0 computed in double.  Per
+/* Compare sampled rows of the device C (dC) with alpha*A*B + beta*C0 computed in double.  Per
  * element tolerance: u * (2*sqrt(K) + 4) * (|alpha| sum|a*b| + |beta c0|) with u the unit
  * roundoff of the element type (doubled for double, whose reference is no more exact). */
-static int check(problem *p, double alpha, double beta, const int64_t *rows, int nrows, double *max_rel)
+static int check(problem *p, const void *dC, double alpha, double beta, const int64_t *rows, int nrows,
+                 double *max_rel)
 {
     const double u = p->es == 4 ? ldexp(1.0, -24) : ldexp(1.0, -52);
     const double g = u * (2.0 * sqrt((double)p->K) + 4.0);
@@ -93,7 +94,7 @@ static int check(problem *p, double alpha, double beta, const int64_t *rows, int
     *max_rel = 0;
     for (int r = 0; r < nrows; ++r) {
         const int64_t i = rows[r];
-        CK(cudaMemcpy(row, (char *)p->dC + (size_t)(i * p->N) * p->es, (size_t)p->N * p->es,
+        CK(cudaMemcpy(row, (const char *)dC + (size_t)(i * p->N) * p->es, (size_t)p->N * p->es,
                       cudaMemcpyDeviceToHost));
         for (int64_t j = 0; j < p->N; ++j) ref[j] = mag[j] = 0;
         for (int64_t k = 0; k < p->K; ++k) {
@@ -144,7 +145,7 @@ static int run_one(const swz_variant *v, const char *spec, int quiet)
     CK(cudaMemcpy(p.dC, p.hC, (size_t)(p.M * p.N) * p.es, cudaMemcpyHostToDevice));
     CK(launch(v, &p, 1.5, -0.5, raster));
     CK(cudaDeviceSynchronize());
-    bad = check(&p, 1.5, -0.5, rows, 64, &rel);
+    bad = check(&p, p.dC, 1.5, -0.5, rows, 64, &rel);
     if (!quiet || bad)
         printf("%-24s %s (%s blocks): 64 rows, err/tol %.3f %s\n", v->name, spec,
                raster ? "morton" : "row", rel, bad ? "FAILED" : "ok");
@@ -152,46 +153,184 @@ static int run_one(const swz_variant *v, const char *spec, int quiet)
     return bad != 0;
 }
 
-static int time_one(const swz_variant *v, const char *spec, double *ms, double *peer_ms, double *rate)
+/* ---- the bench hooks (family.h): C = A*B (alpha 1, beta 0), its peers cuBLAS --------------
+ * Peer 0 is cuBLAS with CUBLAS_PEDANTIC_MATH (plain FMA, no TF32; SGEMM or DGEMM) into Cref,
+ * peer 1 the same with CUBLAS_DEFAULT_MATH (for information) into C; both checked on 8 sampled
+ * rows against the CPU reference of check().  A variant is checked against Cref over the whole
+ * matrix: ||C - Cref||_F / ||Cref||_F < 5e-5 (fp32 products of length 8192 in different orders
+ * differ by about 3e-6 on random [-1, 1) data, a TF32 product by about 3e-4) and every element
+ * finite. */
+typedef struct bench_problem {
+    problem q;
+    int raster; /* the spec's */
+    int math;   /* the handle's math mode now (-1: not set) */
+    void *dCref;
+    double *d_acc;
+    unsigned long long *d_bad;
+    cublasHandle_t h;
+} bench_problem;
+
+/* sum (c - r)^2 and sum r^2 in double, and a count of non-finite c, over n elements. */
+template <class T>
+__global__ void gemm_diff_kernel(const T *c, const T *r, size_t n, double *acc, unsigned long long *bad)
 {
-    problem p;
+    double d2 = 0.0, r2 = 0.0;
+    unsigned long long nb = 0;
+    for (size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x; i < n; i += (size_t)gridDim.x * blockDim.x) {
+        const double cv = c[i], rv = r[i];
+        if (!isfinite(cv)) ++nb;
+        d2 += (cv - rv) * (cv - rv);
+        r2 += rv * rv;
+    }
+    for (int o = 16; o > 0; o >>= 1) {
+        d2 += __shfl_down_sync(0xFFFFFFFFu, d2, o);
+        r2 += __shfl_down_sync(0xFFFFFFFFu, r2, o);
+        nb += __shfl_down_sync(0xFFFFFFFFu, nb, o);
+    }
+    if ((threadIdx.x & 31) == 0) {
+        atomicAdd(&acc[0], d2);
+        atomicAdd(&acc[1], r2);
+        atomicAdd(bad, nb);
+    }
+}
+
+static void *b_prepare(const char *spec, const swz_variant *v)
+{
     int64_t M, N, K;
     int raster;
-    cublasHandle_t h;
-    if (!parse_spec(spec, &M, &N, &K, &raster)) return 2;
-    make_problem(&p, M, N, K, v->elem_size);
-    CK(cudaMemset(p.dC, 0, (size_t)(p.M * p.N) * p.es));
-    if (cublasCreate(&h) != CUBLAS_STATUS_SUCCESS || cublasSetMathMode(h, CUBLAS_PEDANTIC_MATH) != CUBLAS_STATUS_SUCCESS) {
-        fprintf(stderr, "cuBLAS init failed\n");
+    if (!parse_spec(spec, &M, &N, &K, &raster)) return NULL;
+    bench_problem *p = new bench_problem();
+    make_problem(&p->q, M, N, K, v->elem_size);
+    p->raster = raster;
+    p->math = -1;
+    CK(cudaMalloc(&p->dCref, (size_t)(M * N) * p->q.es));
+    CK(cudaMalloc(&p->d_acc, 2 * sizeof(double)));
+    CK(cudaMalloc(&p->d_bad, sizeof(unsigned long long)));
+    if (cublasCreate(&p->h) != CUBLAS_STATUS_SUCCESS) {
+        fprintf(stderr, "cublasCreate failed\n");
         exit(1);
     }
-    *peer_ms = ex_time_ms([&] { /* row-major C = A*B is column-major C^T = B^T A^T */
-        const float af = 1, bf = 0;
-        const double ad = 1, bd = 0;
-        cublasStatus_t st;
-        if (p.es == 4)
-            st = cublasSgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, (int)p.N, (int)p.M, (int)p.K, &af, (const float *)p.dB,
-                             (int)p.N, (const float *)p.dA, (int)p.K, &bf, (float *)p.dC, (int)p.N);
-        else
-            st = cublasDgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, (int)p.N, (int)p.M, (int)p.K, &ad, (const double *)p.dB,
-                             (int)p.N, (const double *)p.dA, (int)p.K, &bd, (double *)p.dC, (int)p.N);
-        if (st != CUBLAS_STATUS_SUCCESS) {
-            fprintf(stderr, "cuBLAS gemm failed\n");
-            exit(1);
-        }
-    });
-    *ms = ex_time_ms([&] { CK(launch(v, &p, 1.0, 0.0, raster)); });
-    *rate = 2.0 * (double)p.M * (double)p.N * (double)p.K / *ms / 1e9;
-    cublasDestroy(h);
-    free_problem(&p);
-    return 0;
+    return p;
 }
+
+static void b_release(void *vp)
+{
+    bench_problem *p = (bench_problem *)vp;
+    cublasDestroy(p->h);
+    CK(cudaFree(p->dCref));
+    CK(cudaFree(p->d_acc));
+    CK(cudaFree(p->d_bad));
+    free_problem(&p->q);
+    delete p;
+}
+
+static void b_size(void *vp, char *cell)
+{
+    const problem *q = &((bench_problem *)vp)->q;
+    if (q->M == q->N && q->N == q->K) snprintf(cell, SWZ_SPEC_MAX, "%lld^3", (long long)q->M);
+    else snprintf(cell, SWZ_SPEC_MAX, "%lldx%lldx%lld", (long long)q->M, (long long)q->N, (long long)q->K);
+}
+
+static double b_work(void *vp)
+{
+    const problem *q = &((bench_problem *)vp)->q;
+    return 2.0 * (double)q->M * (double)q->N * (double)q->K;
+}
+
+/* A and B read, C written; the ceiling copies half of it. */
+static size_t b_copy_bytes(void *vp)
+{
+    const problem *q = &((bench_problem *)vp)->q;
+    return (size_t)(q->M * q->K + q->K * q->N + q->M * q->N) * q->es / 2;
+}
+
+static void *b_output(void *vp, int who, size_t *bytes)
+{
+    bench_problem *p = (bench_problem *)vp;
+    *bytes = (size_t)(p->q.M * p->q.N) * p->q.es;
+    return who == 0 ? p->dCref : p->q.dC;
+}
+
+static int b_peer(void *vp, int k)
+{
+    bench_problem *p = (bench_problem *)vp;
+    problem *q = &p->q;
+    const float af = 1, bf = 0;
+    const double ad = 1, bd = 0;
+    void *out = k == 0 ? p->dCref : q->dC;
+    cublasStatus_t st = CUBLAS_STATUS_SUCCESS;
+    if (p->math != k) {
+        st = cublasSetMathMode(p->h, k == 0 ? CUBLAS_PEDANTIC_MATH : CUBLAS_DEFAULT_MATH);
+        p->math = k;
+    }
+    /* row-major C = A*B is column-major C^T = B^T A^T: swap the operands */
+    if (st == CUBLAS_STATUS_SUCCESS && q->es == 4)
+        st = cublasSgemm(p->h, CUBLAS_OP_N, CUBLAS_OP_N, (int)q->N, (int)q->M, (int)q->K, &af, (const float *)q->dB,
+                         (int)q->N, (const float *)q->dA, (int)q->K, &bf, (float *)out, (int)q->N);
+    else if (st == CUBLAS_STATUS_SUCCESS)
+        st = cublasDgemm(p->h, CUBLAS_OP_N, CUBLAS_OP_N, (int)q->N, (int)q->M, (int)q->K, &ad, (const double *)q->dB,
+                         (int)q->N, (const double *)q->dA, (int)q->K, &bd, (double *)out, (int)q->N);
+    if (st != CUBLAS_STATUS_SUCCESS) fprintf(stderr, "cuBLAS gemm: status %d\n", (int)st);
+    return st != CUBLAS_STATUS_SUCCESS;
+}
+
+static int b_peer_check(void *vp, int k)
+{
+    bench_problem *p = (bench_problem *)vp;
+    int64_t rows[8];
+    double rel;
+    for (int r = 0; r < 8; ++r) rows[r] = r == 0 ? 0 : r == 1 ? p->q.M - 1 : (int64_t)((rnd() + 1) / 2 * p->q.M) % p->q.M;
+    const int bad = check(&p->q, k == 0 ? p->dCref : p->q.dC, 1.0, 0.0, rows, 8, &rel);
+    if (bad) printf("cuBLAS (%s math): %d elements of 8 rows differ from the CPU reference\n",
+                    k == 0 ? "pedantic" : "default", bad);
+    return bad != 0;
+}
+
+static int b_launch(void *vp, const swz_variant *v, int mode)
+{
+    bench_problem *p = (bench_problem *)vp;
+    cudaError_t e = launch(v, &p->q, 1.0, 0.0, mode >= 0 ? mode : p->raster);
+    if (e != cudaSuccess) fprintf(stderr, "%s: %s\n", v->name, cudaGetErrorString(e));
+    return e != cudaSuccess;
+}
+
+static int b_check(void *vp, const swz_variant *v, int mode)
+{
+    bench_problem *p = (bench_problem *)vp;
+    const size_t n = (size_t)(p->q.M * p->q.N);
+    double acc[2];
+    unsigned long long bad = 0;
+    CK(cudaMemset(p->d_acc, 0, 2 * sizeof(double)));
+    CK(cudaMemset(p->d_bad, 0, sizeof bad));
+    if (p->q.es == 4)
+        gemm_diff_kernel<<<1024, 256>>>((const float *)p->q.dC, (const float *)p->dCref, n, p->d_acc, p->d_bad);
+    else
+        gemm_diff_kernel<<<1024, 256>>>((const double *)p->q.dC, (const double *)p->dCref, n, p->d_acc, p->d_bad);
+    CK(cudaGetLastError());
+    CK(cudaMemcpy(acc, p->d_acc, sizeof acc, cudaMemcpyDeviceToHost));
+    CK(cudaMemcpy(&bad, p->d_bad, sizeof bad, cudaMemcpyDeviceToHost));
+    const double rel = acc[1] > 0.0 ? sqrt(acc[0] / acc[1]) : -1.0;
+    const int ok = bad == 0 && rel >= 0.0 && rel < 5e-5;
+    printf("# %-28s mode %d rel.err %.2e vs cuBLAS, %llu non-finite%s\n", v->name, mode, rel, bad,
+           ok ? "" : " FAILED");
+    return !ok;
+}
+
+static const char *const bench_specs[] = {"4096:4096:4096", "8192:8192:8192", NULL};
+static const char *const bench_quick[] = {"512:512:512", "1024:1024:1024", NULL};
+static const char *const bench_modes[] = {"/row", "/morton", NULL}; /* RASTER 0, 1 */
+static const char *const bench_peers[] = {"cublasSgemm_pedantic", "cublasSgemm_default", NULL};
+static const swz_family_bench bench_hooks = {
+    bench_specs, bench_quick, "float", 0, bench_modes, bench_peers, "cublas pedantic", 1e9,
+    b_prepare, b_release, b_size, b_work, b_copy_bytes, b_output, b_peer, b_peer_check, b_launch,
+    b_check};
 
 /* Square and ragged, both block orders. */
 static const char *const check_specs[] = {"1000:1000:999", "1000:1000:999:1", "2048:2048:2048",
                                           "2048:2048:2048:1", NULL};
 static const swz_family family = {&swz_gemm_registry, "M:N:K[:RASTER]", check_specs,
-                                  "4096:4096:4096", "cuBLAS (pedantic fp32 / DGEMM)", "TFLOP/s",
-                                  run_one, time_one};
+                                  "4096:4096:4096", "TFLOP/s", run_one, &bench_hooks};
 
+#ifndef EX_FAMILY_NO_MAIN /* bench/bench_gemm.cu includes this program for its hooks */
 int main(int argc, char **argv) { return ex_family_main(&family, argc, argv); }
+#endif
