@@ -104,6 +104,17 @@ static const char help_text2[] =
     "                                    (W*H = the lanes of one phase: 32, 16 or 8)\n"
     "                         transpose  two instructions: the store of a row, then the load of\n"
     "                                    a column\n"
+    "                         ldmatrix-a   one ldmatrix of the m16n8k16 A fragment at the origin\n"
+    "                                    (M x K row-major tile): matrix i of .x4 at rows 8(i&1),\n"
+    "                                    16-byte unit i>>1 (swz/mma.h); default --access ldmatrix4;\n"
+    "                                    with --op store it is stmatrix (the epilogue's C)\n"
+    "                         ldmatrix-b   the B fragment of a K x N row-major tile (.trans):\n"
+    "                                    the same lanes, k down, n across\n"
+    "                         ldmatrix-bt  the B fragment of an N x K (K-major) tile: matrix i\n"
+    "                                    at rows 8(i>>1), unit i&1\n"
+    "                         cp-async     the 16-byte shared writes of a cp.async tile copy:\n"
+    "                                    lane l writes chunk l of the row-major order (a store;\n"
+    "                                    --access 16; modelled as st.shared.v4, not yet measured)\n"
     "  --origin R,C           row and column (elements) of the first lane (default 0,0)\n"
     "A lane accesses one unit of K bytes = K/E consecutive elements of a row; lanes that fall\n"
     "outside the tile are inactive.  The whole-tile totals walk the pattern over every unit of\n"
@@ -140,7 +151,12 @@ static const char help_text3[] =
     "  swz-check --access 8 --pattern stride:0       a broadcast load: paired (R7), 1 wavefront\n"
     "  swz-check --access 8 --pattern stride:0 --op store\n"
     "                                                the same store: 2 half-warps, 2 wavefronts\n"
-    "  swz-check --layout xor --pattern transpose --svg map.svg --svg-grid tile.svg\n";
+    "  swz-check --layout xor --pattern transpose --svg map.svg --svg-grid tile.svg\n"
+    "  swz-check --layout none --tile 64x64 --elem half --pattern ldmatrix-a\n"
+    "                                                A fragment, 128-byte rows: 8-way\n"
+    "  swz-check --layout xor --tile 64x64 --elem half --pattern ldmatrix-a\n"
+    "                                                the 128-byte swizzle: conflict free\n"
+    "  swz-check --layout pad --tile 64x64 --elem half --pattern cp-async\n";
 
 /* The CLI's streams of one call of swz_check_cli. */
 typedef struct cli_io {
@@ -310,7 +326,8 @@ static int parse_pattern(const cli_io *io, options *o, const char *s)
         for (k = 0; k < SWZ_PAT_COUNT; ++k)
             if (k != SWZ_PAT_STRIDE && strcmp(s, swz_pattern_name(k)) == 0) break;
         if (k == SWZ_PAT_COUNT)
-            return usage_error(io, "--pattern: '%s' is not row, col, stride:S, block, block:WxH or transpose", s);
+            return usage_error(io, "--pattern: '%s' is not row, col, stride:S, block, block:WxH, transpose, "
+                                   "ldmatrix-a, ldmatrix-b, ldmatrix-bt or cp-async", s);
         o->pattern = k;
     }
     if (st != SWZC_GO) return st;
@@ -506,7 +523,14 @@ static int eval_question(const cli_io *io, options *o, swz_layout *l, swzc_instr
     uint32_t k;
     int st;
     char ctx[200], why[240];
-    if (o->access == 0) o->access = o->elem > 4u ? (int)o->elem : SWZ_ACCESS_4;
+    if (o->access == 0)
+        o->access = o->pattern == SWZ_PAT_CP_ASYNC ? SWZ_ACCESS_16
+                  : o->pattern >= SWZ_PAT_LDMATRIX_A && o->pattern <= SWZ_PAT_LDMATRIX_BT ? SWZ_LDMATRIX_X4
+                  : o->elem > 4u ? (int)o->elem : SWZ_ACCESS_4;
+    if (o->pattern == SWZ_PAT_CP_ASYNC) {
+        if (o->op_given && !o->store) return usage_error(io, "--pattern cp-async is a store (the copy's shared writes): drop --op load");
+        o->store = 1;
+    }
     k = swz_access_bytes(o->access);
     if (o->layout_access == 0u) o->layout_access = k;
     snprintf(ctx, sizeof ctx, "--layout %s --tile %" PRIu32 "x%" PRIu32 " --elem %" PRIu32 " --layout-access %" PRIu32,

@@ -4,6 +4,8 @@
 Usage: cli_test.py SWZ_CHECK GROUP
   GROUP  summary  the no-argument table: every layout and pattern, the cells the layouts
                   promise (the headers' doc blocks, docs/design.md), --json agrees with the text
+         tensor-core  the ldmatrix-a/-b/-bt and cp-async patterns against the model, from the
+                  PTX fragment tables, and the verdicts on 128-byte fp16 rows
          known    single questions with known answers (the stride gcd rule of bank.h, the c ^ r
                   trap, Morton rows/columns, padding), in JSON and in text
          oracle   every JSON field against an independent Python model written from the
@@ -127,6 +129,16 @@ class Layout:
         return (a ^ (((a >> 7) & (self.mode // 16 - 1)) << 4)) // e
 
 
+# The 8x8 matrices of the m16n8k16 fragments, written from the PTX fragment tables, as (row,
+# 16-byte unit) of matrix i from the fragment's origin; lanes 8i..8i+7 address matrix i's rows.
+# A (M x K tile): a0a1 rows 0-7 k 0-7, a2a3 rows 8-15 k 0-7, a4a5 rows 0-7 k 8-15, a6a7 rows 8-15
+# k 8-15.  B (K x N tile, .trans): b0b1 k 0-7, b2b3 k 8-15 of n 0-7, then the same for n 8-15.
+# BT (N x K tile): b0b1 k 0-7, b2b3 k 8-15 of n 0-7 (rows), then n 8-15.
+FRAG_MATRICES = {"ldmatrix-a": [(0, 0), (8, 0), (0, 1), (8, 1)],
+                 "ldmatrix-b": [(0, 0), (8, 0), (0, 1), (8, 1)],
+                 "ldmatrix-bt": [(0, 0), (0, 1), (8, 0), (8, 1)]}
+
+
 def place(lay, pattern, access, stride, row0, col0, block=None):
     """Lane -> (row, first col) per check.h's pattern definitions; None for inactive lanes."""
     k = ACCESS_BYTES[access]
@@ -140,9 +152,12 @@ def place(lay, pattern, access, stride, row0, col0, block=None):
         if i >= lanes:
             out.append(None)
             continue
-        if pattern == "row":
+        if pattern in ("row", "cp-async"):  # cp-async: lane l writes chunk l of the row-major order
             q = row0 * ur + u0 + i
             row, unit = q // ur, q % ur
+        elif pattern in FRAG_MATRICES:
+            dr, du = FRAG_MATRICES[pattern][i // 8]
+            row, unit = row0 + dr + i % 8, u0 + du
         elif pattern == "col":
             q = u0 * lay.h + row0 + i
             row, unit = q % lay.h, q // lay.h
@@ -222,10 +237,15 @@ def model_tile(lay, pattern, access, stride, store=False, block=None):
     ur = lay.w // v
     lanes = ACCESS_LANES[access]
     origins = []
-    if pattern in ("row", "col"):
+    if pattern in ("row", "col", "cp-async"):
         for i in range(-(-ur * lay.h // lanes)):
             q = i * lanes
-            origins.append((q // ur, (q % ur) * v) if pattern == "row" else (q % lay.h, (q // lay.h) * v))
+            origins.append((q // ur, (q % ur) * v) if pattern != "col" else (q % lay.h, (q // lay.h) * v))
+    elif pattern in FRAG_MATRICES:  # the tile cut into fragments
+        mats = FRAG_MATRICES[pattern][:lanes // 8]
+        fr, fu = max(m[0] for m in mats) + 8, max(m[1] for m in mats) + 1
+        nx, ny = -(-ur // fu), -(-lay.h // fr)
+        origins = [((i // nx) * fr, (i % nx) * fu * v) for i in range(nx * ny)]
     elif pattern == "block":
         p = phase_lanes(access)
         bw, bh = block if block else (1 << ((log2(p) + 1) // 2), p >> ((log2(p) + 1) // 2))
@@ -385,6 +405,40 @@ def test_summary():
 
 def instr0(args):
     return run_json(args)["instructions"][0]
+
+
+def test_tensor_core():
+    """The ldmatrix-a/-b/-bt and cp-async patterns against the model above, and the verdicts a
+    tensor-core tile is chosen by (fp16 rows of 128 bytes: 8-way without a swizzle)."""
+    n = 0
+    for tile in ("32x32", "64x32", "128x32", "64x16"):
+        w, h = (int(x) for x in tile.split("x"))
+        for lay_kind in ("none", "pad", "xor", "morton", "tma64", "tma128"):
+            if not layout_valid(lay_kind, w, h, 2, 16):
+                continue
+            lay = Layout(lay_kind, w, h, 2, 16)
+            cases = [(p, a) for p in FRAG_MATRICES for a in ("ldmatrix1", "ldmatrix2", "ldmatrix4")] + [("cp-async", "16")]
+            for pattern, access in cases:
+                for origin in ("0,0", "8,8", "16,16"):
+                    if int(origin.split(",")[0]) >= h:
+                        continue
+                    op = "store" if pattern == "cp-async" else "load"
+                    args = ["--layout", lay_kind, "--tile", tile, "--elem", "half", "--access", access, "--pattern",
+                            pattern, "--origin", origin]
+                    check_json_against_model(" ".join(args), run_json(args), lay, access, pattern, op)
+                    n += 1
+            args = ["--layout", lay_kind, "--tile", tile, "--elem", "half", "--pattern", "ldmatrix-a", "--op", "store"]
+            check_json_against_model(" ".join(args), run_json(args), lay, "ldmatrix4", "ldmatrix-a", "store")
+    check(n > 300, f"tensor-core patterns: {n} cases compared")
+    for lay_kind, pattern, ways in (("none", "ldmatrix-a", 8), ("none", "ldmatrix-b", 8), ("none", "ldmatrix-bt", 8),
+                                    ("xor", "ldmatrix-a", 1), ("xor", "ldmatrix-b", 1), ("xor", "ldmatrix-bt", 1),
+                                    ("pad", "ldmatrix-a", 1), ("tma128", "ldmatrix-a", 1),
+                                    ("none", "cp-async", 1), ("pad", "cp-async", 1), ("xor", "cp-async", 1)):
+        d = run_json(["--layout", lay_kind, "--tile", "64x64", "--elem", "half", "--pattern", pattern])
+        i = d["instructions"][0]
+        check(i["ways"] == ways and i["tile"]["worst_ways"] == ways and d["access"]["name"] ==
+              ("16" if pattern == "cp-async" else "ldmatrix4") and i["op"] == ("store" if pattern == "cp-async" else "load"),
+              f"{lay_kind} 64x64 halves {pattern}: {ways}-way (got {i['ways']}, tile {i['tile']['worst_ways']})")
 
 
 def test_known():
@@ -796,6 +850,11 @@ BAD = [
     ["--op", "store", "--pattern", "transpose"], ["--summary", "--op", "load"],
     ["--layout", "xor", "--tile", "512x512", "--svg-grid", os.devnull],
     ["--layout", "pad", "--tile", "65536x1024", "--elem", "1", "--origin", "1024,0"],
+    ["--tile", "64x64", "--elem", "2", "--pattern", "ldmatrix-a", "--access", "16"],
+    ["--tile", "64x64", "--elem", "2", "--pattern", "ldmatrix-bt", "--access", "4"],
+    ["--tile", "64x64", "--elem", "2", "--pattern", "cp-async", "--access", "8"],
+    ["--tile", "64x64", "--elem", "2", "--pattern", "cp-async", "--op", "load"],
+    ["--tile", "64x64", "--elem", "2", "--pattern", "ldmatrix-c"],
 ]
 
 
@@ -984,7 +1043,8 @@ def test_help():
     check(rc == 0 and err == "" and out.startswith("usage: swz-check"), "--help: usage on stdout, exit 0")
     for opt in ("--layout", "--tile", "--width", "--height", "--elem", "--access", "--layout-access", "--pattern",
                 "--origin", "--json", "--svg", "--svg-grid", "--summary", "ldmatrix4", "stride:S", "transpose",
-                "elements per row", "--op", "R7", "paired", "block:WxH", "(no wrap)"):
+                "elements per row", "--op", "R7", "paired", "block:WxH", "(no wrap)", "ldmatrix-a", "ldmatrix-b",
+                "ldmatrix-bt", "cp-async", "stmatrix"):
         check(opt in out, f"--help mentions {opt}")
     check(out.count("promise:") == len(LAYOUTS), "--help gives each layout's promise")
     for k in LAYOUTS:
@@ -996,6 +1056,7 @@ def test_help():
 
 
 GROUPS = {"summary": test_summary, "known": test_known, "oracle": test_oracle, "text": test_text,
+          "tensor-core": test_tensor_core,
           "errors": test_errors, "svg": test_svg, "help": test_help}
 
 
