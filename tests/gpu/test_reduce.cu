@@ -16,7 +16,8 @@
  *   test-reduce args           n < 0, NULL in/out, workspace NULL, too small or misaligned ->
  *                              cudaErrorInvalidValue with the output untouched; n == 0 ->
  *                              cudaSuccess and a result of 0
- * Exit 77 without a GPU.
+ * The walk ('all') and the dispatch are tests/gpu/family_test.h; this file has the lengths,
+ * the case (run) and the extra mode.  Exit 77 without a GPU.
  */
 #include <math.h>
 #include <stdint.h>
@@ -29,6 +30,8 @@
 #include "reduce.h"
 
 static int failures = 0; /* EXPECT (gpu_util.h) counts here */
+
+#include "family_test.h" /* the walk of every variant on every length, and main() */
 
 static int is_int(const swz_variant *v) { return strcmp(v->elem, "i32") == 0; }
 
@@ -51,21 +54,46 @@ static int run_twice(const swz_variant *v, const void *d, int64_t n, void *dout,
     return r[0] == r[1] ? 0 : -1;
 }
 
-/* mode 0: the full list; 1 (--quick, for compute-sanitizer): up to 2^20+3; 2 (--emu, the CPU
- * emulation): up to 262147 = 4 chunks + 3 of the fast 256 variant. */
-static int test_all(int mode)
+/* The walk's data: mode 0 the full list of lengths; 1 (--quick, for compute-sanitizer): up to
+ * 2^20+3; 2 (--emu, the CPU emulation): up to 262147 = 4 chunks + 3 of the fast 256 variant.
+ * The inputs (random floats, sparse small integers, random int32) are made once, at the first
+ * case; each case is one length (the last but one of the full list, or the longest of the
+ * others, a second time misaligned by one element) with its CPU references. */
+static int mode = 0;
+static const int nl = 8;
+static const int64_t lengths_of[3][8] = {
+    {0, 1, 31, 32, 33, 1000, (1 << 20) + 3, (int64_t)1 << 28},
+    {0, 1, 31, 32, 33, 1000, 65539, (1 << 20) + 3},
+    {0, 1, 31, 32, 33, 1000, 65539, 262147}};
+
+struct walk_case {
+    int64_t n;
+    int off;           /* elements the input pointer is moved by: 1 = misaligned */
+    double fref, fabs_sum, sref;
+    int64_t iref;
+};
+
+static struct {
+    int ready;
+    std::vector<walk_case> cases;
+    void *df, *ds, *di, *dout, *ws;
+    size_t wsb;
+} walk_data;
+
+static int setup(int argc, char **argv)
 {
-    const int64_t full[] = {0, 1, 31, 32, 33, 1000, (1 << 20) + 3, (int64_t)1 << 28};
-    const int64_t quick[] = {0, 1, 31, 32, 33, 1000, 65539, (1 << 20) + 3};
-    const int64_t emu[] = {0, 1, 31, 32, 33, 1000, 65539, 262147};
-    const int64_t *lengths = mode == 0 ? full : mode == 1 ? quick : emu;
-    const int nl = 8;
+    mode = argc == 0 ? 0 : argc == 1 && strcmp(argv[0], "--quick") == 0 ? 1
+         : argc == 1 && strcmp(argv[0], "--emu") == 0 ? 2 : -1;
+    return mode < 0 ? 2 : 0;
+}
+
+static void prepare_walk(void)
+{
+    const int64_t *lengths = lengths_of[mode];
     const int64_t nmax = lengths[nl - 1], nmis = mode == 0 ? lengths[nl - 2] : nmax;
     test_rng rng = {0x5EED0003u};
     std::vector<float> hf((size_t)nmax + 1), hs((size_t)nmax + 1);
     std::vector<int32_t> hi((size_t)nmax + 1);
-    void *df, *ds, *di, *dout, *ws;
-    size_t wsb = 0;
     for (int64_t i = 0; i <= nmax; ++i) {
         hf[(size_t)i] = rng_float(&rng);
         hi[(size_t)i] = (int32_t)(uint32_t)(rng_next(&rng) >> 32);
@@ -73,73 +101,82 @@ static int test_all(int mode)
     }
     for (int k = 0; k < 64; ++k) /* sparse: small integers at random places */
         hs[(size_t)(rng_next(&rng) % (uint64_t)(nmax + 1))] = (float)((int)(rng_next(&rng) % 2001u) - 1000);
+    for (int li = 0; li < nl; ++li)
+        for (int off = 0; off < (lengths[li] == nmis ? 2 : 1); ++off) {
+            walk_case c = {lengths[li], off, 0, 0, 0, 0};
+            for (int64_t k = off; k < c.n + off; ++k) {
+                c.fref += hf[(size_t)k];
+                c.fabs_sum += fabs(hf[(size_t)k]);
+                c.sref += hs[(size_t)k];
+                c.iref += hi[(size_t)k];
+            }
+            walk_data.cases.push_back(c);
+        }
     for (int i = 0; i < swz_reduce_registry.count; ++i) {
         size_t w = swz_reduce_ops_of(swz_reduce_registry.variants[i])->workspace(nmax);
-        if (w > wsb) wsb = w;
+        if (w > walk_data.wsb) walk_data.wsb = w;
     }
-    CUDA_CHECK(cudaMalloc(&df, (size_t)(nmax + 1) * 4));
-    CUDA_CHECK(cudaMalloc(&ds, (size_t)(nmax + 1) * 4));
-    CUDA_CHECK(cudaMalloc(&di, (size_t)(nmax + 1) * 4));
-    CUDA_CHECK(cudaMalloc(&dout, 8));
-    CUDA_CHECK(cudaMalloc(&ws, wsb ? wsb : 1));
-    CUDA_CHECK(cudaMemcpy(df, hf.data(), (size_t)(nmax + 1) * 4, cudaMemcpyHostToDevice));
-    CUDA_CHECK(cudaMemcpy(ds, hs.data(), (size_t)(nmax + 1) * 4, cudaMemcpyHostToDevice));
-    CUDA_CHECK(cudaMemcpy(di, hi.data(), (size_t)(nmax + 1) * 4, cudaMemcpyHostToDevice));
-
-    for (int li = 0; li < nl; ++li) {
-        const int64_t n = lengths[li];
-        for (int off = 0; off < (n == nmis ? 2 : 1); ++off) { /* off 1: misaligned */
-            double fref = 0, fabs_sum = 0, sref = 0;
-            int64_t iref = 0;
-            for (int64_t k = off; k < n + off; ++k) {
-                fref += hf[(size_t)k];
-                fabs_sum += fabs(hf[(size_t)k]);
-                sref += hs[(size_t)k];
-                iref += hi[(size_t)k];
-            }
-            for (int i = 0; i < swz_reduce_registry.count; ++i) {
-                const swz_variant *v = swz_reduce_registry.variants[i];
-                uint64_t bits;
-                if (is_int(v)) {
-                    int64_t got;
-                    EXPECT(run_twice(v, (const int32_t *)di + off, n, dout, ws, wsb, &bits) == 0,
-                           "%s n=%lld off=%d: two runs differ", v->name, (long long)n, off);
-                    memcpy(&got, &bits, 8);
-                    EXPECT(got == iref, "%s n=%lld off=%d: %lld, want %lld", v->name, (long long)n,
-                           off, (long long)got, (long long)iref);
-                } else {
-                    float got;
-                    uint32_t b32;
-                    const double u = ldexp(1.0, -24), d = swz_reduce_ops_of(v)->depth(n);
-                    const double tol = d * u / (1.0 - d * u) * fabs_sum;
-                    EXPECT(run_twice(v, (const float *)df + off, n, dout, ws, wsb, &bits) == 0,
-                           "%s n=%lld off=%d: two runs differ", v->name, (long long)n, off);
-                    b32 = (uint32_t)bits;
-                    memcpy(&got, &b32, 4);
-                    EXPECT(fabs((double)got - fref) <= tol, "%s n=%lld off=%d: %.9g, want %.9g +- %.3g",
-                           v->name, (long long)n, off, got, fref, tol);
-                    EXPECT(run_twice(v, (const float *)ds + off, n, dout, ws, wsb, &bits) == 0,
-                           "%s n=%lld off=%d (sparse): two runs differ", v->name, (long long)n, off);
-                    b32 = (uint32_t)bits;
-                    memcpy(&got, &b32, 4);
-                    EXPECT((double)got == sref, "%s n=%lld off=%d (sparse): %.9g, want exactly %.9g",
-                           v->name, (long long)n, off, got, sref);
-                }
-            }
-            printf("n = %-10lld%s: %d variants checked, %d failures so far\n", (long long)n,
-                   off ? " (misaligned)" : "", swz_reduce_registry.count, failures);
-        }
-    }
-    CUDA_CHECK(cudaFree(df));
-    CUDA_CHECK(cudaFree(ds));
-    CUDA_CHECK(cudaFree(di));
-    CUDA_CHECK(cudaFree(dout));
-    CUDA_CHECK(cudaFree(ws));
-    return failures ? 1 : 0;
+    CUDA_CHECK(cudaMalloc(&walk_data.df, (size_t)(nmax + 1) * 4));
+    CUDA_CHECK(cudaMalloc(&walk_data.ds, (size_t)(nmax + 1) * 4));
+    CUDA_CHECK(cudaMalloc(&walk_data.di, (size_t)(nmax + 1) * 4));
+    CUDA_CHECK(cudaMalloc(&walk_data.dout, 8));
+    CUDA_CHECK(cudaMalloc(&walk_data.ws, walk_data.wsb ? walk_data.wsb : 1));
+    CUDA_CHECK(cudaMemcpy(walk_data.df, hf.data(), (size_t)(nmax + 1) * 4, cudaMemcpyHostToDevice));
+    CUDA_CHECK(cudaMemcpy(walk_data.ds, hs.data(), (size_t)(nmax + 1) * 4, cudaMemcpyHostToDevice));
+    CUDA_CHECK(cudaMemcpy(walk_data.di, hi.data(), (size_t)(nmax + 1) * 4, cudaMemcpyHostToDevice));
+    walk_data.ready = 1;
 }
 
-static int test_args(void)
+static int cases(const swz_variant *v)
 {
+    (void)v;
+    if (!walk_data.ready) prepare_walk();
+    return (int)walk_data.cases.size();
+}
+
+/* Case i of v: i32 exact against the int64 sum; float within the variant's bound on random
+ * values and exactly on the sparse integers; every result twice, bit-identical.  The failures
+ * are EXPECTs (the walk counts them). */
+static long long run(const swz_variant *v, int i)
+{
+    const walk_case &c = walk_data.cases[(size_t)i];
+    const int64_t n = c.n;
+    const int off = c.off;
+    void *dout = walk_data.dout, *ws = walk_data.ws;
+    const size_t wsb = walk_data.wsb;
+    uint64_t bits;
+    if (is_int(v)) {
+        int64_t got;
+        EXPECT(run_twice(v, (const int32_t *)walk_data.di + off, n, dout, ws, wsb, &bits) == 0,
+               "%s n=%lld off=%d: two runs differ", v->name, (long long)n, off);
+        memcpy(&got, &bits, 8);
+        EXPECT(got == c.iref, "%s n=%lld off=%d: %lld, want %lld", v->name, (long long)n, off,
+               (long long)got, (long long)c.iref);
+    } else {
+        float got;
+        uint32_t b32;
+        const double u = ldexp(1.0, -24), d = swz_reduce_ops_of(v)->depth(n);
+        const double tol = d * u / (1.0 - d * u) * c.fabs_sum;
+        EXPECT(run_twice(v, (const float *)walk_data.df + off, n, dout, ws, wsb, &bits) == 0,
+               "%s n=%lld off=%d: two runs differ", v->name, (long long)n, off);
+        b32 = (uint32_t)bits;
+        memcpy(&got, &b32, 4);
+        EXPECT(fabs((double)got - c.fref) <= tol, "%s n=%lld off=%d: %.9g, want %.9g +- %.3g", v->name,
+               (long long)n, off, got, c.fref, tol);
+        EXPECT(run_twice(v, (const float *)walk_data.ds + off, n, dout, ws, wsb, &bits) == 0,
+               "%s n=%lld off=%d (sparse): two runs differ", v->name, (long long)n, off);
+        b32 = (uint32_t)bits;
+        memcpy(&got, &b32, 4);
+        EXPECT((double)got == c.sref, "%s n=%lld off=%d (sparse): %.9g, want exactly %.9g", v->name,
+               (long long)n, off, got, c.sref);
+    }
+    return 0;
+}
+
+static int test_args(int argc, char **argv)
+{
+    (void)argv;
+    if (argc != 0) return 2;
     const int64_t n = 300000; /* more than one chunk of every fast variant */
     void *din, *dout, *ws;
     CUDA_CHECK(cudaMalloc(&din, (size_t)n * 4));
@@ -192,14 +229,7 @@ static int test_args(void)
     return failures ? 1 : 0;
 }
 
-int main(int argc, char **argv)
-{
-    const char *mode = argc > 1 ? argv[1] : "all";
-    gpu_require_device();
-    if (strcmp(mode, "all") == 0)
-        return test_all(argc > 2 && strcmp(argv[2], "--quick") == 0 ? 1
-                        : argc > 2 && strcmp(argv[2], "--emu") == 0 ? 2 : 0);
-    if (strcmp(mode, "args") == 0) return test_args();
-    fprintf(stderr, "usage: test-reduce all [--quick|--emu] | args\n");
-    return 2;
-}
+static const family_test walk = {&swz_reduce_registry, "all", "[--quick|--emu]", setup, NULL, cases, run};
+static const family_extra extras[] = {{"args", "", test_args, 1}, {NULL, NULL, NULL, 0}};
+
+int main(int argc, char **argv) { return family_test_main(&walk, extras, argc, argv); }

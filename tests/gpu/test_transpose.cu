@@ -14,7 +14,9 @@
  *   test-transpose model   (no GPU) the bank model's promises: xor/pad conflict free where
  *                          the tile rows allow it, none conflicting
  *   --quick (with all)     fewer shapes, for compute-sanitizer runs
- * Exit 77 without a GPU (meson: SKIP).  Random data from a fixed seed; no element of the input
+ * The walk ('all') and the dispatch are tests/gpu/family_test.h; this file has the shapes,
+ * the case (run_case) and the extra modes.  Exit 77 without a GPU (meson: SKIP).  Random data
+ * from a fixed seed; no element of the input
  * is all 0xFF bytes, so an output element still equal to the 0xFF poison was not written.
  */
 #include <stdint.h>
@@ -28,6 +30,8 @@
 #include "transpose.h"
 
 static int failures = 0; /* EXPECT (gpu_util.h) counts here */
+
+#include "family_test.h" /* the walk of every variant on every shape, and main() */
 
 /* Random bytes, then no element left all 0xFF (the poison). */
 static void fill_input(test_rng *rng, unsigned char *p, size_t n_elems, int es)
@@ -91,66 +95,73 @@ static shape plain(int64_t r, int64_t c)
     return s;
 }
 
-static int test_all(int quick)
+static int quick = 0; /* all --quick */
+
+static int setup(int argc, char **argv)
 {
-    test_rng rng = {0x5EED0001u};
-    int cases = 0;
-    for (int i = 0; i < swz_transpose_registry.count; ++i) {
-        const swz_variant *v = swz_transpose_registry.variants[i];
-        const int64_t R = swz_transpose_ops_of(v)->region_rows, C = swz_transpose_ops_of(v)->region_cols, T = v->tile;
-        std::vector<shape> sh;
-        sh.push_back(plain(1, 1));
-        sh.push_back(plain(1, 1000));
-        sh.push_back(plain(1000, 1));
-        sh.push_back(plain(T - 1, T + 1));                  /* non-multiples of the tile */
-        sh.push_back(plain(3 * R + 5, 2 * C + 7));          /* ragged region edges */
-        sh.push_back(plain(4 * R, 2 * C));                  /* exact multiples: fast path */
-        {
-            shape s = plain(2 * R + 3, C + 9); /* padded leading dimensions */
-            s.ld_in = s.cols + 3;
-            s.ld_out = s.rows + 5;
-            sh.push_back(s);
-        }
-        {
-            shape s = plain(2 * R, 2 * C); /* aligned batch with gaps between matrices */
-            s.batch = 3;
-            s.ld_in = s.cols + 16;
-            s.ld_out = s.rows + 32;
-            s.bs_in = s.rows * s.ld_in + 64;
-            s.bs_out = s.cols * s.ld_out + 48;
-            sh.push_back(s);
-        }
-        if (!quick) {
-            shape s = plain(37, 53); /* small ragged batch */
-            s.batch = 5;
-            s.bs_in = s.rows * s.ld_in + 1;
-            s.bs_out = s.cols * s.ld_out + 3;
-            sh.push_back(s);
-            s = plain(2 * R + 1, C + 1); /* misaligned pointers: element path everywhere */
-            s.misalign_in = 1;
-            s.misalign_out = 1;
-            sh.push_back(s);
-            s = plain(2 * R, 2 * C); /* misaligned output only */
-            s.misalign_out = 1;
-            sh.push_back(s);
-            s = plain(T, 3 * C); /* one row of tiles, wide */
-            sh.push_back(s);
-        }
-        long long bad = 0;
-        for (const shape &s : sh) {
-            bad += run_case(v, s, &rng);
-            ++cases;
-        }
-        failures += bad != 0;
-        printf("%-34s %zu shapes %s\n", v->name, sh.size(), bad ? "FAILED" : "ok");
+    quick = argc == 1 && strcmp(argv[0], "--quick") == 0;
+    return argc == 0 || quick ? 0 : 2;
+}
+
+/* The shapes of v: the edge cases, ragged and exact region multiples, padding, batches,
+ * misalignment (the last four not with --quick). */
+static std::vector<shape> shapes_of(const swz_variant *v)
+{
+    const int64_t R = swz_transpose_ops_of(v)->region_rows, C = swz_transpose_ops_of(v)->region_cols, T = v->tile;
+    std::vector<shape> sh;
+    sh.push_back(plain(1, 1));
+    sh.push_back(plain(1, 1000));
+    sh.push_back(plain(1000, 1));
+    sh.push_back(plain(T - 1, T + 1));                  /* non-multiples of the tile */
+    sh.push_back(plain(3 * R + 5, 2 * C + 7));          /* ragged region edges */
+    sh.push_back(plain(4 * R, 2 * C));                  /* exact multiples: fast path */
+    {
+        shape s = plain(2 * R + 3, C + 9); /* padded leading dimensions */
+        s.ld_in = s.cols + 3;
+        s.ld_out = s.rows + 5;
+        sh.push_back(s);
     }
-    printf("%d variants, %d cases, %d failures\n", swz_transpose_registry.count, cases, failures);
-    return failures ? 1 : 0;
+    {
+        shape s = plain(2 * R, 2 * C); /* aligned batch with gaps between matrices */
+        s.batch = 3;
+        s.ld_in = s.cols + 16;
+        s.ld_out = s.rows + 32;
+        s.bs_in = s.rows * s.ld_in + 64;
+        s.bs_out = s.cols * s.ld_out + 48;
+        sh.push_back(s);
+    }
+    if (!quick) {
+        shape s = plain(37, 53); /* small ragged batch */
+        s.batch = 5;
+        s.bs_in = s.rows * s.ld_in + 1;
+        s.bs_out = s.cols * s.ld_out + 3;
+        sh.push_back(s);
+        s = plain(2 * R + 1, C + 1); /* misaligned pointers: element path everywhere */
+        s.misalign_in = 1;
+        s.misalign_out = 1;
+        sh.push_back(s);
+        s = plain(2 * R, 2 * C); /* misaligned output only */
+        s.misalign_out = 1;
+        sh.push_back(s);
+        s = plain(T, 3 * C); /* one row of tiles, wide */
+        sh.push_back(s);
+    }
+    return sh;
+}
+
+static int cases(const swz_variant *v) { return (int)shapes_of(v).size(); }
+
+static long long run(const swz_variant *v, int i)
+{
+    static test_rng rng = {0x5EED0001u};
+    return run_case(v, shapes_of(v)[(size_t)i], &rng);
 }
 
 /* 65536 x 32769 uint8: more than 2^31 elements, checked in full in 64x64 blocks. */
-static int test_big(void)
+static int test_big(int argc, char **argv)
 {
+    (void)argv;
+    if (argc != 0) return 2;
     const int64_t R = 65536, C = 32769, N = R * C;
     const char *names[] = {"swz_transpose_xor_64_u8", "swz_transpose_naive_32_u8"};
     std::vector<unsigned char> hin((size_t)N), hout((size_t)N);
@@ -189,8 +200,10 @@ static int test_big(void)
     return failures ? 1 : 0;
 }
 
-static int test_args(void)
+static int test_args(int argc, char **argv)
 {
+    (void)argv;
+    if (argc != 0) return 2;
     const int64_t big = (int64_t)1 << 40;
     unsigned char *buf;
     std::vector<unsigned char> h(1 << 16);
@@ -249,8 +262,10 @@ static int test_args(void)
  * and pad are conflict free for the transposed reads whenever a tile row is >= 64 bytes and for
  * the row stores whenever it is >= 128 bytes (narrower rows put several tiles of the block's
  * region into one phase, which no per-tile layout separates); none conflicts on the reads. */
-static int test_model(void)
+static int test_model(int argc, char **argv)
 {
+    (void)argv;
+    if (argc != 0) return 2;
     for (int i = 0; i < swz_transpose_registry.count; ++i) {
         const swz_variant *v = swz_transpose_registry.variants[i];
         const int row_bytes = v->tile * v->elem_size;
@@ -279,15 +294,8 @@ static int test_model(void)
     return failures ? 1 : 0;
 }
 
-int main(int argc, char **argv)
-{
-    const char *mode = argc > 1 ? argv[1] : "all";
-    const int quick = argc > 2 && strcmp(argv[2], "--quick") == 0;
-    if (strcmp(mode, "model") == 0) return test_model();
-    gpu_require_device();
-    if (strcmp(mode, "all") == 0) return test_all(quick);
-    if (strcmp(mode, "big") == 0) return test_big();
-    if (strcmp(mode, "args") == 0) return test_args();
-    fprintf(stderr, "usage: test-transpose all [--quick] | big | args | model\n");
-    return 2;
-}
+static const family_test walk = {&swz_transpose_registry, "all", "[--quick]", setup, NULL, cases, run};
+static const family_extra extras[] = {
+    {"big", "", test_big, 1}, {"args", "", test_args, 1}, {"model", "", test_model, 0}, {NULL, NULL, NULL, 0}};
+
+int main(int argc, char **argv) { return family_test_main(&walk, extras, argc, argv); }

@@ -14,6 +14,9 @@
  *                         random C, alpha = 0 with NaN in A and B; C outside M x N (padding
  *                         columns, a guard row) must stay bit-identical.  Exit 77 without a GPU.
  *
+ * The walk ('gpu') and the dispatch are tests/gpu/family_test.h (the extra modes: selfcheck,
+ * emulate, args).
+ *
  * Tolerance per element: u * (2 sqrt(K) + 4) * (|alpha| sum_k |a_ik b_kj| + |beta c_ij|), u the
  * unit roundoff (2^-24 float; 2^-52 double, whose reference shares the rounding).  Rounding
  * errors of a K-term sum of random-sign terms grow like sqrt(K); the bound sits far above the
@@ -32,6 +35,8 @@
 #include "gpu_util.h"
 
 static int failures = 0, checks = 0;
+
+#include "family_test.h" /* the walk of every variant on every shape, and main() */
 
 /* Not gpu_util.h's EXPECT: this one also counts the checks and prints at most 30 failures, on
  * stderr. */
@@ -407,106 +412,175 @@ static const tcase gpu_cases[] = {
     {1100, 1300, 700, 0, 0, 0, 0, 0, 0, "1100x1300x700 (partial Morton supertiles)"},
 };
 
-/* quick: only the shapes up to 2^22 multiply-adds (for compute-sanitizer, which is slow). */
-template <class T> static void gpu_type(int quick)
+/* The walk (family_test.h): every variant of the chosen element type on each shape of
+ * gpu_cases (quick: only those up to 2^22 multiply-adds, for compute-sanitizer, which is slow)
+ * with every coefs row and both block orders, then one invalid call.  A shape's buffers and
+ * reference are made once, at its first case, and kept for the other variants. */
+static int walk_double = 0, walk_quick = 0;
+
+template <class T> struct gpu_shape {
+    int made;
+    problem<T> p;
+    T *dA, *dB, *dAn, *dBn, *dC, *C;
+};
+
+template <class T> static gpu_shape<T> *shape_of(size_t s)
 {
-    test_rng rng = {0xC0FFEEULL + sizeof(T)};
-    int ran = 0;
-    for (size_t s = 0; s < sizeof gpu_cases / sizeof gpu_cases[0]; ++s) {
-        problem<T> p;
-        if (quick && (double)gpu_cases[s].M * gpu_cases[s].N * gpu_cases[s].K > 4194304.0) continue;
-        T *dA, *dB, *dAn, *dBn, *dC, *C;
-        make(&p, &gpu_cases[s], &rng);
-        C = (T *)malloc(sizeof(T) * p.nc);
-        CUDA_CHECK(cudaMalloc(&dA, sizeof(T) * p.na));
-        CUDA_CHECK(cudaMalloc(&dB, sizeof(T) * p.nb));
-        CUDA_CHECK(cudaMalloc(&dAn, sizeof(T) * p.na));
-        CUDA_CHECK(cudaMalloc(&dBn, sizeof(T) * p.nb));
-        CUDA_CHECK(cudaMalloc(&dC, sizeof(T) * p.nc));
-        CUDA_CHECK(cudaMemcpy(dA, p.A, sizeof(T) * p.na, cudaMemcpyHostToDevice));
-        CUDA_CHECK(cudaMemcpy(dB, p.B, sizeof(T) * p.nb, cudaMemcpyHostToDevice));
-        gpu_poison(dAn, sizeof(T) * p.na); /* NaN: for alpha = 0 */
-        gpu_poison(dBn, sizeof(T) * p.nb);
-        for (size_t f = 0; f < sizeof coefs / sizeof coefs[0]; ++f) {
-            const T *A = (coefs[f].nan_ab ? dAn : dA) + p.c.offA, *B = (coefs[f].nan_ab ? dBn : dB) + p.c.offB;
-            fill_c(&p, coefs[f].nan_c, &rng);
-            for (int v = 0; v < swz_gemm_registry.count; ++v) {
-                const swz_variant *xv = swz_gemm_registry.variants[v];
-                const swz_gemm_ops *x = swz_gemm_ops_of(xv);
-                if ((sizeof(T) == 4 ? (void *)x->run_f : (void *)x->run_d) == NULL) continue;
-                for (int raster = 0; raster < 2; ++raster) {
-                    cudaError_t e;
-                    CUDA_CHECK(cudaMemcpy(dC, p.C0, sizeof(T) * p.nc, cudaMemcpyHostToDevice));
-                    if (sizeof(T) == 4)
-                        e = x->run_f(p.c.M, p.c.N, p.c.K, (float)coefs[f].alpha, (const float *)A, p.lda,
-                                     (const float *)B, p.ldb, (float)coefs[f].beta, (float *)dC + p.c.offC, p.ldc,
-                                     raster, 0);
-                    else
-                        e = x->run_d(p.c.M, p.c.N, p.c.K, coefs[f].alpha, (const double *)A, p.lda,
-                                     (const double *)B, p.ldb, coefs[f].beta, (double *)dC + p.c.offC, p.ldc,
-                                     raster, 0);
-                    EXPECT(e == cudaSuccess, "%s: launch: %s", xv->name, cudaGetErrorString(e));
-                    CUDA_CHECK(cudaDeviceSynchronize());
-                    CUDA_CHECK(cudaMemcpy(C, dC, sizeof(T) * p.nc, cudaMemcpyDeviceToHost));
-                    verify(&p, C, coefs[f].alpha, coefs[f].beta, xv->name, raster);
-                    ++ran;
-                }
-            }
-        }
-        CUDA_CHECK(cudaFree(dA));
-        CUDA_CHECK(cudaFree(dB));
-        CUDA_CHECK(cudaFree(dAn));
-        CUDA_CHECK(cudaFree(dBn));
-        CUDA_CHECK(cudaFree(dC));
-        free(C);
-        release(&p);
-    }
-    /* An invalid call launches nothing: C stays as it was. */
-    {
-        T *dC, h[16], back[16];
-        for (int i = 0; i < 16; ++i) h[i] = (T)(i + 1);
-        CUDA_CHECK(cudaMalloc(&dC, sizeof h));
-        CUDA_CHECK(cudaMemcpy(dC, h, sizeof h, cudaMemcpyHostToDevice));
-        for (int v = 0; v < swz_gemm_registry.count; ++v) {
-            const swz_variant *xv = swz_gemm_registry.variants[v];
-            const swz_gemm_ops *x = swz_gemm_ops_of(xv);
-            cudaError_t e;
-            if (sizeof(T) == 4 && x->run_f)
-                e = x->run_f(4, 4, 4, 1.f, (const float *)dC, 4, (const float *)dC, 4, 0.f, (float *)dC, 3, 0, 0);
-            else if (sizeof(T) == 8 && x->run_d)
-                e = x->run_d(4, 4, 4, 1., (const double *)dC, 4, (const double *)dC, 4, 0., (double *)dC, 3, 0, 0);
-            else
-                continue;
-            EXPECT(e == cudaErrorInvalidValue, "%s: ldc < N accepted", xv->name);
-        }
-        CUDA_CHECK(cudaDeviceSynchronize());
-        CUDA_CHECK(cudaMemcpy(back, dC, sizeof h, cudaMemcpyDeviceToHost));
-        EXPECT(memcmp(h, back, sizeof h) == 0, "an invalid call wrote C");
-        CUDA_CHECK(cudaFree(dC));
-    }
-    printf("%d launches checked element by element\n", ran);
+    static gpu_shape<T> shapes[sizeof gpu_cases / sizeof gpu_cases[0]];
+    static test_rng rng = {0xC0FFEEULL + sizeof(T)};
+    gpu_shape<T> *g = &shapes[s];
+    if (g->made) return g;
+    problem<T> *p = &g->p;
+    make(p, &gpu_cases[s], &rng);
+    g->C = (T *)malloc(sizeof(T) * p->nc);
+    CUDA_CHECK(cudaMalloc(&g->dA, sizeof(T) * p->na));
+    CUDA_CHECK(cudaMalloc(&g->dB, sizeof(T) * p->nb));
+    CUDA_CHECK(cudaMalloc(&g->dAn, sizeof(T) * p->na));
+    CUDA_CHECK(cudaMalloc(&g->dBn, sizeof(T) * p->nb));
+    CUDA_CHECK(cudaMalloc(&g->dC, sizeof(T) * p->nc));
+    CUDA_CHECK(cudaMemcpy(g->dA, p->A, sizeof(T) * p->na, cudaMemcpyHostToDevice));
+    CUDA_CHECK(cudaMemcpy(g->dB, p->B, sizeof(T) * p->nb, cudaMemcpyHostToDevice));
+    gpu_poison(g->dAn, sizeof(T) * p->na); /* NaN: for alpha = 0 */
+    gpu_poison(g->dBn, sizeof(T) * p->nb);
+    g->made = 1;
+    return g;
 }
+
+/* The shapes the walk runs, in order: indices into gpu_cases. */
+static int walk_shapes(size_t *idx)
+{
+    int n = 0;
+    for (size_t s = 0; s < sizeof gpu_cases / sizeof gpu_cases[0]; ++s)
+        if (!walk_quick || (double)gpu_cases[s].M * gpu_cases[s].N * gpu_cases[s].K <= 4194304.0) idx[n++] = s;
+    return n;
+}
+
+/* Shape s of variant xv: every coefs row, both block orders, each checked element by element. */
+template <class T> static void gpu_case(const swz_variant *xv, size_t s, test_rng *rng)
+{
+    gpu_shape<T> *g = shape_of<T>(s);
+    problem<T> &p = g->p;
+    const swz_gemm_ops *x = swz_gemm_ops_of(xv);
+    for (size_t f = 0; f < sizeof coefs / sizeof coefs[0]; ++f) {
+        const T *A = (coefs[f].nan_ab ? g->dAn : g->dA) + p.c.offA, *B = (coefs[f].nan_ab ? g->dBn : g->dB) + p.c.offB;
+        fill_c(&p, coefs[f].nan_c, rng);
+        for (int raster = 0; raster < 2; ++raster) {
+            cudaError_t e;
+            CUDA_CHECK(cudaMemcpy(g->dC, p.C0, sizeof(T) * p.nc, cudaMemcpyHostToDevice));
+            if (sizeof(T) == 4)
+                e = x->run_f(p.c.M, p.c.N, p.c.K, (float)coefs[f].alpha, (const float *)A, p.lda, (const float *)B,
+                             p.ldb, (float)coefs[f].beta, (float *)g->dC + p.c.offC, p.ldc, raster, 0);
+            else
+                e = x->run_d(p.c.M, p.c.N, p.c.K, coefs[f].alpha, (const double *)A, p.lda, (const double *)B,
+                             p.ldb, coefs[f].beta, (double *)g->dC + p.c.offC, p.ldc, raster, 0);
+            EXPECT(e == cudaSuccess, "%s: launch: %s", xv->name, cudaGetErrorString(e));
+            CUDA_CHECK(cudaDeviceSynchronize());
+            CUDA_CHECK(cudaMemcpy(g->C, g->dC, sizeof(T) * p.nc, cudaMemcpyDeviceToHost));
+            verify(&p, g->C, coefs[f].alpha, coefs[f].beta, xv->name, raster);
+        }
+    }
+}
+
+/* An invalid call (ldc < N) launches nothing: C stays as it was. */
+template <class T> static void gpu_invalid(const swz_variant *xv)
+{
+    const swz_gemm_ops *x = swz_gemm_ops_of(xv);
+    T *dC, h[16], back[16];
+    cudaError_t e;
+    for (int i = 0; i < 16; ++i) h[i] = (T)(i + 1);
+    CUDA_CHECK(cudaMalloc(&dC, sizeof h));
+    CUDA_CHECK(cudaMemcpy(dC, h, sizeof h, cudaMemcpyHostToDevice));
+    if (sizeof(T) == 4)
+        e = x->run_f(4, 4, 4, 1.f, (const float *)dC, 4, (const float *)dC, 4, 0.f, (float *)dC, 3, 0, 0);
+    else
+        e = x->run_d(4, 4, 4, 1., (const double *)dC, 4, (const double *)dC, 4, 0., (double *)dC, 3, 0, 0);
+    EXPECT(e == cudaErrorInvalidValue, "%s: ldc < N accepted", xv->name);
+    CUDA_CHECK(cudaDeviceSynchronize());
+    CUDA_CHECK(cudaMemcpy(back, dC, sizeof h, cudaMemcpyDeviceToHost));
+    EXPECT(memcmp(h, back, sizeof h) == 0, "%s: an invalid call wrote C", xv->name);
+    CUDA_CHECK(cudaFree(dC));
+}
+
+static int walk_setup(int argc, char **argv)
+{
+    if (argc < 1 || argc > 2 || (strcmp(argv[0], "float") != 0 && strcmp(argv[0], "double") != 0)) return 2;
+    if (argc == 2 && strcmp(argv[1], "--quick") != 0) return 2;
+    walk_double = strcmp(argv[0], "double") == 0;
+    walk_quick = argc == 2;
+    return 0;
+}
+
+static int walk_select(const swz_variant *v)
+{
+    const swz_gemm_ops *x = swz_gemm_ops_of(v);
+    return walk_double ? x->run_d != NULL : x->run_f != NULL;
+}
+
+static int walk_cases(const swz_variant *v)
+{
+    size_t idx[sizeof gpu_cases / sizeof gpu_cases[0]];
+    (void)v;
+    return walk_shapes(idx) + 1; /* the shapes, then the invalid call */
+}
+
+static long long walk_run(const swz_variant *v, int i)
+{
+    static test_rng rng = {0xC0FFEEULL};
+    size_t idx[sizeof gpu_cases / sizeof gpu_cases[0]];
+    const int n = walk_shapes(idx);
+    if (i == n) {
+        if (walk_double) gpu_invalid<double>(v);
+        else gpu_invalid<float>(v);
+    } else if (walk_double) {
+        gpu_case<double>(v, idx[i], &rng);
+    } else {
+        gpu_case<float>(v, idx[i], &rng);
+    }
+    return 0;
+}
+
+/* The host-only modes; each ends with the count of its checks. */
+static int summary(const char *mode)
+{
+    printf("%s: %d checks, %d failed\n", mode, checks, failures);
+    return failures ? 1 : 0;
+}
+
+static int mode_selfcheck(int argc, char **argv)
+{
+    (void)argv;
+    if (argc != 0) return 2;
+    test_selfcheck();
+    return summary("selfcheck");
+}
+
+static int mode_emulate(int argc, char **argv)
+{
+    (void)argv;
+    if (argc != 0) return 2;
+    emulate_type<float>();
+    emulate_type<double>();
+    return summary("emulate");
+}
+
+static int mode_args(int argc, char **argv)
+{
+    (void)argv;
+    if (argc != 0) return 2;
+    test_args();
+    return summary("args");
+}
+
+static const family_test walk = {&swz_gemm_registry, "gpu", "float|double [--quick]", walk_setup, walk_select,
+                                 walk_cases, walk_run};
+static const family_extra extras[] = {{"selfcheck", "", mode_selfcheck, 0},
+                                      {"emulate", "", mode_emulate, 0},
+                                      {"args", "", mode_args, 0},
+                                      {NULL, NULL, NULL, 0}};
 
 int main(int argc, char **argv)
 {
-    const char *mode = argc > 1 ? argv[1] : "";
-    if (strcmp(mode, "selfcheck") == 0) {
-        test_selfcheck();
-    } else if (strcmp(mode, "emulate") == 0) {
-        emulate_type<float>();
-        emulate_type<double>();
-    } else if (strcmp(mode, "args") == 0) {
-        test_args();
-    } else if (strcmp(mode, "gpu") == 0 && argc > 2 &&
-               (strcmp(argv[2], "float") == 0 || strcmp(argv[2], "double") == 0)) {
-        gpu_require_device();
-        const int quick = argc > 3 && strcmp(argv[3], "--quick") == 0;
-        if (strcmp(argv[2], "float") == 0) gpu_type<float>(quick);
-        else gpu_type<double>(quick);
-    } else {
-        fprintf(stderr, "usage: %s selfcheck | emulate | args | gpu float|double [--quick]\n", argv[0]);
-        return 2;
-    }
-    printf("%s: %d checks, %d failed\n", mode, checks, failures);
-    return failures ? 1 : 0;
+    const int rc = family_test_main(&walk, extras, argc, argv);
+    if (argc > 1 && strcmp(argv[1], "gpu") == 0 && rc != 2) printf("gpu: %d checks, %d failed\n", checks, failures);
+    return rc;
 }
