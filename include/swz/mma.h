@@ -205,7 +205,17 @@ SWZ_FN void swz_mma_commit(void)
 #define swz_mma_wait(n) ((void)(n))
 #endif
 
-/* D = A.B + C, m16n8k16, fp32 accumulators; ROW.COL; TYPE f16 or bf16. */
+/* D = A.B + C, m16n8k16, fp32 accumulators; ROW.COL; TYPE f16 or bf16.  sm_80+; compiled for
+ * an older architecture it traps (so a multi-architecture build still compiles). */
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ < 800
+#define SWZ__MMA_MMA(NAME, TYPE)                                                                \
+    static __device__ __forceinline__ void NAME(float d[4], const uint32_t a[4],               \
+                                                const uint32_t b[2], const float c[4])         \
+    {                                                                                          \
+        (void)a, (void)b, (void)c, (void)d;                                                    \
+        asm volatile("trap;");                                                                 \
+    }
+#else
 #define SWZ__MMA_MMA(NAME, TYPE)                                                                \
     static __device__ __forceinline__ void NAME(float d[4], const uint32_t a[4],               \
                                                 const uint32_t b[2], const float c[4])         \
@@ -216,10 +226,9 @@ SWZ_FN void swz_mma_commit(void)
                      : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b[0]), "r"(b[1]),       \
                        "f"(c[0]), "f"(c[1]), "f"(c[2]), "f"(c[3]));                            \
     }
-#if !defined(__CUDA_ARCH__) || __CUDA_ARCH__ >= 800
+#endif
 SWZ__MMA_MMA(swz_mma_m16n8k16_f16, "f16")
 SWZ__MMA_MMA(swz_mma_m16n8k16_bf16, "bf16")
-#endif
 #undef SWZ__MMA_MMA
 #endif /* __CUDACC__ */
 
