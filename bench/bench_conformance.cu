@@ -4,8 +4,11 @@
  * What it does
  *   Builds a fixed list of warp access patterns (structured: unit strides, sub-word and same-word
  *   accesses, half-/quarter-warp splits, lane masks, the rows/columns/blocks of every swz layout,
- *   ldmatrix tiles; and random ones from a fixed seed) for every access kind the model knows:
- *   1, 2, 4, 8, 16-byte loads and stores and ldmatrix .x1/.x2/.x4 (stores evaluated as such:
+ *   ldmatrix tiles, the m16n8k16 fragments and cp.async rows of swz/mma.h; and random ones from
+ *   a fixed seed) for every access kind the model knows: 1, 2, 4, 8, 16-byte loads and stores,
+ *   ldmatrix .x1/.x2/.x4 (and .trans), stmatrix .x1/.x2/.x4 and cp.async's 16-byte shared
+ *   writes (the last two modelled as stores and not measured before this list had them;
+ *   stores evaluated as such:
  *   SWZ_STORE, which rule R7's pairing never applies to; the 'merge' patterns named "R7 ..."
  *   probe that rule's edges).  For each it records the
  *   model's prediction (swz_bank_eval on the host), then launches one warp that executes that
@@ -41,7 +44,11 @@
 #define CONF_LOAD 0
 #define CONF_STORE 1
 #define CONF_LDSM 2
+#define CONF_STSM 3
+#define CONF_CPASYNC 4
 #define CONF_SMEM_BYTES 32768u
+#define CONF_SRC_WORD 64u /* pat[64 ..]: the cp.async kernel's global source, 4 words per lane */
+#define CONF_PAT_WORDS (CONF_SRC_WORD + 4u * 32u)
 #define CONF_OUT_FLAG 128u /* out[128]: the shared base address mod 1024 */
 #define CONF_DEFAULT_REPS 33
 
@@ -53,7 +60,7 @@ __host__ __device__ static inline uint32_t conf_store_word(uint32_t lane, uint32
     return ((lane + 1u) * 0x01010101u) ^ (j * 0x10204080u) ^ 0x80000000u;
 }
 
-/* ---- the 13 kernels ------------------------------------------------------------------- */
+/* ---- the kernels ------------------------------------------------------------------- */
 #define CONF_NAME conf_ld1
 #define CONF_MODE CONF_LOAD
 #define CONF_WORDS 1
@@ -125,29 +132,80 @@ __host__ __device__ static inline uint32_t conf_store_word(uint32_t lane, uint32
 #define CONF_PTX "ldmatrix.sync.aligned.m8n8.x4.shared.b16"
 #include "conformance_kernel.cuh"
 
+/* Tensor-core tiles (swz/mma.h): ldmatrix .trans, stmatrix (sm_90) and cp.async's shared
+ * writes -- the instructions whose model (bank.h R3: 8-lane phases per matrix; cp.async as a
+ * 16-byte store) was not yet measured. */
+#define CONF_NAME conf_ldsm_x1_t
+#define CONF_MODE CONF_LDSM
+#define CONF_WORDS 1
+#define CONF_PTX "ldmatrix.sync.aligned.m8n8.x1.trans.shared.b16"
+#include "conformance_kernel.cuh"
+#define CONF_NAME conf_ldsm_x2_t
+#define CONF_MODE CONF_LDSM
+#define CONF_WORDS 2
+#define CONF_PTX "ldmatrix.sync.aligned.m8n8.x2.trans.shared.b16"
+#include "conformance_kernel.cuh"
+#define CONF_NAME conf_ldsm_x4_t
+#define CONF_MODE CONF_LDSM
+#define CONF_WORDS 4
+#define CONF_PTX "ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16"
+#include "conformance_kernel.cuh"
+#define CONF_NAME conf_stsm_x1
+#define CONF_MODE CONF_STSM
+#define CONF_WORDS 1
+#define CONF_STORE_BYTES 16u
+#define CONF_PTX "stmatrix.sync.aligned.m8n8.x1.shared.b16"
+#include "conformance_kernel.cuh"
+#define CONF_NAME conf_stsm_x2
+#define CONF_MODE CONF_STSM
+#define CONF_WORDS 2
+#define CONF_STORE_BYTES 16u
+#define CONF_PTX "stmatrix.sync.aligned.m8n8.x2.shared.b16"
+#include "conformance_kernel.cuh"
+#define CONF_NAME conf_stsm_x4
+#define CONF_MODE CONF_STSM
+#define CONF_WORDS 4
+#define CONF_STORE_BYTES 16u
+#define CONF_PTX "stmatrix.sync.aligned.m8n8.x4.shared.b16"
+#include "conformance_kernel.cuh"
+#define CONF_NAME conf_cpasync
+#define CONF_MODE CONF_CPASYNC
+#define CONF_WORDS 4
+#define CONF_STORE_BYTES 16u
+#define CONF_PTX "cp.async.cg.shared.global"
+#include "conformance_kernel.cuh"
+
 typedef void (*conf_kernel_fn)(const uint32_t *, int, uint32_t, uint32_t *);
 
 /* One entry per kernel: its name, the model's access kind, and what it does. */
 struct conf_kernel {
     const char *name;
     int access; /* SWZ_ACCESS_* (| SWZ_STORE for the stores) or SWZ_LDMATRIX_X* */
-    int mode;   /* CONF_LOAD, CONF_STORE, CONF_LDSM */
+    int mode;   /* CONF_LOAD, CONF_STORE, CONF_LDSM, CONF_STSM, CONF_CPASYNC */
     conf_kernel_fn fn;
+    int trans;  /* ldmatrix .trans */
 };
 static const conf_kernel KERNELS[] = {
-    {"conf_ld1", SWZ_ACCESS_1, CONF_LOAD, conf_ld1},
-    {"conf_ld2", SWZ_ACCESS_2, CONF_LOAD, conf_ld2},
-    {"conf_ld4", SWZ_ACCESS_4, CONF_LOAD, conf_ld4},
-    {"conf_ld8", SWZ_ACCESS_8, CONF_LOAD, conf_ld8},
-    {"conf_ld16", SWZ_ACCESS_16, CONF_LOAD, conf_ld16},
-    {"conf_st1", SWZ_ACCESS_1 | SWZ_STORE, CONF_STORE, conf_st1},
-    {"conf_st2", SWZ_ACCESS_2 | SWZ_STORE, CONF_STORE, conf_st2},
-    {"conf_st4", SWZ_ACCESS_4 | SWZ_STORE, CONF_STORE, conf_st4},
-    {"conf_st8", SWZ_ACCESS_8 | SWZ_STORE, CONF_STORE, conf_st8},
-    {"conf_st16", SWZ_ACCESS_16 | SWZ_STORE, CONF_STORE, conf_st16},
-    {"conf_ldsm_x1", SWZ_LDMATRIX_X1, CONF_LDSM, conf_ldsm_x1},
-    {"conf_ldsm_x2", SWZ_LDMATRIX_X2, CONF_LDSM, conf_ldsm_x2},
-    {"conf_ldsm_x4", SWZ_LDMATRIX_X4, CONF_LDSM, conf_ldsm_x4},
+    {"conf_ld1", SWZ_ACCESS_1, CONF_LOAD, conf_ld1, 0},
+    {"conf_ld2", SWZ_ACCESS_2, CONF_LOAD, conf_ld2, 0},
+    {"conf_ld4", SWZ_ACCESS_4, CONF_LOAD, conf_ld4, 0},
+    {"conf_ld8", SWZ_ACCESS_8, CONF_LOAD, conf_ld8, 0},
+    {"conf_ld16", SWZ_ACCESS_16, CONF_LOAD, conf_ld16, 0},
+    {"conf_st1", SWZ_ACCESS_1 | SWZ_STORE, CONF_STORE, conf_st1, 0},
+    {"conf_st2", SWZ_ACCESS_2 | SWZ_STORE, CONF_STORE, conf_st2, 0},
+    {"conf_st4", SWZ_ACCESS_4 | SWZ_STORE, CONF_STORE, conf_st4, 0},
+    {"conf_st8", SWZ_ACCESS_8 | SWZ_STORE, CONF_STORE, conf_st8, 0},
+    {"conf_st16", SWZ_ACCESS_16 | SWZ_STORE, CONF_STORE, conf_st16, 0},
+    {"conf_ldsm_x1", SWZ_LDMATRIX_X1, CONF_LDSM, conf_ldsm_x1, 0},
+    {"conf_ldsm_x2", SWZ_LDMATRIX_X2, CONF_LDSM, conf_ldsm_x2, 0},
+    {"conf_ldsm_x4", SWZ_LDMATRIX_X4, CONF_LDSM, conf_ldsm_x4, 0},
+    {"conf_ldsm_x1_t", SWZ_LDMATRIX_X1, CONF_LDSM, conf_ldsm_x1_t, 1},
+    {"conf_ldsm_x2_t", SWZ_LDMATRIX_X2, CONF_LDSM, conf_ldsm_x2_t, 1},
+    {"conf_ldsm_x4_t", SWZ_LDMATRIX_X4, CONF_LDSM, conf_ldsm_x4_t, 1},
+    {"conf_stsm_x1", SWZ_LDMATRIX_X1 | SWZ_STORE, CONF_STSM, conf_stsm_x1, 0},
+    {"conf_stsm_x2", SWZ_LDMATRIX_X2 | SWZ_STORE, CONF_STSM, conf_stsm_x2, 0},
+    {"conf_stsm_x4", SWZ_LDMATRIX_X4 | SWZ_STORE, CONF_STSM, conf_stsm_x4, 0},
+    {"conf_cpasync", SWZ_ACCESS_16 | SWZ_STORE, CONF_CPASYNC, conf_cpasync, 0},
 };
 #define N_KERNELS ((int)(sizeof KERNELS / sizeof KERNELS[0]))
 
@@ -176,7 +234,8 @@ struct conf_gen {
         p.name = name;
         const uint32_t bytes = swz_access_bytes(KERNELS[k].access);
         for (int l = 0; l < 32; ++l) p.addr[l] = (addr[l] % CONF_SMEM_BYTES) / bytes * bytes;
-        p.mask = KERNELS[k].mode == CONF_LDSM ? 0xFFFFFFFFu : mask; /* ldmatrix: the whole warp */
+        /* ldmatrix / stmatrix: the whole warp */
+        p.mask = KERNELS[k].mode == CONF_LDSM || KERNELS[k].mode == CONF_STSM ? 0xFFFFFFFFu : mask;
         p.model = swz_bank_eval(p.addr, p.mask, KERNELS[k].access);
         if (p.model.status != SWZ_OK) {
             fprintf(stderr, "internal: pattern %s/%s rejected by the model (%d)\n", group.c_str(), name.c_str(),
@@ -200,7 +259,7 @@ struct conf_gen {
     {
         swz_layout l;
         if (swz_layout_make(&l, layout, w, e, a_layout, h) != SWZ_OK) return;
-        swz_pattern p = {pat_kind, KERNELS[k].access, 1u, row0, col0, 0u, 0u};
+        swz_pattern p = {pat_kind, KERNELS[k].access & ~SWZ_STORE, 1u, row0, col0, 0u, 0u};
         swz_check_result r = swz_check(&l, &p);
         if (r.status != SWZ_OK || r.mask == 0u) return;
         uint32_t a[32];
@@ -361,9 +420,20 @@ static std::vector<conf_pattern> make_patterns(void)
             }
         }
     }
-    /* ldmatrix: each lane gives one 16-byte row address (lanes 0-7 / 0-15 / 0-31). */
-    for (const char *x : {"ldsm_x1", "ldsm_x2", "ldsm_x4"}) {
+    /* ldmatrix (.trans too) and stmatrix: each lane gives one 16-byte row address (lanes 0-7 /
+     * 0-15 / 0-31). */
+    for (const char *x : {"ldsm_x1", "ldsm_x2", "ldsm_x4", "ldsm_x1_t", "ldsm_x2_t", "ldsm_x4_t", "stsm_x1",
+                          "stsm_x2", "stsm_x4"}) {
         const int k = kernel_index(x);
+        /* the m16n8k16 fragments of swz/mma.h (check.h's ldmatrix-a/-b/-bt) on fp16 tiles */
+        for (int lay : {SWZ_LAYOUT_NONE, SWZ_LAYOUT_PAD, SWZ_LAYOUT_XOR, SWZ_LAYOUT_TMA128})
+            for (int pk : {SWZ_PAT_LDMATRIX_A, SWZ_PAT_LDMATRIX_B, SWZ_PAT_LDMATRIX_BT}) {
+                g.add_layout(k, lay, 64, 32, 2, 16, pk);
+                g.add_layout(k, lay, 64, 32, 2, 16, pk, 8, 8);
+            }
+        g.add_layout(k, SWZ_LAYOUT_NONE, 32, 32, 2, 16, SWZ_PAT_LDMATRIX_A);
+        g.add_layout(k, SWZ_LAYOUT_XOR, 32, 32, 2, 16, SWZ_PAT_LDMATRIX_A);
+        g.add_layout(k, SWZ_LAYOUT_XOR, 128, 32, 2, 16, SWZ_PAT_LDMATRIX_BT);
         for (uint32_t pitch : {16u, 32u, 64u, 128u, 144u, 256u})
             g.add_fn(k, "stride", "rows pitch " + std::to_string(pitch), [&](uint32_t l) { return l * pitch; });
         g.add_fn(k, "stride", "one row (broadcast)", [&](uint32_t) { return 0u; });
@@ -384,6 +454,28 @@ static std::vector<conf_pattern> make_patterns(void)
             char nm[48];
             snprintf(nm, sizeof nm, "random %d span %u", r, span);
             g.add_fn(k, "random", nm, [&](uint32_t) { return g.rnd(span / 16u) * 16u; });
+        }
+    }
+    /* cp.async's 16-byte shared writes: the st16 shapes, and the rows of a tile copy
+     * (check.h's cp-async pattern) on every layout of fp16 tiles. */
+    {
+        const int k = kernel_index("cpasync");
+        for (uint32_t s : {0u, 1u, 2u, 3u, 4u, 8u, 32u, 33u})
+            g.add_fn(k, "stride", "units*" + std::to_string(s), [&](uint32_t l) { return l * s * 16u; });
+        g.add_fn(k, "split", "quarters same addresses", [&](uint32_t l) { return (l % 8) * 16u; });
+        g.add_fn(k, "split", "quarters one line each", [&](uint32_t l) { return (l % 8) * 16u + (l / 8) * 128u; });
+        g.add_fn(k, "split", "lane pairs share", [&](uint32_t l) { return (l / 2) * 16u; });
+        for (uint32_t m : {0x1u, 0xFFu, 0xFFFF0000u, 0x55555555u})
+            g.add_fn(k, "mask", "lines*1 mask " + std::to_string(m), [&](uint32_t l) { return l * 128u; }, m);
+        for (int lay : {SWZ_LAYOUT_NONE, SWZ_LAYOUT_PAD, SWZ_LAYOUT_XOR, SWZ_LAYOUT_TMA128})
+            for (uint32_t w : {32u, 64u}) {
+                g.add_layout(k, lay, w, 32, 2, 16, SWZ_PAT_CP_ASYNC);
+                g.add_layout(k, lay, w, 32, 2, 16, SWZ_PAT_CP_ASYNC, 2, 0);
+            }
+        g.add_layout(k, SWZ_LAYOUT_PAD, 48, 32, 2, 16, SWZ_PAT_CP_ASYNC, 1, 0);
+        for (int r = 0; r < 3; ++r) {
+            const uint32_t span = r == 0 ? 256u : r == 1 ? 1024u : CONF_SMEM_BYTES;
+            g.add_fn(k, "random", "random " + std::to_string(r), [&](uint32_t) { return g.rnd(span / 16u) * 16u; });
         }
     }
     return g.pats;
@@ -418,9 +510,28 @@ static std::string check_launch(const conf_pattern &p, int reps, const uint32_t 
             bool any = false; /* store: got must be one of several values */
             if (kn.mode == CONF_LOAD) {
                 if (act && 4u * j < bytes) want = R * image_bytes(p.addr[l] + 4u * j, bytes < 4u ? bytes : 4u);
-            } else if (kn.mode == CONF_LDSM) {
+            } else if (kn.mode == CONF_LDSM && !kn.trans) {
                 const uint32_t nmat = swz_access_lanes(kn.access) / 8u;
                 if (j < nmat) want = R * image_bytes(p.addr[j * 8u + l / 4u] + 4u * (l % 4u), 4u);
+            } else if (kn.mode == CONF_LDSM) { /* .trans: (row 2(l%4)+h, column l/4) of matrix j */
+                const uint32_t nmat = swz_access_lanes(kn.access) / 8u;
+                if (j < nmat)
+                    want = R * (image_bytes(p.addr[j * 8u + 2u * (l % 4u)] + 2u * (l / 4u), 2u) |
+                                image_bytes(p.addr[j * 8u + 2u * (l % 4u) + 1u] + 2u * (l / 4u), 2u) << 16);
+            } else if (kn.mode == CONF_STSM) {
+                /* row r of matrix i (the address of lane 8i + r) holds register i of lanes 4r..4r+3:
+                 * what is at lane l's address came from some row with that address */
+                const uint32_t nl = swz_access_lanes(kn.access);
+                if (l >= nl || R == 0u) continue;
+                any = true;
+                bool found = false;
+                for (uint32_t q = 0; q < nl && !found; ++q)
+                    if (p.addr[q] == p.addr[l]) found = conf_store_word(4u * (q % 8u) + j, q / 8u) == got;
+                if (!found) {
+                    snprintf(msg, sizeof msg, "lane %u word %u: read back 0x%08x, stored by no matrix row at 0x%x", l,
+                             j, got, p.addr[l]);
+                    return msg;
+                }
             } else if (act && 4u * j < bytes && R > 0u) {
                 /* stores: the value some active lane with this very address stored */
                 any = true;
@@ -481,7 +592,7 @@ int main(int argc, char **argv)
     int failures = 0;
     if (!list) {
         bench_require_gpu();
-        uint32_t *d_pat, *d_out, h_out[4 * 32 + 1], h_pat[33];
+        uint32_t *d_pat, *d_out, h_out[4 * 32 + 1], h_pat[CONF_PAT_WORDS];
         CUDA_CHECK(cudaMalloc(&d_pat, sizeof h_pat));
         CUDA_CHECK(cudaMalloc(&d_out, sizeof h_out));
         for (int k = 0; k < N_KERNELS; ++k)
@@ -491,6 +602,8 @@ int main(int argc, char **argv)
             const conf_pattern *p = L.pattern >= 0 ? &pats[(size_t)L.pattern] : &pats[0];
             for (int l = 0; l < 32; ++l) h_pat[l] = L.pattern >= 0 ? p->addr[l] : 0u;
             h_pat[32] = L.pattern >= 0 ? p->mask : 0xFFFFFFFFu;
+            for (uint32_t w = 33; w < CONF_PAT_WORDS; ++w) /* cp.async's source: lane l's store words */
+                h_pat[w] = w >= CONF_SRC_WORD ? conf_store_word((w - CONF_SRC_WORD) / 4u, (w - CONF_SRC_WORD) % 4u) : 0u;
             CUDA_CHECK(cudaMemcpy(d_pat, h_pat, sizeof h_pat, cudaMemcpyHostToDevice));
             gpu_poison(d_out, sizeof h_out);
             CUDA_CHECK(cudaMemset(d_out, 0, 4 * 32 * sizeof(uint32_t))); /* inactive lanes must stay 0 */

@@ -66,6 +66,19 @@ WAVES = "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_%s.sum"
 CONFL = "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_%s.sum"
 INSTS = "smsp__sass_inst_executed_op_shared_%s.sum"
 LDSM_INSTS = "smsp__sass_inst_executed_op_ldsm.sum"
+# Tensor-core tiles (swz/mma.h): stmatrix and cp.async's shared writes were not measured before.
+# Which counters see them is itself unknown: cp.async (LDGSTS) is not in the shared-store
+# counters (docs/design.md), so its own ldgsts counters are asked for, and stmatrix's own
+# instruction counter; each is collected only where this ncu lists it (an unknown name stops
+# the whole run).  A kind whose counters are missing reports "no data": measure, then trust.
+TC_METRICS = [
+    "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ldgsts.sum",
+    "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ldgsts.sum",
+    "smsp__sass_inst_executed_op_ldgsts.sum",
+    "smsp__sass_inst_executed_op_stsm.sum",
+]
+OWN_INSTS = {"ldsm": LDSM_INSTS, "stsm": "smsp__sass_inst_executed_op_stsm.sum",
+             "cpasync": "smsp__sass_inst_executed_op_ldgsts.sum"}
 
 # The one shared-memory instruction each kernel must contain (SASS mnemonic), and which
 # counters measure it.
@@ -76,7 +89,25 @@ KINDS = {
     "st8": ("STS.64", "st"), "st16": ("STS.128", "st"),
     "ldsm_x1": ("LDSM.16.M88", "ld"), "ldsm_x2": ("LDSM.16.M88.2", "ld"),
     "ldsm_x4": ("LDSM.16.M88.4", "ld"),
+    "ldsm_x1_t": ("LDSM.16.MT88", "ld"), "ldsm_x2_t": ("LDSM.16.MT88.2", "ld"),
+    "ldsm_x4_t": ("LDSM.16.MT88.4", "ld"),
+    "stsm_x1": ("STSM.16.M88", "st"), "stsm_x2": ("STSM.16.M88.2", "st"), "stsm_x4": ("STSM.16.M88.4", "st"),
+    "cpasync": ("LDGSTS.E.BYPASS.128", "ldgsts"),
 }
+
+
+def own_insts(kind):
+    """The instruction counter of a kind that ncu does not count as a plain shared ld/st (LDSM,
+    STSM, LDGSTS), or None."""
+    for prefix, metric in OWN_INSTS.items():
+        if kind.startswith(prefix):
+            return metric
+    return None
+
+
+def sass_side(mnemonic):
+    """Which counters a shared instruction lands in: ldgsts, st (STS, STSM) or ld."""
+    return "ldgsts" if mnemonic.startswith("LDGSTS") else "st" if mnemonic.startswith("STS") else "ld"
 HERE = os.path.dirname(os.path.abspath(__file__))
 TOL = 0.01  # wavefronts per instruction; the counters are exact, this only absorbs rounding
 
@@ -222,16 +253,19 @@ def analyse(launches, records):
         sk = "ldsm" if kind.startswith("ldsm") else side
         if b is not None and m.get(SASS_WAVES % sk) is not None and b.get(SASS_WAVES % sk) is not None:
             res["sass_wavefronts"] = (m[SASS_WAVES % sk] - b[SASS_WAVES % sk]) / L["reps"]
-        vals = [m.get(WAVES % side), m.get(INSTS % side), m.get(CONFL % side)]
-        bvals = [b.get(WAVES % side), b.get(INSTS % side), b.get(CONFL % side)] if b else [None] * 3
+        im = own_insts(kind) if side == "ldgsts" else INSTS % side  # no "shared_ldgsts" counter
+        vals = [m.get(WAVES % side), m.get(im), m.get(CONFL % side)]
+        bvals = [b.get(WAVES % side), b.get(im), b.get(CONFL % side)] if b else [None] * 3
         if b is None or any(v is None for v in vals[:2] + bvals[:2]):
             out.append(res)
             continue
         reps = L["reps"]
         res["measured_wavefronts"] = (vals[0] - bvals[0]) / reps
         res["inst"] = int(round(vals[1] - bvals[1]))
-        if kind.startswith("ldsm"):  # LDSM is not counted as a shared load: its own counter
-            li, bli = m.get(LDSM_INSTS), b.get(LDSM_INSTS)
+        own = own_insts(kind)
+        if own and (kind.startswith("ldsm") or kind.startswith("cpasync") or m.get(own) is not None):
+            # LDSM (and LDGSTS) are not counted as shared loads/stores: their own counter
+            li, bli = m.get(own), b.get(own)
             res["inst"] = int(round(li - bli)) if li is not None and bli is not None else None
         if vals[2] is not None and bvals[2] is not None:
             res["measured_conflicts"] = (vals[2] - bvals[2]) / reps
@@ -355,7 +389,7 @@ def sass_check(bench):
             funcs[cur] = []
             continue
         if cur:
-            m = re.search(r"\b((?:LDSM|LDS|STS)(?:\.[A-Z0-9]+)*)\b", ln)
+            m = re.search(r"\b((?:LDGSTS|LDSM|STSM|LDS|STS)(?:\.[A-Z0-9]+)*)\b", ln)
             if m:
                 funcs[cur].append(m.group(1))
     bad = []
@@ -364,7 +398,7 @@ def sass_check(bench):
         if ins is None:
             bad.append("conf_%s: kernel not found" % kind)
             continue
-        counted = [i for i in ins if (i.startswith("STS") if side == "st" else not i.startswith("STS"))]
+        counted = [i for i in ins if sass_side(i) == side]
         if mnem not in counted:
             bad.append("conf_%s: no %s (found %s)" % (kind, mnem, sorted(set(ins))))
         others = sorted(set(counted) - {mnem})
@@ -400,7 +434,7 @@ def run_ncu(args):
     os.makedirs(args.out, exist_ok=True)
     raw = os.path.join(args.out, "ncu_conformance.csv")
     # ldmatrix's instruction counter is always wanted (LDSM is not a "shared ld" to ncu).
-    extras = known_metrics(ncu, EXTRA_METRICS if args.extra_metrics else [LDSM_INSTS])
+    extras = known_metrics(ncu, (EXTRA_METRICS if args.extra_metrics else [LDSM_INSTS]) + TC_METRICS)
     if args.extra_metrics:
         print("# extra metrics this ncu knows: %s" % (", ".join(extras) or "none"), flush=True)
     cmd = [ncu, "--clock-control", "none", "--metrics", ",".join(METRICS + extras), "--csv", "--print-units", "base",

@@ -9,13 +9,15 @@
  *
  * Parameters (#define before including; #undef'ed at the end):
  *   CONF_NAME   kernel name (extern "C", so ncu shows it unmangled: conf_ld4, conf_ldsm_x2, ...)
- *   CONF_MODE   CONF_LOAD, CONF_STORE or CONF_LDSM
- *   CONF_WORDS  32-bit registers per lane: 1, 2 or 4 (ldmatrix: .x1, .x2, .x4)
+ *   CONF_MODE   CONF_LOAD, CONF_STORE, CONF_LDSM (ldmatrix, .trans too), CONF_STSM (stmatrix)
+ *               or CONF_CPASYNC (cp.async.cg 16 bytes from global: lane l copies the 16 bytes
+ *               at pat[CONF_SRC_WORD + 4l..], which hold conf_store_word(l, 0..3))
+ *   CONF_WORDS  32-bit registers per lane: 1, 2 or 4 (ldmatrix/stmatrix: .x1, .x2, .x4)
  *   CONF_PTX    the instruction, a string: "ld.volatile.shared.u8", "st.volatile.shared.v2.u32",
  *               "ldmatrix.sync.aligned.m8n8.x4.shared.b16", ...
  *   CONF_STORE_BYTES  stores only: bytes per lane (1, 2, 4, 8 or 16)
- * and, once, by the including file: CONF_LOAD/CONF_STORE/CONF_LDSM, CONF_SMEM_BYTES,
- * CONF_OUT_FLAG, conf_init_word(i), conf_store_word(lane, j).
+ * and, once, by the including file: CONF_LOAD/CONF_STORE/CONF_LDSM/CONF_STSM/CONF_CPASYNC,
+ * CONF_SMEM_BYTES, CONF_OUT_FLAG, CONF_SRC_WORD, conf_init_word(i), conf_store_word(lane, j).
  *
  * Example
  *   #define CONF_NAME conf_ld8
@@ -56,13 +58,15 @@ extern "C" __global__ void __launch_bounds__(32)
     uint32_t acc[4] = {0u, 0u, 0u, 0u};
     (void)act; /* unused by ldmatrix, which takes the whole warp */
     if (lane == 0) out[CONF_OUT_FLAG] = base & 1023u; /* the model assumes a 1024-aligned base */
-#if CONF_MODE != CONF_STORE
+#if CONF_MODE != CONF_STORE && CONF_MODE != CONF_STSM && CONF_MODE != CONF_CPASYNC
     for (uint32_t i = lane; i < CONF_SMEM_BYTES / 4u; i += 32u) conf_smem[i] = conf_init_word(i);
     __syncwarp();
 #else
+#if CONF_MODE != CONF_CPASYNC /* cp.async stores what it reads from global memory */
     uint32_t sv[4];
 #pragma unroll
     for (int j = 0; j < 4; ++j) sv[j] = conf_store_word(lane, (uint32_t)j);
+#endif
 #endif
     for (int it = 0; it < reps; ++it) {
         const uint32_t ai = a + ((uint32_t)it & zero);
@@ -94,6 +98,16 @@ extern "C" __global__ void __launch_bounds__(32)
 #elif CONF_MODE == CONF_STORE && CONF_WORDS == 4
         asm volatile("{ .reg .pred p; setp.ne.u32 p, %5, 0; @p " CONF_PTX " [%0], {%1, %2, %3, %4}; }"
                      :: "r"(ai), "r"(sv[0]), "r"(sv[1]), "r"(sv[2]), "r"(sv[3]), "r"(act) : "memory");
+#elif CONF_MODE == CONF_STSM && CONF_WORDS == 1
+        asm volatile(CONF_PTX " [%0], {%1};" ::"r"(ai), "r"(sv[0]) : "memory");
+#elif CONF_MODE == CONF_STSM && CONF_WORDS == 2
+        asm volatile(CONF_PTX " [%0], {%1, %2};" ::"r"(ai), "r"(sv[0]), "r"(sv[1]) : "memory");
+#elif CONF_MODE == CONF_STSM && CONF_WORDS == 4
+        asm volatile(CONF_PTX " [%0], {%1, %2, %3, %4};" ::"r"(ai), "r"(sv[0]), "r"(sv[1]), "r"(sv[2]), "r"(sv[3])
+                     : "memory");
+#elif CONF_MODE == CONF_CPASYNC
+        asm volatile("{ .reg .pred p; setp.ne.u32 p, %2, 0; @p " CONF_PTX " [%0], [%1], 16; }"
+                     :: "r"(ai), "l"(pat + CONF_SRC_WORD + 4u * lane), "r"(act) : "memory");
 #elif CONF_MODE == CONF_LDSM && CONF_WORDS == 1
         uint32_t v0;
         asm volatile(CONF_PTX " {%0}, [%1];" : "=r"(v0) : "r"(ai) : "memory");
@@ -115,8 +129,11 @@ extern "C" __global__ void __launch_bounds__(32)
 #error "CONF_MODE / CONF_WORDS combination not supported"
 #endif
     }
-#if CONF_MODE == CONF_STORE
+#if CONF_MODE == CONF_STORE || CONF_MODE == CONF_STSM || CONF_MODE == CONF_CPASYNC
     /* Read back what landed at this lane's address (some lane with this address wrote it). */
+#if CONF_MODE == CONF_CPASYNC
+    asm volatile("cp.async.commit_group;\n\tcp.async.wait_group 0;" ::: "memory");
+#endif
     __syncwarp();
     if (act && reps > 0) {
         const volatile unsigned char *p = (const volatile unsigned char *)conf_smem + off;
