@@ -257,57 +257,90 @@ typedef struct swz_check_totals {
     uint32_t worst_ways;
 } swz_check_totals;
 
-SWZ_FN int swz_check_tile_pattern(const swz_layout *l, const swz_pattern *pat,
-                                  swz_check_totals *t)
+/* The whole-tile walk of a pattern (the instructions swz_check_tile_pattern evaluates), one
+ * owner for the tile walk and swz_solve's named accesses: swz_check_tile_count gives how many
+ * instructions, swz_check_tile_nth the n-th as a pattern with its origin set.  Both return
+ * SWZ_OK or the pattern's error (SWZ_ERANGE for n past the count). */
+SWZ_FN int swz__tile_walk(const swz_layout *l, const swz_pattern *p, uint32_t *n, uint32_t *nx,
+                          uint32_t *bw, uint32_t *bh)
 {
-    uint32_t k = swz_access_bytes(pat->access), v, ur, lanes, n, i, bw = 1u, bh = 1u, nx = 1u;
-    swz_pattern p = *pat;
-    t->instructions = t->wavefronts = t->ideal = 0u;
-    t->worst_ways = 0u;
+    uint32_t k = swz_access_bytes(p->access), v, ur, lanes;
+    *nx = *bw = *bh = 1u;
     if (k == 0u) return SWZ_EKIND;
     if (k < l->elem || k % l->elem != 0u) return SWZ_EACCESS;
     v = k / l->elem;
     ur = l->width / v;
     if (ur == 0u) return SWZ_EWIDTH;
-    lanes = swz_access_lanes(p.access);
-    switch (p.kind) {
+    lanes = swz_access_lanes(p->access);
+    switch (p->kind) {
     case SWZ_PAT_ROW:
     case SWZ_PAT_CP_ASYNC:
-    case SWZ_PAT_COL: n = (uint32_t)(((uint64_t)ur * l->height + lanes - 1u) / lanes); break;
+    case SWZ_PAT_COL: *n = (uint32_t)(((uint64_t)ur * l->height + lanes - 1u) / lanes); break;
     case SWZ_PAT_LDMATRIX_A:
     case SWZ_PAT_LDMATRIX_B:
     case SWZ_PAT_LDMATRIX_BT: {
-        int count, frag = swz__pat_frag(&p, &count);
-        swz_mma_frag_extent(frag, count, &bh, &bw); /* one fragment: bh rows x bw units */
-        if (bh == 0u) return SWZ_EACCESS;
-        nx = (ur + bw - 1u) / bw;
-        n = nx * ((l->height + bh - 1u) / bh);
+        int count, frag = swz__pat_frag(p, &count);
+        swz_mma_frag_extent(frag, count, bh, bw); /* one fragment: bh rows x bw units */
+        if (*bh == 0u) return SWZ_EACCESS;
+        *nx = (ur + *bw - 1u) / *bw;
+        *n = *nx * ((l->height + *bh - 1u) / *bh);
         break;
     }
-    case SWZ_PAT_STRIDE: n = 1u; break;
+    case SWZ_PAT_STRIDE: *n = 1u; break;
     case SWZ_PAT_BLOCK: {
-        int e = swz_check_block_shape(p.access, p.block_w, p.block_h, &bw, &bh);
+        int e = swz_check_block_shape(p->access, p->block_w, p->block_h, bw, bh);
         if (e != SWZ_OK) return e;
-        bh *= (lanes + bw * bh - 1u) / (bw * bh); /* phases stacked: the warp's block height */
-        nx = (ur + bw - 1u) / bw;
-        n = nx * ((l->height + bh - 1u) / bh);
+        *bh *= (lanes + *bw * *bh - 1u) / (*bw * *bh); /* phases stacked: the warp's block height */
+        *nx = (ur + *bw - 1u) / *bw;
+        *n = *nx * ((l->height + *bh - 1u) / *bh);
         break;
     }
     default: return SWZ_EKIND;
     }
+    return SWZ_OK;
+}
+SWZ_FN int swz_check_tile_count(const swz_layout *l, const swz_pattern *pat, uint32_t *count)
+{
+    uint32_t nx, bw, bh;
+    return swz__tile_walk(l, pat, count, &nx, &bw, &bh);
+}
+SWZ_FN int swz_check_tile_nth(const swz_layout *l, const swz_pattern *pat, uint32_t i,
+                              swz_pattern *out)
+{
+    uint32_t n, nx, bw, bh, v, ur;
+    uint64_t q = (uint64_t)i * swz_access_lanes(pat->access);
+    int e = swz__tile_walk(l, pat, &n, &nx, &bw, &bh);
+    if (e != SWZ_OK) return e;
+    if (i >= n) return SWZ_ERANGE;
+    v = swz_access_bytes(pat->access) / l->elem;
+    ur = l->width / v;
+    *out = *pat;
+    switch (pat->kind) {
+    case SWZ_PAT_CP_ASYNC:
+    case SWZ_PAT_ROW: out->row0 = (uint32_t)(q / ur); out->col0 = (uint32_t)(q % ur) * v; break;
+    case SWZ_PAT_COL: out->row0 = (uint32_t)(q % l->height); out->col0 = (uint32_t)(q / l->height) * v; break;
+    case SWZ_PAT_LDMATRIX_A:
+    case SWZ_PAT_LDMATRIX_B:
+    case SWZ_PAT_LDMATRIX_BT:
+    case SWZ_PAT_BLOCK: out->row0 = (i / nx) * bh; out->col0 = (i % nx) * bw * v; break;
+    default: out->row0 = 0u; out->col0 = 0u; break;
+    }
+    return SWZ_OK;
+}
+
+SWZ_FN int swz_check_tile_pattern(const swz_layout *l, const swz_pattern *pat,
+                                  swz_check_totals *t)
+{
+    uint32_t n, i;
+    int e;
+    t->instructions = t->wavefronts = t->ideal = 0u;
+    t->worst_ways = 0u;
+    e = swz_check_tile_count(l, pat, &n);
+    if (e != SWZ_OK) return e;
     for (i = 0; i < n; ++i) {
         swz_check_result r;
-        uint64_t q = (uint64_t)i * lanes;
-        switch (p.kind) {
-        case SWZ_PAT_CP_ASYNC:
-        case SWZ_PAT_ROW: p.row0 = (uint32_t)(q / ur); p.col0 = (uint32_t)(q % ur) * v; break;
-        case SWZ_PAT_COL: p.row0 = (uint32_t)(q % l->height); p.col0 = (uint32_t)(q / l->height) * v; break;
-        case SWZ_PAT_LDMATRIX_A:
-        case SWZ_PAT_LDMATRIX_B:
-        case SWZ_PAT_LDMATRIX_BT:
-        case SWZ_PAT_BLOCK: p.row0 = (i / nx) * bh; p.col0 = (i % nx) * bw * v; break;
-        default: p.row0 = 0u; p.col0 = 0u; break;
-        }
+        swz_pattern p;
+        swz_check_tile_nth(l, pat, i, &p);
         r = swz_check(l, &p);
         if (r.status != SWZ_OK) return r.status;
         t->instructions += 1u;
