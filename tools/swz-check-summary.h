@@ -27,7 +27,7 @@
 
 #define SWZC_SUM_PATS 5
 #define SWZC_SUM_STRIDE 2u
-#define SWZC_SUM_MAX_ROWS (SWZ_LAYOUT_COUNT + 1)
+#define SWZC_SUM_MAX_ROWS (2 * SWZ_LAYOUT_COUNT) /* each kind, and its narrow-built row */
 #define SWZC_SUM_MAX_TABLES 3
 
 static const int swzc_sum_pat[SWZC_SUM_PATS] = {SWZ_PAT_ROW, SWZ_PAT_COL, SWZ_PAT_STRIDE,
