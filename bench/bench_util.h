@@ -3,7 +3,7 @@
  * What it is for
  *   Command-line options (--out DIR, --quick, --reps N), a device banner, random fills on the
  *   device (never zeros), CUDA-event timing (warm-up, then the median of N timed launches, one
- *   event pair per launch), CUBLAS_CHECK for the programs that call cuBLAS, and the result
+ *   event pair per launch), and the result
  *   table: printed on stdout and written to DIR/<family>.csv with the one column set all
  *   families share:
  *
@@ -48,18 +48,6 @@
 #include <vector>
 
 #include "gpu_util.h" /* tests/gpu: CUDA_CHECK, CUDA_CHECK_LAUNCH, exit 77 without a device */
-
-/* CUBLAS_CHECK(call): exit 1 with "file:line: call -> cuBLAS status N" unless call returns
- * CUBLAS_STATUS_SUCCESS.  Only the programs that use it include <cublas_v2.h> (before or after
- * this header: the macro names cuBLAS's types only where it is expanded). */
-#define CUBLAS_CHECK(call)                                                                          \
-    do {                                                                                            \
-        cublasStatus_t s_ = (call);                                                                 \
-        if (s_ != CUBLAS_STATUS_SUCCESS) {                                                          \
-            fprintf(stderr, "%s:%d: %s -> cuBLAS status %d\n", __FILE__, __LINE__, #call, (int)s_); \
-            exit(1);                                                                                \
-        }                                                                                           \
-    } while (0)
 
 struct bench_opts {
     std::string out = ".";  /* directory for the CSV */

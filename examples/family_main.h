@@ -43,6 +43,18 @@
 #include "family.h"
 #include "example_util.h" /* ex_need_gpu, ex_take_filter, ex_matches */
 
+/* EX_CUBLAS(call): exit 1 with "file:line: call -> cuBLAS status N" unless call returns
+ * CUBLAS_STATUS_SUCCESS (0).  Only the programs that call cuBLAS include <cublas_v2.h>; the
+ * macro names none of its types. */
+#define EX_CUBLAS(call)                                                                         \
+    do {                                                                                        \
+        const int s_ = (int)(call);                                                             \
+        if (s_ != 0) {                                                                          \
+            fprintf(stderr, "%s:%d: %s -> cuBLAS status %d\n", __FILE__, __LINE__, #call, s_);  \
+            exit(1);                                                                            \
+        }                                                                                       \
+    } while (0)
+
 /* The --predict table (see above); 0, or 1 when the model rejects a variant. */
 static inline int ex_family_predict(const swz_registry *reg, const char *filter)
 {

@@ -206,10 +206,7 @@ static void *b_prepare(const char *spec, const swz_variant *v)
     CK(cudaMalloc(&p->dCref, (size_t)(M * N) * p->q.es));
     CK(cudaMalloc(&p->d_acc, 2 * sizeof(double)));
     CK(cudaMalloc(&p->d_bad, sizeof(unsigned long long)));
-    if (cublasCreate(&p->h) != CUBLAS_STATUS_SUCCESS) {
-        fprintf(stderr, "cublasCreate failed\n");
-        exit(1);
-    }
+    EX_CUBLAS(cublasCreate(&p->h));
     return p;
 }
 

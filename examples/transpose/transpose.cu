@@ -146,10 +146,7 @@ static void *b_prepare(const char *spec, const swz_variant *v)
     CK(cudaMalloc(&p->dout, bytes));
     CK(cudaMalloc(&p->d_wrong, sizeof(unsigned long long)));
     CK(cudaMemcpy(p->din, h.data(), bytes, cudaMemcpyHostToDevice));
-    if (cublasCreate(&p->h) != CUBLAS_STATUS_SUCCESS) {
-        fprintf(stderr, "cublasCreate failed\n");
-        exit(1);
-    }
+    EX_CUBLAS(cublasCreate(&p->h));
     return p;
 }
 
