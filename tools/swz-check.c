@@ -48,6 +48,7 @@
 #include "swz-check-text.h"
 #include "swz-check-json.h"
 #include "swz-check-svg.h"
+#include "swz-check-solve.h"
 
 #ifndef SWZ_CHECK_VERSION
 #define SWZ_CHECK_VERSION "0.1.0"
@@ -628,6 +629,8 @@ int swz_check_cli(int argc, char **argv, FILE *out, FILE *err)
     int st;
     io.out = out;
     io.err = err;
+    for (st = 1; st < argc; ++st) /* --solve: its own arguments (swz-check-solve.h) */
+        if (strcmp(argv[st], "--solve") == 0) return swzc_solve_cli(argc, argv, out, err);
     st = parse_args(&io, &o, argc, argv);
     if (st == SWZC_GO) st = o.question ? run_check(&io, &o) : run_summary(&io, &o);
     if (fflush(out) != 0 || ferror(out)) {
