@@ -216,6 +216,10 @@ static void transpose_case(const char *what, uint32_t tile, uint32_t e, uint32_t
     opt.max_pad = 64u;
     cr_assert_eq(swz_solve(tile, e, tile, acc, 2, &opt, &res), SWZ_OK);
     cr_assert(res.proven, "%s not proven", what);
+    cr_log_info("%s: solver %llu wavefronts (%llu nodes), shipped key %llu, none %llu", what,
+                (unsigned long long)res.wavefronts, (unsigned long long)res.nodes,
+                (unsigned long long)(ship[0].wavefronts + ship[1].wavefronts),
+                (unsigned long long)(c[0].wavefronts + c[1].wavefronts));
     cr_assert_eq(res.wavefronts, ship[0].wavefronts + ship[1].wavefronts, "%s: solver %llu, shipped key %llu",
                  what, (unsigned long long)res.wavefronts,
                  (unsigned long long)(ship[0].wavefronts + ship[1].wavefronts));
@@ -314,7 +318,7 @@ Test(solve, speed_128x64_half_three_patterns)
     opt.max_pad = 64u;
     cr_assert_eq(swz_solve(64, 2, 128, acc, 3, &opt, &res), SWZ_OK);
     secs = (double)(clock() - t0) / CLOCKS_PER_SEC;
-    printf("# 128x64 half, 3 patterns: %llu wavefronts (bound %llu, words bound %llu), %llu nodes, %.3f s\n",
+    cr_log_info("128x64 half, 3 patterns: %llu wavefronts (bound %llu, words bound %llu), %llu nodes, %.3f s\n",
            (unsigned long long)res.wavefronts, (unsigned long long)res.bound,
            (unsigned long long)res.words_bound, (unsigned long long)res.nodes, secs);
     cr_assert(res.proven);
