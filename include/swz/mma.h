@@ -365,27 +365,23 @@ static __device__ __forceinline__ void SWZ__MN(_ldmatrix)(uint32_t *reg, const S
 {
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 750
     const unsigned a = SWZ__MN(__saddr)(s, frag, count, r0, c0);
+/* ldmatrix .x4/.x2/.x1 with the qualifier TR ("" or ".trans") */
+#define SWZ__MMA_LDSM(TR)                                                                       \
+    if (count == 4)                                                                            \
+        asm volatile("ldmatrix.sync.aligned.m8n8.x4" TR ".shared.b16 {%0, %1, %2, %3}, [%4];"  \
+                     : "=r"(reg[0]), "=r"(reg[1]), "=r"(reg[2]), "=r"(reg[3]) : "r"(a) : "memory"); \
+    else if (count == 2)                                                                       \
+        asm volatile("ldmatrix.sync.aligned.m8n8.x2" TR ".shared.b16 {%0, %1}, [%2];"          \
+                     : "=r"(reg[0]), "=r"(reg[1]) : "r"(a) : "memory");                        \
+    else                                                                                       \
+        asm volatile("ldmatrix.sync.aligned.m8n8.x1" TR ".shared.b16 {%0}, [%1];"              \
+                     : "=r"(reg[0]) : "r"(a) : "memory");
     if (frag == SWZ_MMA_B) {
-        if (count == 4)
-            asm volatile("ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16 {%0, %1, %2, %3}, [%4];"
-                         : "=r"(reg[0]), "=r"(reg[1]), "=r"(reg[2]), "=r"(reg[3]) : "r"(a) : "memory");
-        else if (count == 2)
-            asm volatile("ldmatrix.sync.aligned.m8n8.x2.trans.shared.b16 {%0, %1}, [%2];"
-                         : "=r"(reg[0]), "=r"(reg[1]) : "r"(a) : "memory");
-        else
-            asm volatile("ldmatrix.sync.aligned.m8n8.x1.trans.shared.b16 {%0}, [%1];"
-                         : "=r"(reg[0]) : "r"(a) : "memory");
+        SWZ__MMA_LDSM(".trans")
     } else {
-        if (count == 4)
-            asm volatile("ldmatrix.sync.aligned.m8n8.x4.shared.b16 {%0, %1, %2, %3}, [%4];"
-                         : "=r"(reg[0]), "=r"(reg[1]), "=r"(reg[2]), "=r"(reg[3]) : "r"(a) : "memory");
-        else if (count == 2)
-            asm volatile("ldmatrix.sync.aligned.m8n8.x2.shared.b16 {%0, %1}, [%2];"
-                         : "=r"(reg[0]), "=r"(reg[1]) : "r"(a) : "memory");
-        else
-            asm volatile("ldmatrix.sync.aligned.m8n8.x1.shared.b16 {%0}, [%1];"
-                         : "=r"(reg[0]) : "r"(a) : "memory");
+        SWZ__MMA_LDSM("")
     }
+#undef SWZ__MMA_LDSM
 #else
     SWZ__MN(_ldmatrix_plain)(reg, s, frag, count, r0, c0);
 #endif
