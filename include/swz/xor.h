@@ -268,13 +268,15 @@ SWZ_FN int swz_tma_is_aligned(const void *p, uint32_t mode)
 /* Element offset of (row, col) in a tile whose rows are `width` elements of `elem` bytes,
  * stored at a base aligned to swz_tma_align(mode), laid out as TMA writes it.
  * SWZ_BAD_OFFSET unless: mode valid, elem in {1,..,16}, width*elem a multiple of 16 and at
- * most `mode` bytes (the TMA inner-box rule). */
+ * most `mode` bytes (the TMA inner-box rule), and col < width (a column past the row would
+ * name another element).  Unchecked: row (the tile's height is not a parameter here); the
+ * caller keeps (row*width + col)*elem below 2^32.  swz_layout_offset checks both. */
 SWZ_FN uint32_t swz_tma_offset(uint32_t width, uint32_t elem, uint32_t mode, uint32_t row,
                                uint32_t col)
 {
     uint64_t rb = (uint64_t)width * elem; /* 64-bit: a huge width must not wrap to a valid row */
     if (swz_tma_align(mode) == 0u || swz__check_elem_access(elem, 16u) != SWZ_OK ||
-        rb == 0u || rb % 16u != 0u || rb > mode)
+        rb == 0u || rb % 16u != 0u || rb > mode || col >= width)
         return SWZ_BAD_OFFSET;
     return swz_tma_swizzle(mode, (row * width + col) * elem) / elem;
 }

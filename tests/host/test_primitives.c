@@ -400,7 +400,8 @@ Test(tma, base_alignment_trap)
     }
 }
 
-/* swz_tma_offset: valid iff elem in {1..16}, 0 < W*E, W*E a multiple of 16 and <= mode. */
+/* swz_tma_offset: valid iff elem in {1..16}, 0 < W*E, W*E a multiple of 16 and <= mode, and
+ * col < W. */
 #define TMA_CASES(X)                                                                                                   \
     X(32, 1, 32)                                                                                                       \
     X(32, 2, 16) X(32, 4, 8) X(32, 8, 4) X(32, 16, 2) X(64, 4, 16) X(64, 2, 24) X(128, 4, 32) X(128, 2, 64)            \
@@ -426,6 +427,11 @@ Test(tma, offset)
                         CHECK(swz_tma_offset(w, e, S, r, c) == want, "tma_offset(W=%u,E=%u,S=%u,%u,%u) = %u, want %u", w,
                               e, S, r, c, swz_tma_offset(w, e, S, r, c), want);
                     }
+                for (r = 0; r < 3; ++r) /* a column past the row names no element of it */
+                    for (c = w; c < w + 3; ++c)
+                        CHECK(swz_tma_offset(w, e, S, r, c) == SWZ_BAD_OFFSET, "tma_offset(W=%u,E=%u,S=%u,%u,%u) accepted",
+                              w, e, S, r, c);
+                CHECK(swz_tma_offset(w, e, S, 0, 0x7FFFFFFFu) == SWZ_BAD_OFFSET, "tma_offset col 2^31-1 accepted");
             }
     cr_assert_gt(nvalid, 10u);
     for (r = 0; r < 70; ++r) {
