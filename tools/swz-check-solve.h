@@ -64,9 +64,9 @@ static void swzc_solve_worst(const swz_layout *l, const swz_solve_access *acc, u
     for (a = 0; a < n; ++a) {
         if (swz_check_tile_count(l, &acc[a].pattern, &cnt) != SWZ_OK) continue;
         for (i = 0; i < cnt; ++i) {
-            swz_pattern p;
+            swz_pattern p = acc[a].pattern;
             swz_check_result r;
-            swz_check_tile_nth(l, &acc[a].pattern, i, &p);
+            if (swz_check_tile_nth(l, &acc[a].pattern, i, &p) != SWZ_OK) continue;
             r = swz_check(l, &p);
             if (r.status == SWZ_OK && (int64_t)r.bank.wavefronts - (int64_t)r.bank.ideal > best) {
                 best = (int64_t)r.bank.wavefronts - (int64_t)r.bank.ideal;

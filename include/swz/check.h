@@ -339,8 +339,9 @@ SWZ_FN int swz_check_tile_pattern(const swz_layout *l, const swz_pattern *pat,
     if (e != SWZ_OK) return e;
     for (i = 0; i < n; ++i) {
         swz_check_result r;
-        swz_pattern p;
-        swz_check_tile_nth(l, pat, i, &p);
+        swz_pattern p = *pat;
+        e = swz_check_tile_nth(l, pat, i, &p);
+        if (e != SWZ_OK) return e;
         r = swz_check(l, &p);
         if (r.status != SWZ_OK) return r.status;
         t->instructions += 1u;

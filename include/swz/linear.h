@@ -143,6 +143,21 @@ SWZ_FN void swz__linear_clear(swz_linear_params *p)
     p->pad = 0u;
 }
 
+/* The run form mask[s0 + j] = 1 << (t + j), j < b, pad 0, into *p when swz_linear_check
+ * accepts it (its code otherwise; *p untouched). */
+SWZ_FN int swz__linear_from_run(uint32_t width, uint32_t elem, uint32_t access, uint32_t s0,
+                                uint32_t t, uint32_t b, swz_linear_params *p)
+{
+    uint32_t j;
+    swz_linear_params q;
+    int e;
+    swz__linear_clear(&q);
+    for (j = 0; j < b; ++j) q.mask[s0 + j] = 1u << (t + j);
+    e = swz_linear_check(width, elem, access, &q);
+    if (e == SWZ_OK) *p = q;
+    return e;
+}
+
 /* CuTe Swizzle<B,M,S> on element offsets of W-wide rows -> masks on A-byte units (pad 0).
  * SWZ_ERANGE unless the key is above the row (M+S >= log2 W), the target is inside the row
  * (M+B <= log2 W) and whole units move (2^M >= vec); SWZ_EPOW2 for a W that is not a power of
@@ -150,8 +165,7 @@ SWZ_FN void swz__linear_clear(swz_linear_params *p)
 SWZ_FN int swz_linear_from_xor(swz_xor_params x, uint32_t width, uint32_t elem, uint32_t access,
                                swz_linear_params *p)
 {
-    uint32_t lw, lv, j;
-    swz_linear_params q;
+    uint32_t lw, lv;
     int e = swz__check_elem_access(elem, access);
     if (e != SWZ_OK) return e;
     if (!swz_is_pow2(width)) return SWZ_EPOW2;
@@ -160,11 +174,7 @@ SWZ_FN int swz_linear_from_xor(swz_xor_params x, uint32_t width, uint32_t elem, 
     lv = swz_log2(access / elem);
     if (x.m + x.s < lw || x.m + x.b > lw || x.m < lv || x.m + x.s - lw + x.b > SWZ_LINEAR_MAX_BITS)
         return SWZ_ERANGE;
-    swz__linear_clear(&q);
-    for (j = 0; j < x.b; ++j) q.mask[x.m + x.s - lw + j] = 1u << (x.m - lv + j);
-    e = swz_linear_check(width, elem, access, &q);
-    if (e == SWZ_OK) *p = q;
-    return e;
+    return swz__linear_from_run(width, elem, access, x.m + x.s - lw, x.m - lv, x.b, p);
 }
 
 /* Masks -> CuTe Swizzle<B,M,S> on element offsets of W-wide rows: SWZ_OK when the nonzero masks
@@ -220,18 +230,11 @@ SWZ_FN int swz_linear_to_triton(const swz_linear_params *p, uint32_t width, uint
 SWZ_FN int swz_linear_from_tma(uint32_t mode, uint32_t width, uint32_t elem, uint32_t access,
                                swz_linear_params *p)
 {
-    uint32_t j, lo, n;
-    swz_linear_params q;
     int e = swz__check_elem_access(elem, access);
     if (e != SWZ_OK) return e;
     if (swz_tma_align(mode) == 0u || width * elem != mode) return SWZ_ERANGE;
-    swz__linear_clear(&q);
-    lo = swz_log2(128u / mode);
-    n = swz_log2(mode / 16u);
-    for (j = 0; j < n; ++j) q.mask[lo + j] = 1u << (j + swz_log2(16u / access));
-    e = swz_linear_check(width, elem, access, &q);
-    if (e == SWZ_OK) *p = q;
-    return e;
+    return swz__linear_from_run(width, elem, access, swz_log2(128u / mode), swz_log2(16u / access),
+                                swz_log2(mode / 16u), p);
 }
 
 /* The automatic XOR of xor.h as masks: swz_xor_auto(W, E, A) through swz_linear_from_xor. */

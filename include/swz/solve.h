@@ -98,6 +98,18 @@ typedef struct swz_solve_result {
     uint64_t instructions;    /* warp instructions of the accesses (unweighted) */
 } swz_solve_result;
 
+/* The unit (widest access) of a set of accesses; 0 for a bad kind. */
+SWZ_FN uint32_t swz_solve_unit(const swz_solve_access *acc, uint32_t n)
+{
+    uint32_t u = 4u, i;
+    for (i = 0; i < n; ++i) {
+        uint32_t b = swz_access_bytes(acc[i].kind);
+        if (b == 0u) return 0u;
+        if (b > u) u = b;
+    }
+    return u;
+}
+
 /* ---- the compiled problem: distinct words of every served phase ------------------------- */
 
 typedef struct swz__solve_word {
@@ -238,18 +250,6 @@ SWZ_HOST_FN int swz__solve_add(swz_solve_problem *p, const uint32_t row[32], con
     return SWZ_OK;
 }
 
-/* The unit (widest access) of a set of accesses; 0 for a bad kind. */
-SWZ_HOST_FN uint32_t swz_solve_unit(const swz_solve_access *acc, uint32_t n)
-{
-    uint32_t u = 4u, i;
-    for (i = 0; i < n; ++i) {
-        uint32_t b = swz_access_bytes(acc[i].kind);
-        if (b == 0u) return 0u;
-        if (b > u) u = b;
-    }
-    return u;
-}
-
 /* Compile the accesses of a W x H tile of E-byte elements.  Returns SWZ_OK, or SWZ_EKIND (a
  * kind or source), SWZ_ERANGE (a lane outside the tile, or out of memory), SWZ_EALIGN (a lane
  * not aligned to its access), SWZ_EPOW2 (W*E/unit not a power of two), a check.h code of a
@@ -288,7 +288,7 @@ SWZ_HOST_FN int swz_solve_compile(swz_solve_problem *p, uint32_t width, uint32_t
             if (e != SWZ_OK) return e;
             for (i = 0; i < count; ++i) {
                 swz_check_result r;
-                swz_pattern pi;
+                swz_pattern pi = pat;
                 e = swz_check_tile_nth(&none, &pat, i, &pi);
                 if (e != SWZ_OK) return e;
                 r = swz_check(&none, &pi);

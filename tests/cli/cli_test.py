@@ -34,7 +34,7 @@ SWZ = None
 FAILED = []
 PASSED = [0]
 
-LAYOUTS = ["none", "pad", "xor", "morton", "tma32", "tma64", "tma128"]
+LAYOUTS = ["none", "pad", "xor", "morton", "tma32", "tma64", "tma128", "linear"]
 PATTERNS = ["row", "col", "stride:2", "block", "transpose"]
 
 
@@ -98,7 +98,7 @@ class Layout:
             self.stride = (units | 1) * a // e
         else:
             self.stride = w
-        if kind == "xor":  # xor.h: M = log2 vec, B = log2 min(Ur, N), M + S = log2 max(W, 128/E)
+        if kind in ("xor", "linear"):  # xor.h (linear.h's default masks are its): M = log2 vec, B = log2 min(Ur, N), M + S = log2 max(W, 128/E)
             vec, ur, n = a // e, w * e // a, 128 // a
             self.m = log2(vec)
             self.b = log2(min(ur, n))
@@ -110,7 +110,7 @@ class Layout:
         w, e = self.w, self.e
         if self.kind in ("none", "pad"):
             return r * self.stride + c
-        if self.kind == "xor":
+        if self.kind in ("xor", "linear"):
             o = r * w + c
             return o ^ (((o >> (self.m + self.s)) & ((1 << self.b) - 1)) << self.m)
         if self.kind == "morton":
