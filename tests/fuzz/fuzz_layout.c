@@ -85,6 +85,7 @@ static void check_accepted(const swz_layout *l, int kind, uint32_t w, uint32_t e
     case SWZ_LAYOUT_PAD: break;
     case SWZ_LAYOUT_XOR: ok = ok && is_pow2(w); break;
     case SWZ_LAYOUT_MORTON: ok = ok && rb % a == 0u && is_pow2(rb / a) && is_pow2(h); break;
+    case SWZ_LAYOUT_LINEAR: ok = ok && rb % a == 0u && is_pow2(rb / a); break;
     case SWZ_LAYOUT_TMA32: ok = ok && rb % 16u == 0u && rb <= 32u; break;
     case SWZ_LAYOUT_TMA64: ok = ok && rb % 16u == 0u && rb <= 64u; break;
     case SWZ_LAYOUT_TMA128: ok = ok && rb % 16u == 0u && rb <= 128u; break;
