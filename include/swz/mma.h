@@ -252,9 +252,7 @@ enum {
     SWZ__MN(__PER) = (SWZ__MN(_CHUNKS) + (SWZ_MMA_THREADS)-1) / (SWZ_MMA_THREADS)
 };
 
-SWZ_STATIC_ASSERT(sizeof(SWZ_MMA_ELEM) == 1 || sizeof(SWZ_MMA_ELEM) == 2 ||
-                      sizeof(SWZ_MMA_ELEM) == 4 || sizeof(SWZ_MMA_ELEM) == 8 ||
-                      sizeof(SWZ_MMA_ELEM) == 16,
+SWZ_STATIC_ASSERT(SWZ__VALID_ELEM(sizeof(SWZ_MMA_ELEM)),
                   swz_error_mma_SWZ_MMA_ELEM_size_must_be_1_2_4_8_or_16);
 SWZ_STATIC_ASSERT((SWZ_MMA_THREADS) > 0 && (SWZ_MMA_THREADS) % 32 == 0,
                   swz_error_mma_SWZ_MMA_THREADS_must_be_a_positive_multiple_of_32);

@@ -389,9 +389,7 @@ enum {
                   : 8 / SWZ__TN(__TW) < 1 ? 1 : 8 / SWZ__TN(__TW)
 };
 
-SWZ_STATIC_ASSERT(sizeof(SWZ_TILE_ELEM) == 1 || sizeof(SWZ_TILE_ELEM) == 2 ||
-                      sizeof(SWZ_TILE_ELEM) == 4 || sizeof(SWZ_TILE_ELEM) == 8 ||
-                      sizeof(SWZ_TILE_ELEM) == 16,
+SWZ_STATIC_ASSERT(SWZ__VALID_ELEM(sizeof(SWZ_TILE_ELEM)),
                   swz_error_tile_element_size_must_be_1_2_4_8_or_16);
 SWZ_STATIC_ASSERT((SWZ_TILE_THREADS) > 0 && (SWZ_TILE_THREADS) % 32 == 0,
                   swz_error_tile_threads_must_be_a_positive_multiple_of_32);
