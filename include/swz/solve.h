@@ -125,6 +125,7 @@ typedef struct swz__solve_phase {
 typedef struct swz_solve_problem {
     uint32_t width, elem, height, unit, ur, rbits, row_words;
     uint32_t span_bits; /* row bits below which some phase's rows differ (its top bit + 1) */
+    uint32_t masks;     /* mask values searched: min(ur, 128/unit), the bank-relevant ones */
     swz__solve_word *w;
     swz__solve_phase *ph;
     uint32_t nw, nph, capw, capph;
@@ -272,6 +273,9 @@ SWZ_HOST_FN int swz_solve_compile(swz_solve_problem *p, uint32_t width, uint32_t
         return SWZ_ERANGE;
     if ((width * elem) % p->unit != 0u || !swz_is_pow2(width * elem / p->unit)) return SWZ_EPOW2;
     p->ur = width * elem / p->unit;
+    /* a unit's bank is (row*stride + unit*U/4 + word) mod 32: only unit bits below 128/U reach
+     * it, so mask bits at or above them change no cost (and 0 is simpler) */
+    p->masks = p->ur < 128u / p->unit ? p->ur : 128u / p->unit;
     p->rbits = height > 1u ? swz_log2(height - 1u) + 1u : 0u;
     p->row_words = width * elem / 4u;
     for (a = 0; a < n; ++a) {
@@ -342,6 +346,10 @@ typedef struct swz__solve_state {
     uint32_t *key;      /* key of x < 2^d from the masks of bits below d */
     uint32_t pad, sw;   /* pad bytes, stride in words */
     uint32_t depth;     /* masks searched: row bits below it (the others stay 0) */
+    uint32_t *lv;       /* lv[d*nph + i]: phase i's bound with the masks of bits below d */
+    uint64_t *tot;      /* tot[d]: the weighted sum of lv[d*nph ..] */
+    uint32_t *chg;      /* chg[chg_at[d] ..< chg_at[d+1]]: the phases whose bound mask d moves */
+    uint32_t *chg_at;
     swz_linear_params cur, best;
     uint64_t best_cost, best_bytes, nodes;
     uint32_t best_nnz, best_sum;
@@ -349,35 +357,52 @@ typedef struct swz__solve_state {
     clock_t deadline;
 } swz__solve_state;
 
-/* Lower bound (exact at d == rbits) of every completion of the masks of bits below d; stops
- * adding once it reaches `cap`. */
-SWZ_HOST_FN uint64_t swz__solve_bound(swz__solve_state *s, uint32_t d, uint64_t cap)
+/* Phase f's lower bound (exact at d == rbits) over every completion of the masks of bits below
+ * d (s->key holds their keys). */
+SWZ_HOST_FN uint32_t swz__solve_phase_bound(const swz__solve_state *s, const swz__solve_phase *f,
+                                            uint32_t d)
 {
     const swz_solve_problem *p = s->p;
-    uint32_t i, lowmask = (1u << d) - 1u;
-    uint64_t t = 0u;
-    s->nodes += 1u;
-    for (i = 0; i < p->nph && t < cap; ++i) {
-        const swz__solve_phase *f = &p->ph[i];
-        const swz__solve_word *w = p->w + f->first;
-        uint32_t b = f->lb, j, k;
-        if (s->pad == 0u) { /* groups of rows equal above bit d */
-            for (j = 0; j < f->count; j = k) {
-                uint32_t hi = w[j].row >> d, c;
-                for (k = j; k < f->count && (w[k].row >> d) == hi; ++k) {}
-                if (k - j <= b) continue; /* fewer words than the bound: cannot raise it */
-                c = swz__solve_cost(p, w + j, k - j, s->key, lowmask, s->sw);
-                if (c > b) b = c;
-            }
-        } else { /* the rows below 2^d (a prefix: words are sorted by row) */
-            for (k = 0; k < f->count && w[k].row <= lowmask; ++k) {}
-            if (k > b) {
-                uint32_t c = swz__solve_cost(p, w, k, s->key, lowmask, s->sw);
-                if (c > b) b = c;
-            }
+    const swz__solve_word *w = p->w + f->first;
+    uint32_t lowmask = (1u << d) - 1u, b = f->lb, j, k;
+    if (s->pad == 0u) { /* groups of rows equal above bit d */
+        for (j = 0; j < f->count; j = k) {
+            uint32_t hi = w[j].row >> d, c;
+            for (k = j; k < f->count && (w[k].row >> d) == hi; ++k) {}
+            if (k - j <= b) continue; /* fewer words than the bound: cannot raise it */
+            c = swz__solve_cost(p, w + j, k - j, s->key, lowmask, s->sw);
+            if (c > b) b = c;
         }
-        t += (uint64_t)f->weight * b;
+    } else { /* the rows below 2^d (a prefix: words are sorted by row) */
+        for (k = 0; k < f->count && w[k].row <= lowmask; ++k) {}
+        if (k > b) {
+            uint32_t c = swz__solve_cost(p, w, k, s->key, lowmask, s->sw);
+            if (c > b) b = c;
+        }
     }
+    return b;
+}
+
+/* The bound of the masks of bits below d + 1 (mask d just set in s->key), from level d's:
+ * only the phases of chg[d] move (pad 0: the phases whose rows differ in bit d -- a group of
+ * rows equal above bit d is a group above bit d+1 whose rows share bit d, and XOR-ing a common
+ * mask into a whole group permutes banks; any pad: the phases with rows in [2^d, 2^(d+1))).
+ * Every phase's bound only grows with d, so the sum stops once it reaches cap.  With store
+ * set, level d + 1 is written (uncapped). */
+SWZ_HOST_FN uint64_t swz__solve_step(swz__solve_state *s, uint32_t d, uint64_t cap, int store)
+{
+    const swz_solve_problem *p = s->p;
+    const uint32_t *lo = s->lv + (size_t)d * p->nph;
+    uint32_t *hi = s->lv + (size_t)(d + 1u) * p->nph, i;
+    uint64_t t = s->tot[d];
+    s->nodes += 1u;
+    if (store) memcpy(hi, lo, sizeof *hi * p->nph);
+    for (i = s->chg_at[d]; i < s->chg_at[d + 1u] && (store || t < cap); ++i) {
+        uint32_t ph = s->chg[i], b = swz__solve_phase_bound(s, &p->ph[ph], d + 1u);
+        t += (uint64_t)p->ph[ph].weight * (b - lo[ph]);
+        if (store) hi[ph] = b;
+    }
+    if (store) s->tot[d + 1u] = t;
     return t;
 }
 
@@ -392,22 +417,29 @@ SWZ_HOST_FN int swz__solve_better(const swz__solve_state *s, uint64_t cost, uint
     return sum < s->best_sum;
 }
 
+SWZ_HOST_FN void swz__solve_keys(swz__solve_state *s, uint32_t d, uint32_t m)
+{
+    uint32_t x, half = 1u << d;
+    for (x = 0; x < half; ++x) s->key[half + x] = s->key[x] ^ m;
+    s->cur.mask[d] = m;
+}
+
+/* Level d is in s->lv / s->tot; masks of bits below d in s->cur and s->key. */
 SWZ_HOST_FN void swz__solve_dfs(swz__solve_state *s, uint32_t d, uint32_t nnz, uint32_t sum)
 {
     const swz_solve_problem *p = s->p;
     uint64_t bytes = (uint64_t)p->height * (p->width * p->elem + s->pad);
-    uint64_t bound[64];
-    uint32_t order[64], m, i, n = p->ur, half = 1u << d;
+    uint64_t bound[32];
+    uint32_t order[32], m, i, n = p->masks;
     if (s->stopped) return;
     if (s->deadline != (clock_t)-1 && (s->nodes & 255u) == 0u && clock() > s->deadline) {
         s->stopped = 1;
         return;
     }
-    if (d == s->depth) {
-        uint64_t c = swz__solve_bound(s, d, ~(uint64_t)0);
-        if (swz__solve_better(s, c, bytes, nnz, sum)) {
+    if (d == s->depth) { /* a leaf: the bound is the exact cost */
+        if (swz__solve_better(s, s->tot[d], bytes, nnz, sum)) {
             s->best = s->cur;
-            s->best_cost = c;
+            s->best_cost = s->tot[d];
             s->best_bytes = bytes;
             s->best_nnz = nnz;
             s->best_sum = sum;
@@ -416,23 +448,40 @@ SWZ_HOST_FN void swz__solve_dfs(swz__solve_state *s, uint32_t d, uint32_t nnz, u
         return;
     }
     for (m = 0; m < n; ++m) { /* every child's bound, then the children best first */
-        uint32_t x;
-        for (x = 0; x < half; ++x) s->key[half + x] = s->key[x] ^ m;
-        s->cur.mask[d] = m;
-        bound[m] = d + 1u == s->depth ? 0u
-                   : swz__solve_bound(s, d + 1u, s->have_best ? s->best_cost + 1u : ~(uint64_t)0);
+        swz__solve_keys(s, d, m);
+        bound[m] = swz__solve_step(s, d, s->have_best ? s->best_cost + 1u : ~(uint64_t)0, 0);
         for (i = m; i > 0u && bound[order[i - 1u]] > bound[m]; --i) order[i] = order[i - 1u];
         order[i] = m;
     }
     for (i = 0; i < n; ++i) {
-        uint32_t x;
         m = order[i];
         if (!swz__solve_better(s, bound[m], bytes, nnz + (m != 0u), sum + m)) continue;
-        for (x = 0; x < half; ++x) s->key[half + x] = s->key[x] ^ m;
-        s->cur.mask[d] = m;
+        swz__solve_keys(s, d, m);
+        swz__solve_step(s, d, 0u, 1);
         swz__solve_dfs(s, d + 1u, nnz + (m != 0u), sum + m);
     }
     s->cur.mask[d] = 0u;
+}
+
+/* The phases whose bound can move when mask d is set (see swz__solve_step), per d < depth. */
+SWZ_HOST_FN int swz__solve_changes(swz__solve_state *s)
+{
+    const swz_solve_problem *p = s->p;
+    uint32_t d, i, j, n = 0u;
+    for (d = 0; d < s->depth; ++d) {
+        s->chg_at[d] = n;
+        for (i = 0; i < p->nph; ++i) {
+            const swz__solve_phase *f = &p->ph[i];
+            const swz__solve_word *w = p->w + f->first;
+            int moves = 0;
+            for (j = 0; j < f->count && !moves; ++j)
+                moves = s->pad == 0u ? ((w[j].row ^ w[0].row) >> d & 1u)
+                                     : (w[j].row >> d) == 1u;
+            if (moves) s->chg[n++] = i;
+        }
+    }
+    s->chg_at[s->depth] = n;
+    return SWZ_OK;
 }
 
 /* Solve a compiled problem; see swz_solve. */
@@ -440,31 +489,42 @@ SWZ_HOST_FN int swz_solve_problem_run(const swz_solve_problem *p, const swz_solv
                                       swz_solve_result *res)
 {
     swz__solve_state s;
-    uint32_t pad;
+    uint32_t pad, i;
     uint64_t root = 0u;
     memset(res, 0, sizeof *res);
     memset(&s, 0, sizeof s);
     res->unit = p->unit;
-    if (p->ur > 64u) return res->status = SWZ_ERANGE; /* more than 64 units per row */
     s.p = p;
     s.key = (uint32_t *)calloc((size_t)1u << p->rbits, sizeof(uint32_t));
-    if (!s.key) return res->status = SWZ_ERANGE;
+    s.lv = (uint32_t *)malloc(sizeof(uint32_t) * ((size_t)p->nph + 1u) * (p->rbits + 1u));
+    s.tot = (uint64_t *)malloc(sizeof(uint64_t) * (p->rbits + 1u));
+    s.chg = (uint32_t *)malloc(sizeof(uint32_t) * ((size_t)p->nph + 1u) * (p->rbits + 1u));
+    s.chg_at = (uint32_t *)malloc(sizeof(uint32_t) * (p->rbits + 2u));
+    if (!s.key || !s.lv || !s.tot || !s.chg || !s.chg_at) {
+        res->status = SWZ_ERANGE;
+        goto done;
+    }
     s.deadline = opt && opt->seconds > 0.0 ? clock() + (clock_t)(opt->seconds * CLOCKS_PER_SEC) : (clock_t)-1;
     for (pad = 0; pad <= (opt ? opt->max_pad : 0u); pad += p->unit) {
-        uint64_t rb;
+        uint64_t rb = 0u;
         s.pad = s.cur.pad = pad;
         s.sw = (p->width * p->elem + pad) / 4u;
         s.key[0] = 0u;
         /* pad 0: a mask of a bit at or above span_bits XORs whole phases by one constant, a
          * permutation of banks: it changes no cost, and 0 is the simplest */
         s.depth = pad == 0u ? p->span_bits : p->rbits;
-        rb = swz__solve_bound(&s, 0u, ~(uint64_t)0);
+        swz__solve_changes(&s);
+        for (i = 0; i < p->nph; ++i) {
+            s.lv[i] = swz__solve_phase_bound(&s, &p->ph[i], 0u);
+            rb += (uint64_t)p->ph[i].weight * s.lv[i];
+        }
+        s.tot[0] = rb;
+        s.nodes += 1u;
         if (pad == 0u || rb < root) root = rb; /* the bound of the whole family: min over pads */
         if (s.have_best && rb >= s.best_cost) continue; /* more bytes: only strictly cheaper wins */
         swz__solve_dfs(&s, 0u, 0u, 0u);
         if (s.stopped) break;
     }
-    free(s.key);
     res->layout = s.best;
     res->wavefronts = s.best_cost;
     res->bytes = s.best_bytes;
@@ -475,6 +535,12 @@ SWZ_HOST_FN int swz_solve_problem_run(const swz_solve_problem *p, const swz_solv
     res->nodes = s.nodes;
     res->instructions = p->instructions;
     res->status = s.have_best ? SWZ_OK : SWZ_ERANGE;
+done:
+    free(s.key);
+    free(s.lv);
+    free(s.tot);
+    free(s.chg);
+    free(s.chg_at);
     return res->status;
 }
 
