@@ -23,9 +23,11 @@
  *   The exit status is 1 if any check failed, 77 without a GPU (unless --list).
  *
  * Usage
- *   bench_conformance [--out DIR] [--list] [--reps R] [--quick (accepted; changes nothing)]
+ *   bench_conformance [--out DIR] [--list] [--reps R] [--kinds K,K..] [--quick (accepted; changes nothing)]
  *     --list    write the launch list with the model's predictions and exit; needs no GPU
  *     --reps R  instruction repeats per launch (odd, default 33)
+ *     --kinds   only these access kinds (labels ld1 .. st16, ldsm_x1 .. ldsm_x4_t, stsm_x1 ..
+ *               stsm_x4, cpasync), their baselines and patterns (numbered as in the whole list)
  *   Normally run through conformance.py, which wraps it in one ncu invocation:
  *     python3 bench/conformance.py --bench build/bench/bench_conformance --out DIR
  *
@@ -560,6 +562,7 @@ int main(int argc, char **argv)
     std::string out_dir = ".";
     bool list = false;
     int reps = CONF_DEFAULT_REPS;
+    std::string kinds; /* ",ld4,stsm_x1," -- empty: every kind */
     for (int i = 1; i < argc; ++i) {
         if (!strcmp(argv[i], "--out") && i + 1 < argc) {
             out_dir = argv[++i];
@@ -568,8 +571,9 @@ int main(int argc, char **argv)
         else if (!strcmp(argv[i], "--list")) list = true;
         else if (!strcmp(argv[i], "--reps") && i + 1 < argc) reps = atoi(argv[++i]);
         else if (!strcmp(argv[i], "--quick")) continue; /* accepted like the benches: the run is short anyway */
+        else if (!strcmp(argv[i], "--kinds") && i + 1 < argc) kinds = std::string(",") + argv[++i] + ",";
         else {
-            printf("usage: bench_conformance [--out DIR] [--list] [--reps R (odd)] [--quick]\n");
+            printf("usage: bench_conformance [--out DIR] [--list] [--reps R (odd)] [--kinds K,K..] [--quick]\n");
             return strcmp(argv[i], "--help") && strcmp(argv[i], "-h") ? 2 : 0;
         }
     }
@@ -586,8 +590,16 @@ int main(int argc, char **argv)
         std::string check;
     };
     std::vector<launch> launches;
-    for (int k = 0; k < N_KERNELS; ++k) launches.push_back({-1, k, 0, "-"});
-    for (size_t i = 0; i < pats.size(); ++i) launches.push_back({(int)i, pats[i].kernel, reps, "-"});
+    auto wanted = [&](int k) { return kinds.empty() || kinds.find("," + kind_label(k) + ",") != std::string::npos; };
+    for (int k = 0; k < N_KERNELS; ++k)
+        if (wanted(k)) launches.push_back({-1, k, 0, "-"});
+    if (launches.empty()) {
+        fprintf(stderr, "bench_conformance: --kinds%s names no kernel (kinds: ld1 .. cpasync, see --list)\n",
+                kinds.c_str());
+        return 2;
+    }
+    for (size_t i = 0; i < pats.size(); ++i) /* pattern numbers stay those of the whole list */
+        if (wanted(pats[i].kernel)) launches.push_back({(int)i, pats[i].kernel, reps, "-"});
 
     int failures = 0;
     if (!list) {
@@ -653,8 +665,10 @@ int main(int argc, char **argv)
                 p.model.ideal, p.model.ways, p.model.phases, L.check.c_str(), addrs.c_str());
     }
     fclose(f);
-    printf("# %zu patterns, %zu launches (%d baselines), reps %d: wrote %s\n", pats.size(), launches.size(),
-           N_KERNELS, reps, path.c_str());
+    int nbase = 0;
+    for (const launch &L : launches) nbase += L.pattern < 0;
+    printf("# %zu patterns, %zu launches (%d baselines), reps %d: wrote %s\n", launches.size() - (size_t)nbase,
+           launches.size(), nbase, reps, path.c_str());
     if (failures) fprintf(stderr, "bench_conformance: %d launch(es) read or left wrong values\n", failures);
     return failures ? 1 : 0;
 }

@@ -13,10 +13,16 @@ What it does
   where wavefronts = l1tex__data_pipe_lsu_wavefronts_mem_shared_op_{ld,st}.sum (ld for loads and
   ldmatrix, st for stores).  The instruction counter (smsp__sass_inst_executed_op_shared_{ld,st})
   minus the baseline must equal R; the table shows it ("inst" column) so a kernel whose
-  instruction is counted elsewhere is visible, not silently divided.
+  instruction is counted elsewhere is visible, not silently divided.  STSM and LDGSTS are not
+  plain shared stores to ncu: their counters are candidates tried in order (WAVE_CANDIDATES,
+  INST_CANDIDATES below), the last resort for a count being the SASS's single instruction in
+  the repeat loop; the table's "counters used" lines and the CSV's src columns say which, and
+  DIR/ncu_metrics_shared.txt keeps what this ncu lists about shared memory.  One line of
+  totals goes to DIR/conformance_summary.txt.
 
 Usage
   python3 bench/conformance.py --bench BUILD/bench/bench_conformance --out DIR [--ncu PATH]
+        [--kinds stsm_x1,stsm_x2,stsm_x4,cpasync]   (only these kinds: a shorter run)
         [--extra-metrics]   (also SASS-attributed wavefronts and ldmatrix's own counters: a
                              second opinion in the 'sass' column; slower)
   python3 bench/conformance.py --ncu-csv DIR/ncu_conformance.csv --launches DIR/conformance_launches.csv --out DIR
@@ -66,19 +72,88 @@ WAVES = "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_%s.sum"
 CONFL = "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_%s.sum"
 INSTS = "smsp__sass_inst_executed_op_shared_%s.sum"
 LDSM_INSTS = "smsp__sass_inst_executed_op_ldsm.sum"
-# Tensor-core tiles (swz/mma.h): stmatrix and cp.async's shared writes were not measured before.
-# Which counters see them is itself unknown: cp.async (LDGSTS) is not in the shared-store
-# counters (docs/design.md), so its own ldgsts counters are asked for, and stmatrix's own
-# instruction counter; each is collected only where this ncu lists it (an unknown name stops
-# the whole run).  A kind whose counters are missing reports "no data": measure, then trust.
-TC_METRICS = [
-    "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ldgsts.sum",
-    "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ldgsts.sum",
-    "smsp__sass_inst_executed_op_ldgsts.sum",
-    "smsp__sass_inst_executed_op_stsm.sum",
-]
-OWN_INSTS = {"ldsm": LDSM_INSTS, "stsm": "smsp__sass_inst_executed_op_stsm.sum",
-             "cpasync": "smsp__sass_inst_executed_op_ldgsts.sum"}
+# Tensor-core tiles (swz/mma.h): ncu does not count STSM and LDGSTS as shared stores (run 4:
+# op_shared_st rose by 0 for 33 STSMs; LDGSTS's shared writes are not in op_st), and which
+# counters do see them differs between ncu versions.  So each role has candidates in order of
+# preference; only those this ncu lists are collected (one unknown name stops the whole run),
+# and per launch the first candidate with a value in both the launch and its baseline is used.
+# The table's src columns say which one it was.
+#   wavefronts of a side: ld (LDS, LDSM), st (STS, STSM), ldgsts (cp.async's shared writes);
+#   REST_WAVES is a derived candidate: all shared wavefronts minus op_ld minus op_st, i.e. what
+#   no plain load or store made (the cp.async kernel has no STS, and its read-back LDS are in
+#   op_ld).
+#   instructions of a kind: LDSM, STSM, LDGSTS have their own counters; the last resort is the
+#   SASS (SASS_INST): the repeat loop is not unrolled and holds the one instruction once
+#   (conformance_kernel.cuh, checked by sass_check), so it executed R times.
+SHARED_ALL = "l1tex__data_pipe_lsu_wavefronts_mem_shared.sum"
+REST_WAVES = "derived:shared-ld-st"
+SASS_INST = "sass:one-per-iteration"
+WAVE_CANDIDATES = {
+    "ld": [WAVES % "ld"],
+    "st": [WAVES % "st"],
+    "ldgsts": ["l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ldgsts.sum",
+               "smsp__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared_op_ldgsts.sum",
+               "sm__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared_op_ldgsts.sum",
+               REST_WAVES],
+}
+INST_CANDIDATES = {
+    "ld": [INSTS % "ld"],
+    "st": [INSTS % "st"],
+    "ldsm": [LDSM_INSTS, "sm__sass_inst_executed_op_ldsm.sum", "smsp__inst_executed_op_ldsm.sum", SASS_INST],
+    "stsm": ["smsp__sass_inst_executed_op_stsm.sum", "sm__sass_inst_executed_op_stsm.sum",
+             "smsp__inst_executed_op_stsm.sum", "sm__inst_executed_op_stsm.sum", SASS_INST],
+    "ldgsts": ["smsp__sass_inst_executed_op_ldgsts.sum", "smsp__inst_executed_op_ldgsts.sum",
+               "sm__sass_inst_executed_op_ldgsts.sum", "sm__inst_executed_op_ldgsts.sum",
+               "smsp__sass_inst_executed_op_ldgsts_cache_bypass.sum",
+               "sm__sass_inst_executed_op_ldgsts_cache_bypass.sum", SASS_INST],
+}
+CONFL_CANDIDATES = {
+    "ld": [CONFL % "ld"], "st": [CONFL % "st"],
+    "ldgsts": ["l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ldgsts.sum",
+               "smsp__sass_l1tex_data_bank_conflicts_pipe_lsu_mem_shared_op_ldgsts.sum"],
+}
+# Everything a run may ask for beyond METRICS (filtered by known_metrics).
+CANDIDATE_METRICS = sorted({m for d in (WAVE_CANDIDATES, INST_CANDIDATES, CONFL_CANDIDATES) for v in d.values()
+                            for m in v if "__" in m and m not in METRICS} | {SHARED_ALL})
+
+
+def inst_role(kind):
+    """Which instruction counters count a kind: ld/st (LDS/STS), ldsm, stsm or ldgsts."""
+    for prefix, role in (("ldsm", "ldsm"), ("stsm", "stsm"), ("cpasync", "ldgsts")):
+        if kind.startswith(prefix):
+            return role
+    return KINDS[kind][1]
+
+
+def delta(m, b, name, reps=None):
+    """Launch minus baseline of one metric (or of a derived candidate); None when either is
+    missing."""
+    if name == REST_WAVES:
+        parts = [delta(m, b, n) for n in (SHARED_ALL, WAVES % "ld", WAVES % "st")]
+        return None if None in parts else parts[0] - parts[1] - parts[2]
+    if name == SASS_INST:
+        return None if reps is None else float(reps)
+    if m.get(name) is None or b.get(name) is None:
+        return None
+    return m[name] - b[name]
+
+
+def first_delta(m, b, names, reps=None):
+    """(value, name) of the first candidate with a value, or (None, None)."""
+    for n in names:
+        v = delta(m, b, n, reps)
+        if v is not None:
+            return v, n
+    return None, None
+
+
+def short_src(name):
+    """A metric name as the table's src column shows it."""
+    if name is None:
+        return "-"
+    return name.replace(".sum", "").replace("l1tex__data_pipe_lsu_wavefronts_mem_shared", "waves") \
+               .replace("smsp__sass_inst_executed", "sass_inst").replace("smsp__inst_executed", "inst")
+
 
 # The one shared-memory instruction each kernel must contain (SASS mnemonic), and which
 # counters measure it.
@@ -94,15 +169,6 @@ KINDS = {
     "stsm_x1": ("STSM.16.M88", "st"), "stsm_x2": ("STSM.16.M88.2", "st"), "stsm_x4": ("STSM.16.M88.4", "st"),
     "cpasync": ("LDGSTS.E.BYPASS.128", "ldgsts"),
 }
-
-
-def own_insts(kind):
-    """The instruction counter of a kind that ncu does not count as a plain shared ld/st (LDSM,
-    STSM, LDGSTS), or None."""
-    for prefix, metric in OWN_INSTS.items():
-        if kind.startswith(prefix):
-            return metric
-    return None
 
 
 def sass_side(mnemonic):
@@ -222,8 +288,10 @@ def load_launches(path):
     return rows
 
 
-def analyse(launches, records):
-    """Join launches (bench_conformance's list, in launch order) with ncu's records (ID order)."""
+def analyse(launches, records, sass_counts=None):
+    """Join launches (bench_conformance's list, in launch order) with ncu's records (ID order).
+    sass_counts: {kernel: count of its one expected instruction in the SASS} from sass_check, which
+    lets SASS_INST stand in for an instruction counter this ncu lacks (only where the count is 1)."""
     if len(records) != len(launches):
         raise ParseError("ncu reported %d kernel launches, bench_conformance made %d: cannot match "
                          "them (was ncu filtered, or did the program stop early?)" % (len(records), len(launches)))
@@ -247,28 +315,32 @@ def analyse(launches, records):
             "model_wavefronts": int(L["model_wavefronts"]), "model_ideal": int(L["model_ideal"]),
             "model_ways": int(L["model_ways"]),
             "measured_wavefronts": None, "measured_conflicts": None, "inst": None, "verdict": "no data",
-            "sass_wavefronts": None,
+            "sass_wavefronts": None, "waves_src": None, "inst_src": None,
         }
-        # SASS-attributed wavefronts of this kind of instruction (ldmatrix: its own counter).
-        sk = "ldsm" if kind.startswith("ldsm") else side
-        if b is not None and m.get(SASS_WAVES % sk) is not None and b.get(SASS_WAVES % sk) is not None:
-            res["sass_wavefronts"] = (m[SASS_WAVES % sk] - b[SASS_WAVES % sk]) / L["reps"]
-        im = own_insts(kind) if side == "ldgsts" else INSTS % side  # no "shared_ldgsts" counter
-        vals = [m.get(WAVES % side), m.get(im), m.get(CONFL % side)]
-        bvals = [b.get(WAVES % side), b.get(im), b.get(CONFL % side)] if b else [None] * 3
-        if b is None or any(v is None for v in vals[:2] + bvals[:2]):
+        if b is None:
             out.append(res)
             continue
         reps = L["reps"]
-        res["measured_wavefronts"] = (vals[0] - bvals[0]) / reps
-        res["inst"] = int(round(vals[1] - bvals[1]))
-        own = own_insts(kind)
-        if own and (kind.startswith("ldsm") or kind.startswith("cpasync") or m.get(own) is not None):
-            # LDSM (and LDGSTS) are not counted as shared loads/stores: their own counter
-            li, bli = m.get(own), b.get(own)
-            res["inst"] = int(round(li - bli)) if li is not None and bli is not None else None
-        if vals[2] is not None and bvals[2] is not None:
-            res["measured_conflicts"] = (vals[2] - bvals[2]) / reps
+        # SASS-attributed wavefronts of this kind of instruction (a second opinion, --extra-metrics)
+        sk = {"ldsm": "ldsm", "stsm": "stsm", "ldgsts": "ldgsts"}.get(inst_role(kind), side)
+        sw = delta(m, b, SASS_WAVES % sk)
+        if sw is not None:
+            res["sass_wavefronts"] = sw / reps
+        waves, res["waves_src"] = first_delta(m, b, WAVE_CANDIDATES[side])
+        insts = [n for n in INST_CANDIDATES[inst_role(kind)]
+                 if n != SASS_INST or (sass_counts or {}).get(L["kernel"]) == 1]
+        inst, res["inst_src"] = first_delta(m, b, insts, reps)
+        confl, _ = first_delta(m, b, CONFL_CANDIDATES.get(side, []))
+        # every candidate's value per instruction (in the JSON): which counters see what
+        res["candidates"] = {n: (None if delta(m, b, n, reps) is None else delta(m, b, n, reps) / reps)
+                             for n in WAVE_CANDIDATES[side] + INST_CANDIDATES[inst_role(kind)]}
+        if waves is None:
+            out.append(res)
+            continue
+        res["measured_wavefronts"] = waves / reps
+        res["inst"] = None if inst is None else int(round(inst))
+        if confl is not None:
+            res["measured_conflicts"] = confl / reps
         if abs(res["measured_wavefronts"] - res["model_wavefronts"]) <= TOL:
             res["verdict"] = "match"
         elif res["measured_wavefronts"] < res["model_wavefronts"]:
@@ -305,16 +377,31 @@ def summarise(results):
     return summary
 
 
+def one_line(tot, summary):
+    """The run in one line (gpu.sh's summary): totals, then the kinds that did not all match."""
+    bad = ["%s %d/%d" % (k, v["match"], v["patterns"]) for k, v in summary.items() if v["match"] != v["patterns"]]
+    return ("conformance: %d patterns, %d match the model, %d hw<model, %d hw>model, %d no data, %d inst off, "
+            "%d check failed%s" % (tot.get("patterns", 0), tot.get("match", 0), tot.get("hw_below_model", 0),
+                                   tot.get("hw_above_model", 0), tot.get("no_data", 0), tot.get("inst_count_off", 0),
+                                   tot.get("check_failed", 0), "; not all matching: " + ", ".join(bad) if bad else ""))
+
+
 def report(results, out_dir, extra=None):
-    lines = ["%4s %-8s %-8s %-36s %8s %5s %5s %8s %6s %6s %5s  %s" %
+    lines = ["%4s %-9s %-8s %-36s %8s %5s %5s %8s %6s %6s %5s  %s" %
              ("pat", "kind", "group", "name", "mask", "model", "ideal", "measured", "confl", "sass", "inst", "verdict")]
     for r in results:
-        lines.append("%4d %-8s %-8s %-36s %8s %5d %5d %8s %6s %6s %5s  %s%s" % (
+        lines.append("%4d %-9s %-8s %-36s %8s %5d %5d %8s %6s %6s %5s  %s%s" % (
             r["pattern"], r["kind"], r["group"], r["name"][:36], r["mask"], r["model_wavefronts"],
             r["model_ideal"], fmt(r["measured_wavefronts"]), fmt(r["measured_conflicts"]),
             fmt(r.get("sass_wavefronts")), fmt(r["inst"], "%d"), r["verdict"],
             "  CHECK FAILED" if r["check"] == "FAIL" else ""))
     summary = summarise(results)
+    lines.append("")
+    lines.append("counters used (wavefronts; instructions), per access kind:")
+    for k in summary:
+        ws = sorted({short_src(r.get("waves_src")) for r in results if r["kind"] == k})
+        ins = sorted({short_src(r.get("inst_src")) for r in results if r["kind"] == k})
+        lines.append("  %-9s %s; %s" % (k, ", ".join(ws), ", ".join(ins)))
     lines.append("")
     lines.append("summary by access kind (wavefronts per instruction, model vs ncu):")
     lines.append("%-8s %8s %6s %9s %9s %7s %9s %6s" %
@@ -340,19 +427,25 @@ def report(results, out_dir, extra=None):
                                                  fmt(r["measured_wavefronts"])) for r in rs[:6])
             more = " (+%d more)" % (len(rs) - 6) if len(rs) > 6 else ""
             lines.append("  %-8s %-8s %3d: %s%s" % (k, g, len(rs), items, more))
+    lines.append("")
+    lines.append(one_line(tot, summary))
     text = "\n".join(lines)
     print(text)
     if out_dir:
         with open(os.path.join(out_dir, "conformance.txt"), "w") as f:
             f.write(text + "\n")
+        with open(os.path.join(out_dir, "conformance_summary.txt"), "w") as f:
+            f.write(lines[-1] + "\n")
         cols = ["pattern", "kind", "group", "name", "mask", "reps", "model_wavefronts", "model_ideal", "model_ways",
-                "measured_wavefronts", "measured_conflicts", "sass_wavefronts", "inst", "verdict", "check", "addrs"]
+                "measured_wavefronts", "measured_conflicts", "sass_wavefronts", "inst", "verdict", "check",
+                "waves_src", "inst_src", "addrs"]
         with open(os.path.join(out_dir, "conformance.csv"), "w", newline="") as f:
             w = csv.DictWriter(f, fieldnames=cols, extrasaction="ignore")
             w.writeheader()
             for r in results:
                 w.writerow(r)
-        doc = {"metrics": METRICS + EXTRA_METRICS, "tolerance": TOL, "summary": summary, "patterns": results}
+        doc = {"metrics": METRICS, "candidates": {"wavefronts": WAVE_CANDIDATES, "instructions": INST_CANDIDATES},
+               "tolerance": TOL, "summary": summary, "patterns": results}
         if extra:
             doc.update(extra)
         with open(os.path.join(out_dir, "conformance.json"), "w") as f:
@@ -373,10 +466,12 @@ def find_tool(name, extra_globs=()):
     return None
 
 
-def sass_check(bench):
-    """Every conf_* kernel must contain its one expected shared instruction, and no other
-    instruction of the counted side (loads for ld/ldsm kernels, stores for st kernels)."""
-    tool = find_tool("cuobjdump")
+def sass_check(bench, quiet=False):
+    """Every conf_* kernel must contain its expected shared instruction exactly once (the repeat
+    loop is not unrolled), and no other instruction of the counted side (loads for ld/ldsm
+    kernels, stores for st kernels).  Returns (ok, {kernel: count of its instruction}), or None
+    without cuobjdump."""
+    tool = find_tool("cuobjdump", [os.path.join(HERE, "..", "build-tools", "cuda", "bin", "cuobjdump")])
     if not tool:
         print("# SASS check skipped: cuobjdump not found")
         return None
@@ -392,38 +487,67 @@ def sass_check(bench):
             m = re.search(r"\b((?:LDGSTS|LDSM|STSM|LDS|STS)(?:\.[A-Z0-9]+)*)\b", ln)
             if m:
                 funcs[cur].append(m.group(1))
-    bad = []
+    bad, counts = [], {}
     for kind, (mnem, side) in KINDS.items():
         ins = funcs.get("conf_" + kind)
         if ins is None:
             bad.append("conf_%s: kernel not found" % kind)
             continue
         counted = [i for i in ins if sass_side(i) == side]
-        if mnem not in counted:
-            bad.append("conf_%s: no %s (found %s)" % (kind, mnem, sorted(set(ins))))
+        counts["conf_" + kind] = counted.count(mnem)
+        if counted.count(mnem) != 1:
+            bad.append("conf_%s: %d x %s, not exactly one (found %s)" % (kind, counted.count(mnem), mnem,
+                                                                         sorted(set(ins))))
         others = sorted(set(counted) - {mnem})
         if others:
             bad.append("conf_%s: other %s instructions %s would be counted too" % (kind, side, others))
-        print("# SASS conf_%-8s %-14s x%-3d (shared instructions: %s)" %
-              (kind, mnem, counted.count(mnem), ", ".join("%s x%d" % (i, ins.count(i)) for i in sorted(set(ins)))))
+        if not quiet:
+            print("# SASS conf_%-9s %-20s x%-3d (shared instructions: %s)" %
+                  (kind, mnem, counted.count(mnem), ", ".join("%s x%d" % (i, ins.count(i)) for i in sorted(set(ins)))))
     for b in bad:
         print("SASS FAIL: " + b)
-    return not bad
+    return not bad, counts
 
 
 # ---- running -----------------------------------------------------------------------------------
-def known_metrics(ncu, names):
-    """The subset of names (with a .sum/.avg... suffix) whose base metric this ncu lists, for the
-    local GPU or, failing that, for the GH100 chip; [] when it cannot be asked."""
+_QUERY = {}
+
+
+def query_metrics(ncu):
+    """(set of base metric names this ncu lists, its --query-metrics text): for the local GPU or,
+    failing that, the GH100 chip; (set(), message) when it cannot be asked.  Asked once."""
+    if ncu in _QUERY:
+        return _QUERY[ncu]
+    got = (set(), "ncu --query-metrics gave no list")
     for extra in ([], ["--chip", "gh100"]):
         try:
             p = subprocess.run([ncu, "--query-metrics"] + extra, capture_output=True, text=True, timeout=120)
-        except (OSError, subprocess.TimeoutExpired):
-            return []
+        except (OSError, subprocess.TimeoutExpired) as e:
+            got = (set(), "ncu --query-metrics failed: %s" % e)
+            break
         if p.returncode == 0 and "__" in p.stdout:
-            listed = set(re.findall(r"^\s*([a-z0-9_]+__[a-z0-9_]+)", p.stdout, re.M))
-            return [n for n in names if n.rsplit(".", 1)[0] in listed]
-    return []
+            got = (set(re.findall(r"^\s*([a-z0-9_]+__[a-z0-9_]+)", p.stdout, re.M)),
+                   "# ncu --query-metrics %s\n%s" % (" ".join(extra), p.stdout))
+            break
+    _QUERY[ncu] = got
+    return got
+
+
+def known_metrics(ncu, names):
+    """The subset of names (with a .sum/.avg... suffix) whose base metric this ncu lists."""
+    listed = query_metrics(ncu)[0]
+    return [n for n in names if n.rsplit(".", 1)[0] in listed]
+
+
+def log_shared_metrics(ncu, path):
+    """Write the lines of --query-metrics about shared memory, LDGSTS, LDSM and STSM to path (what
+    a later run may ask for): the device's own answer to "which counter sees it?"."""
+    listed, text = query_metrics(ncu)
+    keep = [ln for ln in text.splitlines() if re.search(r"ldgsts|stsm|ldsm|shared|^#|^Device|^-", ln, re.I)]
+    with open(path, "w") as f:
+        f.write("# %d metrics listed; lines about shared memory, ldgsts, ldsm, stsm:\n" % len(listed))
+        f.write("\n".join(keep) + "\n")
+    return len(keep)
 
 
 def run_ncu(args):
@@ -433,12 +557,19 @@ def run_ncu(args):
         return 1
     os.makedirs(args.out, exist_ok=True)
     raw = os.path.join(args.out, "ncu_conformance.csv")
-    # ldmatrix's instruction counter is always wanted (LDSM is not a "shared ld" to ncu).
-    extras = known_metrics(ncu, (EXTRA_METRICS if args.extra_metrics else [LDSM_INSTS]) + TC_METRICS)
-    if args.extra_metrics:
-        print("# extra metrics this ncu knows: %s" % (", ".join(extras) or "none"), flush=True)
+    print("# %d lines about shared-memory counters in %s/ncu_metrics_shared.txt" %
+          (log_shared_metrics(ncu, os.path.join(args.out, "ncu_metrics_shared.txt")), args.out), flush=True)
+    # Every candidate counter of every role this ncu lists (LDSM, STSM and LDGSTS are not plain
+    # shared loads and stores to ncu), and with --extra-metrics the SASS-attributed ones.
+    extras = known_metrics(ncu, CANDIDATE_METRICS + (EXTRA_METRICS if args.extra_metrics else []))
+    extras = sorted(set(extras))
+    print("# candidate metrics this ncu lists: %s" % (", ".join(extras) or "none"), flush=True)
+    # The SASS: each kernel's one instruction (and, where no counter counts it, its count)
+    sass = sass_check(args.bench, quiet=True)
     cmd = [ncu, "--clock-control", "none", "--metrics", ",".join(METRICS + extras), "--csv", "--print-units", "base",
            "--kernel-name", "regex:^conf_", "--log-file", raw, args.bench, "--out", args.out]
+    if args.kinds:
+        cmd += ["--kinds", args.kinds]
     print("# " + " ".join(cmd), flush=True)
     t0 = time.time()
     env = dict(os.environ, LC_ALL="C", LANG="C")  # '1234.5', not '1.234,5'
@@ -463,14 +594,18 @@ def run_ncu(args):
     print("# ncu: %.1f s for %d launches (%.2f s per launch), exit %d" %
           (wall, len(launches), wall / max(1, len(launches)), p.returncode), flush=True)
     return analyse_files(raw, os.path.join(args.out, "conformance_launches.csv"), args,
-                         {"ncu_wall_s": wall, "ncu_exit": p.returncode, "ncu": ncu}, p.returncode)
+                         {"ncu_wall_s": wall, "ncu_exit": p.returncode, "ncu": ncu, "collected": METRICS + extras},
+                         p.returncode, sass and sass[1])
 
 
-def analyse_files(raw, launches_path, args, extra=None, prog_rc=0):
+def analyse_files(raw, launches_path, args, extra=None, prog_rc=0, sass_counts=None):
     with open(raw, errors="replace") as f:
         records = parse_ncu_csv(f.read())
     launches = load_launches(launches_path)
-    results = analyse(launches, records)
+    if sass_counts is None and getattr(args, "bench", None):
+        r = sass_check(args.bench, quiet=True)
+        sass_counts = r and r[1]
+    results = analyse(launches, records, sass_counts)
     summary = report(results, args.out, extra)
     failed = sum(s["check_failed"] for s in summary.values())
     diffs = sum(s["patterns"] - s["match"] for s in summary.values())
@@ -518,6 +653,24 @@ def self_test(bench):
         expect(False, "count mismatch raises")
     except ParseError:
         expect(True, "count mismatch raises")
+    # stmatrix and cp.async: their counters are candidates tried in order (testdata/README.md)
+    tl = load_launches(os.path.join(td, "conformance_launches_tc_sample.csv"))
+    with open(os.path.join(td, "ncu_tc_sample.csv")) as f:
+        trecs = parse_ncu_csv(f.read())
+    v = {r["kind"]: r for r in analyse([dict(L) for L in tl], trecs)}
+    expect(v["stsm_x1"]["verdict"] == "match" and v["stsm_x1"]["inst"] == 33 and
+           v["stsm_x1"]["inst_src"] == "sm__sass_inst_executed_op_stsm.sum",
+           "stsm: op_shared_st's 0 is not its count; the first STSM counter with a value (n/a skipped) is")
+    expect(v["cpasync"]["verdict"] == "match" and abs(v["cpasync"]["measured_wavefronts"] - 4.0) < 1e-9 and
+           v["cpasync"]["waves_src"] == REST_WAVES and v["cpasync"]["inst"] == 33,
+           "cp.async: no ldgsts wavefront counter -> all shared minus ld minus st = 4.00, LDGSTS count 33")
+    bare = [{"id": r["id"], "kernel": r["kernel"],
+             "metrics": {k: x for k, x in r["metrics"].items() if "stsm" not in k}} for r in trecs]
+    v = {r["kind"]: r for r in analyse([dict(L) for L in tl], bare, {"conf_stsm_x1": 1})}
+    expect(v["stsm_x1"]["inst"] == 33 and v["stsm_x1"]["inst_src"] == SASS_INST and v["stsm_x1"]["verdict"] == "match",
+           "stsm without a counter: the SASS's single STSM in the loop gives R")
+    v = {r["kind"]: r for r in analyse([dict(L) for L in tl], bare, {"conf_stsm_x1": 2})}
+    expect(v["stsm_x1"]["verdict"] == "match (inst n/a)", "two STSMs in the SASS: no count is claimed")
     expect(parse_number('"12,345,678"') == 12345678.0 and parse_number("n/a") is None and
            parse_number("1.5", "Kinst") == 1500.0, "number formats")
     if bench:
@@ -542,7 +695,7 @@ def self_test(bench):
                        "both conflicting and conflict-free patterns")
             s = sass_check(bench)
             if s is not None:
-                expect(s, "SASS: one LDS/STS/LDSM of the right width per kernel")
+                expect(s[0], "SASS: exactly one LDS/STS/LDSM/STSM/LDGSTS of the right width per kernel")
     print("self-test: %s" % ("passed" if ok else "FAILED"))
     return 0 if ok else 1
 
@@ -557,6 +710,8 @@ def main():
     ap.add_argument("--extra-metrics", action="store_true",
                     help="also collect SASS-attributed and ldmatrix wavefront counters (slower)")
     ap.add_argument("--strict", action="store_true", help="exit 1 when the model and the hardware differ")
+    ap.add_argument("--kinds", help="only these access kinds, e.g. stsm_x1,stsm_x2,stsm_x4,cpasync "
+                    "(bench_conformance --kinds)")
     ap.add_argument("--self-test", action="store_true", help="parse the samples in bench/testdata (no GPU)")
     ap.add_argument("--sass", metavar="BENCH", help="check the SASS of bench_conformance and exit")
     args = ap.parse_args()
@@ -564,7 +719,7 @@ def main():
         return self_test(args.bench)
     if args.sass:
         r = sass_check(args.sass)
-        return 0 if r else 1
+        return 0 if r and r[0] else 1
     if args.ncu_csv:
         if not args.launches:
             ap.error("--ncu-csv needs --launches")

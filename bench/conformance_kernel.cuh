@@ -27,6 +27,9 @@
  *   #include "conformance_kernel.cuh"       // defines __global__ conf_ld8(pat, reps, zero, out)
  *
  * Why the instruction is exact and stays in the loop
+ *   - The repeat loop is not unrolled (#pragma unroll 1): the SASS holds the one instruction
+ *     once, so where ncu has no counter for it (STSM, LDGSTS) its executed count is the trip
+ *     count, and `conformance.py --sass` proves the single instruction.
  *   - Inline PTX fixes the instruction and width (SASS: LDS.U8 / LDS.U16 / LDS / LDS.64 /
  *     LDS.128, STS.*, LDSM.16.M88.{1,2,4}; the meson build does not check this -- run
  *     `conformance.py --sass bench_conformance` or cuobjdump).
@@ -68,6 +71,7 @@ extern "C" __global__ void __launch_bounds__(32)
     for (int j = 0; j < 4; ++j) sv[j] = conf_store_word(lane, (uint32_t)j);
 #endif
 #endif
+#pragma unroll 1 /* one instruction per iteration: the SASS holds exactly one, executed reps times */
     for (int it = 0; it < reps; ++it) {
         const uint32_t ai = a + ((uint32_t)it & zero);
 #if CONF_MODE == CONF_LOAD && CONF_WORDS == 1
@@ -138,7 +142,10 @@ extern "C" __global__ void __launch_bounds__(32)
     if (act && reps > 0) {
         const volatile unsigned char *p = (const volatile unsigned char *)conf_smem + off;
         const uint32_t bytes = CONF_STORE_BYTES;
-        for (uint32_t j = 0; j < CONF_WORDS; ++j) {
+        /* stmatrix writes a whole 16-byte row at each row address, whatever .x1/.x2/.x4 (which
+         * say how many matrices, i.e. registers per lane): read back the 4 words of the row */
+        const uint32_t words = CONF_MODE == CONF_STSM ? 4u : (uint32_t)CONF_WORDS;
+        for (uint32_t j = 0; j < words; ++j) {
             uint32_t w = 0u;
             for (uint32_t b = 0; b < (bytes < 4u ? bytes : 4u); ++b) w |= (uint32_t)p[4u * j + b] << (8u * b);
             acc[j] = w;
