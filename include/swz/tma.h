@@ -1,0 +1,595 @@
+/* swz/tma.h -- Hopper tiles: TMA tensor maps whose swizzle is swz's tma32/64/128 layout, TMA
+ * loads and stores with mbarriers, the shared-buffer alignment they need, and wgmma
+ * shared-memory descriptors built from the same layouts.
+ *
+ * What it is for
+ *   A Hopper kernel copies tiles between global and shared memory with the Tensor Memory
+ *   Accelerator (TMA): the host encodes a CUtensorMap (global shape, strides, box shape,
+ *   swizzle mode), the device issues one instruction per box.  TMA writes the box into shared
+ *   memory in the layout swz calls tma32 / tma64 / tma128 (xor.h section 3: an XOR of the
+ *   absolute byte address), so user code reads a TMA-written tile with plain loads through
+ *   swz_tma_offset, and wgmma reads it through a descriptor (swz_wgmma_desc).  This header is
+ *   the one owner of the choice "which swizzle for a box" (swz_tma_mode_for) and of every
+ *   driver limit (checked up front, each with its own sentence in swz_error).
+ *
+ * Example (host, plain C: the plan of a 64 x 64 bf16 box of a 1000 x 4096 matrix)
+ *   #include <swz/tma.h>
+ *   const void *a = (const void *)(uintptr_t)0x10000;  // stands in for a device pointer
+ *   swz_tma_plan p;
+ *   char why[160];
+ *   int e = swz_tma_plan_2d(&p, SWZ_TMA_BF16, a, 1000, 4096, 4096, 64, 64, SWZ_TMA_AUTO);
+ *   // e == SWZ_OK: p.mode == 128 (64 bf16 = 128 inner bytes), p.box_bytes == 8192,
+ *   // p.smem_align == 1024; a device buffer holds the box as swz_tma_offset(64, 2, 128, r, c)
+ *   e = swz_tma_plan_2d(&p, SWZ_TMA_BF16, a, 1000, 4096, 4100, 64, 64, SWZ_TMA_AUTO);
+ *   if (e != SWZ_OK) swz_error_format(&p.error, why, sizeof why);
+ *   // "tma needs a row stride (ld*E) that is a multiple of 16 bytes (ld*E = 8200)"
+ *
+ * With a CUDA toolkit (nvcc, or a C file that includes <cuda.h> first), the encoder:
+ *   CUtensorMap map;
+ *   if (swz_tma_map_2d(&map, &p, SWZ_TMA_BF16, dptr, rows, cols, ld, 64, 64, SWZ_TMA_AUTO))
+ *       ... p.error says why ...
+ * and in a kernel (map passed as `const __grid_constant__ CUtensorMap map`):
+ *   __shared__ SWZ_TMA_ALIGNAS(128) uint16_t tile[64 * 64];
+ *   __shared__ uint64_t bar;
+ *   if (threadIdx.x == 0) { swz_mbar_init(&bar, 1); swz_fence_mbar_init(); }
+ *   __syncthreads();
+ *   if (threadIdx.x == 0) {
+ *       swz_mbar_expect_tx(&bar, 8192);
+ *       swz_tma_load_2d(tile, &map, 128, &bar, col0, row0);   // inner coordinate first
+ *   }
+ *   swz_mbar_wait(&bar, 0);                                      // phase 0 completes
+ *   ... tile[SWZ_TMA_OFFSET(64, 2, 128, r, c)] is element (row0 + r, col0 + c) ...
+ *
+ * The formulas
+ *   Mode of a box of B = box_cols * E inner bytes (swz_tma_mode_for, SWZ_TMA_MODE_FOR):
+ *     the smallest S in {32, 64, 128} with B <= S; SWZ_TMA_NONE (0) when B > 128.  For the
+ *     boxes wgmma reads (B = 32, 64, 128) this is S = B, the widest swizzle the row fills,
+ *     as CuTe's and CUTLASS's selectors pick; a shorter B takes the next span (B <= S is the
+ *     driver's rule).
+ *   Shared image of the box (rows of B bytes, packed, base aligned to swz_tma_smem_align(S)):
+ *     element (b, r, c) of the box at byte swz_tma_swizzle(S, ((b*rows + r)*cols + c)*E)
+ *     (S > 0; = swz_tma_offset(cols, E, S, b*rows + r, c) * E), or ((b*rows + r)*cols + c)*E
+ *     (S = 0).  Out-of-bounds elements are written as zeros.
+ *   Alignment: 8*S bytes (256, 512, 1024) for S > 0, 128 bytes for S = 0 (the TMA's own rule
+ *   for shared tile addresses).  A swizzled buffer that is 128-B aligned but not 8*S-B
+ *   aligned would silently hold another layout: the device functions trap on it (unless
+ *   NDEBUG), swz_tma_check_smem says so on the host (SWZ_EALIGN).
+ *   wgmma descriptor (64 bits): start address >> 4 in bits 0-13, LBO >> 4 in 16-29, SBO >> 4
+ *   in 32-45, base offset 0 in 49-51 (buffers are 8*S aligned), layout type in 62-63 (0 none,
+ *   1 = 128 B, 2 = 64 B, 3 = 32 B).  A tile is a stack of panels of P = max(S, 16) bytes per
+ *   row and `panel_rows` rows each (a TMA box of P inner bytes per panel); then
+ *     K-major,  S > 0:  SBO = 8*S (the next 8 rows), LBO = 16 (unused: k16 fits one row)
+ *     K-major,  S = 0:  SBO = 128 (8 rows of 16 B), LBO = panel_rows*16 (the next 8 k)
+ *     MN-major, S > 0:  SBO = 8*S (the next 8 k), LBO = panel_rows*S (the next S bytes of MN)
+ *     MN-major, S = 0:  SBO = panel_rows*16 (the next 8 of MN), LBO = 128 (the next 8 k)
+ *   (PTX ISA, "matrix descriptor" and the canonical layouts of wgmma; CuTe's GmmaDescriptor
+ *   states the same).  Stepping k inside a swizzled K-major panel adds k*E bytes to the start
+ *   address: the hardware applies the XOR to the absolute address, as TMA wrote it.
+ *
+ * Device part (under nvcc): mbarrier init / arrive / arrive.expect_tx / try_wait.parity,
+ * fence.mbarrier_init and fence.proxy.async, TMA tile load (2-D, 3-D, 2-D multicast to a
+ * cluster) and store (2-D, 3-D) with bulk commit / wait, tensor-map prefetch; wgmma fence /
+ * commit / wait, m64nNk16 (N = 64, 128, 256; f16 or bf16 in, f32 accumulate) and setmaxnreg.
+ * TMA needs sm_90; wgmma and setmaxnreg need sm_90a (-gencode arch=compute_90a,code=sm_90a):
+ * compiled for another target they set *swz_wgmma_missing (a device flag) and do nothing, so a
+ * test can tell which code ran instead of reading garbage.
+ */
+#ifndef SWZ_TMA_H
+#define SWZ_TMA_H
+
+#include "common.h"
+#include "xor.h"
+#include "layout.h"
+
+#if defined(__CUDACC__)
+#include <cuda.h>
+#endif
+#if defined(__CUDACC__) || defined(CUDA_VERSION)
+#include <cuda_runtime_api.h>
+#define SWZ__TMA_HAVE_DRIVER 1
+#endif
+
+/* ---- 1. the mode of a box, its alignment -------------------------------------------------- */
+
+#define SWZ_TMA_NONE 0u          /* no swizzle */
+#define SWZ_TMA_AUTO 0xFFFFFFFFu /* a mode argument: choose from the box (swz_tma_mode_for) */
+
+/* Mode for a box of B inner bytes: smallest of 32, 64, 128 with B <= S; 0 for B > 128 (and 0). */
+#define SWZ_TMA_MODE_FOR(B) ((B) == 0 || (B) > 128 ? 0u : (B) <= 32 ? 32u : (B) <= 64 ? 64u : 128u)
+SWZ_FN uint32_t swz_tma_mode_for(uint32_t inner_bytes) { return SWZ_TMA_MODE_FOR(inner_bytes); }
+
+/* Shared-memory alignment a TMA box of mode S needs: 8*S (swz_tma_align), 128 for no swizzle. */
+#define SWZ_TMA_SMEM_ALIGN(S) ((S) == 0 ? 128u : SWZ_TMA_ALIGN(S))
+SWZ_FN uint32_t swz_tma_smem_align(uint32_t mode) { return mode == 0u ? 128u : swz_tma_align(mode); }
+
+/* The attribute of a static shared buffer for mode S (a compile error for a bad mode). */
+#if defined(__CUDACC__)
+#define SWZ_TMA_ALIGNAS(S) __align__(SWZ_TMA_SMEM_ALIGN(S))
+#elif defined(__cplusplus)
+#define SWZ_TMA_ALIGNAS(S) alignas(SWZ_TMA_SMEM_ALIGN(S))
+#endif
+
+/* A shared-memory byte address (or an offset inside a region whose base is aligned to 1024)
+ * that a box of mode `mode` may start at: SWZ_OK, SWZ_EKIND (bad mode) or SWZ_EALIGN, recorded
+ * in *e (may be NULL) with the required alignment in the sentence. */
+SWZ_FN int swz_tma_check_smem(swz_error *e, uint64_t addr, uint32_t mode)
+{
+    if (!(mode == 0u || swz_tma_align(mode) != 0u))
+        return swz__fail(e, SWZ_EKIND, "tma", "a swizzle mode of 0, 32, 64 or 128 bytes", "mode", mode);
+    if (addr % swz_tma_smem_align(mode) != 0u)
+        return swz__fail(e, SWZ_EALIGN, "tma",
+                         mode == 0u    ? "a shared address aligned to 128 bytes (no swizzle)"
+                         : mode == 32u ? "a shared address aligned to 256 bytes (8*S, S = 32)"
+                         : mode == 64u ? "a shared address aligned to 512 bytes (8*S, S = 64)"
+                                       : "a shared address aligned to 1024 bytes (8*S, S = 128)",
+                         "address", addr);
+    return SWZ_OK;
+}
+
+/* ---- 2. the plan of a tensor map (plain C; every driver limit) ---------------------------- */
+
+/* Element types; the values are CUtensorMapDataType's (checked under nvcc). */
+enum swz_tma_dtype {
+    SWZ_TMA_U8 = 0, SWZ_TMA_U16, SWZ_TMA_U32, SWZ_TMA_S32, SWZ_TMA_U64, SWZ_TMA_S64,
+    SWZ_TMA_F16, SWZ_TMA_F32, SWZ_TMA_F64, SWZ_TMA_BF16, SWZ_TMA_F32_FTZ, SWZ_TMA_TF32,
+    SWZ_TMA_TF32_FTZ, SWZ_TMA_DTYPE_COUNT
+};
+
+/* Bytes of one element of type t (1, 2, 4 or 8), 0 for an unknown type. */
+SWZ_FN uint32_t swz_tma_dtype_bytes(int t)
+{
+    switch (t) {
+    case SWZ_TMA_U8: return 1u;
+    case SWZ_TMA_U16: case SWZ_TMA_F16: case SWZ_TMA_BF16: return 2u;
+    case SWZ_TMA_U32: case SWZ_TMA_S32: case SWZ_TMA_F32: case SWZ_TMA_F32_FTZ: case SWZ_TMA_TF32:
+    case SWZ_TMA_TF32_FTZ: return 4u;
+    case SWZ_TMA_U64: case SWZ_TMA_S64: case SWZ_TMA_F64: return 8u;
+    default: return 0u;
+    }
+}
+
+/* What cuTensorMapEncodeTiled is given, after every check.  Dimension 0 is the inner one
+ * (columns), then rows, then the batch (rank 3). */
+typedef struct swz_tma_plan {
+    uint32_t rank;         /* 2 or 3 */
+    int dtype;             /* enum swz_tma_dtype */
+    uint32_t elem;         /* bytes per element */
+    uint32_t mode;         /* swizzle: 0, 32, 64 or 128 bytes */
+    const void *base;      /* global address of element (0, 0, 0) */
+    uint64_t dims[3];      /* cols, rows, batch (elements) */
+    uint64_t strides[2];   /* bytes between rows, between batch entries */
+    uint32_t box[3];       /* box cols, rows, batch (elements) */
+    uint32_t box_bytes;    /* bytes one box load writes: the mbarrier's expect_tx */
+    uint32_t smem_align;   /* the destination's required alignment (swz_tma_smem_align) */
+    uint32_t l2_promotion; /* 0, 64, 128 or 256 bytes (default 256); set before encoding */
+    swz_error error;       /* which parameter was refused, when one was */
+} swz_tma_plan;
+
+#define SWZ__TMA_LIM_BOX 256u              /* box dimension, elements */
+#define SWZ__TMA_LIM_DIM (1ull << 32)      /* global dimension, elements */
+#define SWZ__TMA_LIM_STRIDE (1ull << 40)   /* global stride, bytes (exclusive) */
+
+SWZ_FN int swz__tma_check_box(swz_error *e, uint32_t n, const char *param)
+{
+    if (n == 0u || n > SWZ__TMA_LIM_BOX)
+        return swz__fail(e, SWZ_ERANGE, "tma", "a box dimension of 1 to 256 elements", param, n);
+    return SWZ_OK;
+}
+SWZ_FN int swz__tma_check_dim(swz_error *e, uint64_t n, const char *param)
+{
+    if (n == 0u || n > SWZ__TMA_LIM_DIM)
+        return swz__fail(e, SWZ_ERANGE, "tma", "a global dimension of 1 to 2^32 elements", param, n);
+    return SWZ_OK;
+}
+SWZ_FN int swz__tma_check_stride(swz_error *e, uint64_t bytes, uint64_t least, const char *param)
+{
+    if (bytes % 16u != 0u)
+        return swz__fail(e, SWZ_EALIGN, "tma", "a row stride (ld*E) that is a multiple of 16 bytes", param, bytes);
+    if (bytes >= SWZ__TMA_LIM_STRIDE)
+        return swz__fail(e, SWZ_ERANGE, "tma", "a stride below 2^40 bytes", param, bytes);
+    if (bytes < least)
+        return swz__fail(e, SWZ_ERANGE, "tma", "a stride at least the extent it steps over", param, bytes);
+    return SWZ_OK;
+}
+
+/* The plan of a rank-3 map: `batch` matrices of rows x cols elements of type dtype, row-major
+ * with leading dimension ld (elements) and batch_stride (elements) between matrices; boxes of
+ * box_batch x box_rows x box_cols; mode 0, 32, 64, 128 or SWZ_TMA_AUTO.  rank 2 when batch ==
+ * box_batch == 1 is asked through swz_tma_plan_2d.  Returns SWZ_OK or the first failed check
+ * (p->error names it). */
+SWZ_FN int swz__tma_plan(swz_tma_plan *p, uint32_t rank, int dtype, const void *base,
+                         uint64_t batch, uint64_t rows, uint64_t cols, uint64_t ld,
+                         uint64_t batch_stride, uint32_t box_batch, uint32_t box_rows,
+                         uint32_t box_cols, uint32_t mode)
+{
+    swz_error *e = &p->error;
+    uint32_t E = swz_tma_dtype_bytes(dtype), inner;
+    int r;
+    uint32_t i;
+    swz__error_clear(e);
+    for (i = 0; i < 3u; ++i) { p->dims[i] = 0u; p->box[i] = 0u; }
+    p->strides[0] = p->strides[1] = 0u;
+    p->mode = p->box_bytes = p->smem_align = 0u;
+    p->rank = rank;
+    p->dtype = dtype;
+    p->elem = E;
+    p->base = base;
+    p->l2_promotion = 256u;
+    if (E == 0u)
+        return swz__fail(e, SWZ_EELEM, "tma", "an element type of enum swz_tma_dtype", "dtype", (uint64_t)(int64_t)dtype);
+    if ((r = swz__tma_check_dim(e, cols, "cols")) || (r = swz__tma_check_dim(e, rows, "rows")) ||
+        (r = swz__tma_check_dim(e, batch, "batch")) || (r = swz__tma_check_box(e, box_cols, "box_cols")) ||
+        (r = swz__tma_check_box(e, box_rows, "box_rows")) || (r = swz__tma_check_box(e, box_batch, "box_batch")))
+        return r;
+    inner = box_cols * E;
+    if (inner % 16u != 0u)
+        return swz__fail(e, SWZ_ERANGE, "tma", "an inner box (box_cols*E) that is a multiple of 16 bytes", "box_cols*E", inner);
+    if (mode == SWZ_TMA_AUTO) mode = swz_tma_mode_for(inner);
+    if (!(mode == 0u || swz_tma_align(mode) != 0u))
+        return swz__fail(e, SWZ_EKIND, "tma", "a swizzle mode of 0, 32, 64, 128 or SWZ_TMA_AUTO", "mode", mode);
+    if (mode != 0u && inner > mode)
+        return swz__fail(e, SWZ_ERANGE, "tma", "an inner box (box_cols*E) of at most the swizzle span S bytes", "box_cols*E", inner);
+    if ((uint64_t)(uintptr_t)base % 16u != 0u)
+        return swz__fail(e, SWZ_EALIGN, "tma", "a global address aligned to 16 bytes", "address", (uint64_t)(uintptr_t)base);
+    if ((r = swz__tma_check_stride(e, ld * E, cols * E, "ld*E")))
+        return r;
+    if (rank == 3u && (r = swz__tma_check_stride(e, batch_stride * E, rows * ld * E, "batch_stride*E")))
+        return r;
+    p->mode = mode;
+    p->dims[0] = cols;
+    p->dims[1] = rows;
+    p->dims[2] = batch;
+    p->strides[0] = ld * E;
+    p->strides[1] = batch_stride * E;
+    p->box[0] = box_cols;
+    p->box[1] = box_rows;
+    p->box[2] = box_batch;
+    p->box_bytes = inner * box_rows * box_batch;
+    p->smem_align = swz_tma_smem_align(mode);
+    return SWZ_OK;
+}
+
+/* 2-D: rows x cols of dtype, leading dimension ld (elements), boxes of box_rows x box_cols. */
+SWZ_FN int swz_tma_plan_2d(swz_tma_plan *p, int dtype, const void *base, uint64_t rows,
+                           uint64_t cols, uint64_t ld, uint32_t box_rows, uint32_t box_cols,
+                           uint32_t mode)
+{
+    return swz__tma_plan(p, 2u, dtype, base, 1u, rows, cols, ld, 0u, 1u, box_rows, box_cols, mode);
+}
+
+/* Batched 3-D: `batch` matrices batch_stride elements apart, boxes of box_batch matrices. */
+SWZ_FN int swz_tma_plan_3d(swz_tma_plan *p, int dtype, const void *base, uint64_t batch,
+                           uint64_t rows, uint64_t cols, uint64_t ld, uint64_t batch_stride,
+                           uint32_t box_batch, uint32_t box_rows, uint32_t box_cols, uint32_t mode)
+{
+    return swz__tma_plan(p, 3u, dtype, base, batch, rows, cols, ld, batch_stride, box_batch,
+                         box_rows, box_cols, mode);
+}
+
+/* ---- 3. wgmma shared-memory descriptors --------------------------------------------------- */
+
+#define SWZ_WGMMA_K_MAJOR 0  /* rows of the tile run along M (or N); k is contiguous */
+#define SWZ_WGMMA_MN_MAJOR 1 /* rows run along k; M (or N) is contiguous */
+
+/* Leading and stride byte offsets of a tile of panels (formulas above).  SWZ_OK, or SWZ_EKIND
+ * for a bad mode or major, SWZ_ERANGE for panel_rows not a positive multiple of 8. */
+SWZ_FN int swz_wgmma_offsets(uint32_t mode, int major, uint32_t panel_rows, uint32_t *lbo, uint32_t *sbo)
+{
+    if (!(mode == 0u || swz_tma_align(mode) != 0u) || (major != SWZ_WGMMA_K_MAJOR && major != SWZ_WGMMA_MN_MAJOR))
+        return SWZ_EKIND;
+    if (panel_rows == 0u || panel_rows % 8u != 0u) return SWZ_ERANGE;
+    if (major == SWZ_WGMMA_K_MAJOR) {
+        *lbo = mode ? 16u : panel_rows * 16u;
+        *sbo = mode ? 8u * mode : 128u;
+    } else {
+        *lbo = mode ? panel_rows * mode : 128u;
+        *sbo = mode ? 8u * mode : panel_rows * 16u;
+    }
+    return SWZ_OK;
+}
+
+/* The descriptor's layout-type field of a mode: 0 none, 1 = 128 B, 2 = 64 B, 3 = 32 B. */
+SWZ_FN uint64_t swz__wgmma_layout_type(uint32_t mode)
+{
+    return mode == 128u ? 1u : mode == 64u ? 2u : mode == 32u ? 3u : 0u;
+}
+
+/* The descriptor of a tile at shared byte address `addr` (aligned to swz_tma_smem_align(mode))
+ * stored as panels of panel_rows rows of max(mode, 16) bytes; 0 for bad parameters (a
+ * descriptor of address 0 with no strides, which no tile has). */
+SWZ_FN uint64_t swz_wgmma_desc(uint32_t addr, uint32_t mode, int major, uint32_t panel_rows)
+{
+    uint32_t lbo = 0u, sbo = 0u;
+    if (swz_wgmma_offsets(mode, major, panel_rows, &lbo, &sbo) != SWZ_OK) return 0u;
+    return (uint64_t)((addr & 0x3FFFFu) >> 4) | (uint64_t)((lbo & 0x3FFFFu) >> 4) << 16 |
+           (uint64_t)((sbo & 0x3FFFFu) >> 4) << 32 | swz__wgmma_layout_type(mode) << 62;
+}
+
+/* The descriptor of a tile held in the swz layout l at addr: l is tma32/64/128 with rows of
+ * exactly S bytes (W*E = S), or none with rows of 16 bytes; its height is the panel's rows.
+ * 0 for any other layout. */
+SWZ_FN uint64_t swz_wgmma_desc_of(const swz_layout *l, int major, uint32_t addr)
+{
+    uint32_t mode = swz_layout_tma_mode(l), rowb = l->width * l->elem;
+    if (!(mode ? rowb == mode : (l->kind == SWZ_LAYOUT_NONE && rowb == 16u))) return 0u;
+    return swz_wgmma_desc(addr, mode, major, l->height);
+}
+
+/* Add `bytes` (a multiple of 16) to a descriptor's start address: the k step inside a panel. */
+SWZ_FN uint64_t swz_wgmma_desc_advance(uint64_t desc, uint32_t bytes) { return desc + (uint64_t)(bytes >> 4); }
+
+/* Where accumulator i of thread t (of the warpgroup) sits in the 64 x N tile:
+ * row = 16*(t/32) + (t%32)/4 + 8*((i/2)%2), col = 8*(i/4) + 2*(t%4) + i%2. */
+SWZ_FN uint32_t swz_wgmma_acc_row(uint32_t t, uint32_t i) { return 16u * (t / 32u) + (t % 32u) / 4u + 8u * ((i / 2u) % 2u); }
+SWZ_FN uint32_t swz_wgmma_acc_col(uint32_t t, uint32_t i) { return 8u * (i / 4u) + 2u * (t % 4u) + i % 2u; }
+
+/* ---- 4. the encoder (a CUDA toolkit: nvcc, or <cuda.h> included first) --------------------- */
+#if defined(SWZ__TMA_HAVE_DRIVER)
+
+#if defined(__cplusplus)
+static_assert((int)SWZ_TMA_BF16 == (int)CU_TENSOR_MAP_DATA_TYPE_BFLOAT16 &&
+                  (int)SWZ_TMA_TF32_FTZ == (int)CU_TENSOR_MAP_DATA_TYPE_TFLOAT32_FTZ,
+              "swz: enum swz_tma_dtype follows CUtensorMapDataType");
+#endif
+
+typedef CUresult (*swz__tma_encode_fn)(CUtensorMap *, CUtensorMapDataType, cuuint32_t, void *,
+                                       const cuuint64_t *, const cuuint64_t *, const cuuint32_t *,
+                                       const cuuint32_t *, CUtensorMapInterleave,
+                                       CUtensorMapSwizzle, CUtensorMapL2promotion,
+                                       CUtensorMapFloatOOBfill);
+
+/* Encode the checked plan into *map (zeros fill out-of-bounds elements).  SWZ_OK, or SWZ_EKIND
+ * when the driver has no cuTensorMapEncodeTiled, SWZ_ERANGE when it refuses (p->error holds
+ * the CUresult). */
+SWZ_HOST_FN int swz_tma_encode(CUtensorMap *map, swz_tma_plan *p)
+{
+    static swz__tma_encode_fn fn = NULL;
+    cuuint64_t dims[3], strides[2];
+    cuuint32_t box[3], estr[3] = {1u, 1u, 1u};
+    CUtensorMapSwizzle sw;
+    CUtensorMapL2promotion l2;
+    CUresult r;
+    uint32_t i;
+    if (!fn) {
+        union { void *p; swz__tma_encode_fn f; } u; /* ISO C: no cast between the two kinds */
+        enum cudaDriverEntryPointQueryResult q = cudaDriverEntryPointSymbolNotFound;
+        u.p = NULL;
+        if (cudaGetDriverEntryPointByVersion("cuTensorMapEncodeTiled", &u.p, 12000, cudaEnableDefault, &q) !=
+                cudaSuccess || q != cudaDriverEntryPointSuccess || !u.p)
+            return swz__fail(&p->error, SWZ_EKIND, "cudaGetDriverEntryPointByVersion",
+                             "a driver with cuTensorMapEncodeTiled (CUDA 12.0+)", "query", (uint64_t)q);
+        fn = u.f;
+    }
+    for (i = 0; i < 3u; ++i) { dims[i] = p->dims[i]; box[i] = p->box[i]; }
+    strides[0] = p->strides[0];
+    strides[1] = p->strides[1];
+    sw = p->mode == 128u ? CU_TENSOR_MAP_SWIZZLE_128B : p->mode == 64u ? CU_TENSOR_MAP_SWIZZLE_64B
+       : p->mode == 32u  ? CU_TENSOR_MAP_SWIZZLE_32B  : CU_TENSOR_MAP_SWIZZLE_NONE;
+    l2 = p->l2_promotion == 256u ? CU_TENSOR_MAP_L2_PROMOTION_L2_256B
+       : p->l2_promotion == 128u ? CU_TENSOR_MAP_L2_PROMOTION_L2_128B
+       : p->l2_promotion == 64u  ? CU_TENSOR_MAP_L2_PROMOTION_L2_64B : CU_TENSOR_MAP_L2_PROMOTION_NONE;
+    r = fn(map, (CUtensorMapDataType)p->dtype, p->rank, (void *)(uintptr_t)p->base, dims, strides,
+           box, estr, CU_TENSOR_MAP_INTERLEAVE_NONE, sw, l2, CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE);
+    if (r != CUDA_SUCCESS)
+        return swz__fail(&p->error, SWZ_ERANGE, "cuTensorMapEncodeTiled", "the driver to accept the map",
+                         "CUresult", (uint64_t)r);
+    return SWZ_OK;
+}
+
+/* Plan and encode in one call (swz_tma_plan_2d's parameters). */
+SWZ_HOST_FN int swz_tma_map_2d(CUtensorMap *map, swz_tma_plan *p, int dtype, const void *base,
+                               uint64_t rows, uint64_t cols, uint64_t ld, uint32_t box_rows,
+                               uint32_t box_cols, uint32_t mode)
+{
+    int e = swz_tma_plan_2d(p, dtype, base, rows, cols, ld, box_rows, box_cols, mode);
+    return e != SWZ_OK ? e : swz_tma_encode(map, p);
+}
+SWZ_HOST_FN int swz_tma_map_3d(CUtensorMap *map, swz_tma_plan *p, int dtype, const void *base,
+                               uint64_t batch, uint64_t rows, uint64_t cols, uint64_t ld,
+                               uint64_t batch_stride, uint32_t box_batch, uint32_t box_rows,
+                               uint32_t box_cols, uint32_t mode)
+{
+    int e = swz_tma_plan_3d(p, dtype, base, batch, rows, cols, ld, batch_stride, box_batch, box_rows,
+                            box_cols, mode);
+    return e != SWZ_OK ? e : swz_tma_encode(map, p);
+}
+#endif /* SWZ__TMA_HAVE_DRIVER */
+
+/* ---- 5. device: mbarriers, TMA copies, wgmma ---------------------------------------------- */
+#if defined(__CUDACC__)
+#define SWZ__TMA_DFN static __device__ __forceinline__
+
+SWZ__TMA_DFN uint32_t swz__smem_u32(const void *p) { return (uint32_t)__cvta_generic_to_shared(p); }
+
+/* The destination check of every copy: a trap when p is not aligned for mode (unless NDEBUG). */
+SWZ__TMA_DFN void swz__tma_check_dst(const void *p, uint32_t mode)
+{
+#if !defined(NDEBUG)
+    if (swz__smem_u32(p) % swz_tma_smem_align(mode) != 0u) __trap();
+#else
+    (void)p;
+    (void)mode;
+#endif
+}
+
+/* Round a shared pointer up to the alignment of mode (a dynamic-shared-memory base). */
+SWZ__TMA_DFN void *swz_tma_align_up(void *p, uint32_t mode)
+{
+    uint32_t a = swz_tma_smem_align(mode), s = swz__smem_u32(p);
+    return (char *)p + ((a - s % a) % a);
+}
+
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+#define SWZ__TMA_ASM(...) asm volatile(__VA_ARGS__)
+#else
+#define SWZ__TMA_ASM(...) __trap()
+#endif
+
+SWZ__TMA_DFN void swz_mbar_init(uint64_t *bar, uint32_t count)
+{
+    SWZ__TMA_ASM("mbarrier.init.shared::cta.b64 [%0], %1;" ::"r"(swz__smem_u32(bar)), "r"(count) : "memory");
+}
+/* Make initialized mbarriers visible to the async proxy and the cluster. */
+SWZ__TMA_DFN void swz_fence_mbar_init(void) { SWZ__TMA_ASM("fence.mbarrier_init.release.cluster;" ::: "memory"); }
+SWZ__TMA_DFN void swz_mbar_arrive(uint64_t *bar)
+{
+    SWZ__TMA_ASM("mbarrier.arrive.shared::cta.b64 _, [%0];" ::"r"(swz__smem_u32(bar)) : "memory");
+}
+/* Arrive on the mbarrier of CTA `cta` of the cluster at the same shared offset as bar. */
+SWZ__TMA_DFN void swz_mbar_arrive_cluster(uint64_t *bar, uint32_t cta)
+{
+    SWZ__TMA_ASM("{ .reg .b32 ra; mapa.shared::cluster.u32 ra, %0, %1;\n"
+                 " mbarrier.arrive.release.cluster.shared::cluster.b64 _, [ra]; }" ::"r"(swz__smem_u32(bar)),
+                 "r"(cta) : "memory");
+}
+/* Arrive and announce `bytes` of transactions (the copies that complete this phase). */
+SWZ__TMA_DFN void swz_mbar_expect_tx(uint64_t *bar, uint32_t bytes)
+{
+    SWZ__TMA_ASM("mbarrier.arrive.expect_tx.shared::cta.b64 _, [%0], %1;" ::"r"(swz__smem_u32(bar)), "r"(bytes)
+                 : "memory");
+}
+/* 1 when the phase of parity `parity` has completed. */
+SWZ__TMA_DFN int swz_mbar_try_wait(uint64_t *bar, uint32_t parity)
+{
+    uint32_t ok = 0u;
+    SWZ__TMA_ASM("{ .reg .pred p; mbarrier.try_wait.parity.shared::cta.b64 p, [%1], %2;\n"
+                 " selp.b32 %0, 1, 0, p; }"
+                 : "=r"(ok) : "r"(swz__smem_u32(bar)), "r"(parity) : "memory");
+    return (int)ok;
+}
+SWZ__TMA_DFN void swz_mbar_wait(uint64_t *bar, uint32_t parity)
+{
+    while (!swz_mbar_try_wait(bar, parity)) {
+    }
+}
+/* Order this thread's generic-proxy shared writes before later async-proxy reads (TMA store). */
+SWZ__TMA_DFN void swz_fence_proxy_async(void) { SWZ__TMA_ASM("fence.proxy.async.shared::cta;" ::: "memory"); }
+SWZ__TMA_DFN void swz_tma_prefetch(const CUtensorMap *map)
+{
+    SWZ__TMA_ASM("prefetch.tensormap [%0];" ::"l"((uint64_t)(uintptr_t)map) : "memory");
+}
+
+/* Box at (c0 = inner/column, c1 = row[, c2 = batch]) into dst (mode: the map's swizzle, for the
+ * alignment check); completes `box_bytes` on bar. */
+SWZ__TMA_DFN void swz_tma_load_2d(void *dst, const CUtensorMap *map, uint32_t mode, uint64_t *bar, int32_t c0,
+                                  int32_t c1)
+{
+    swz__tma_check_dst(dst, mode);
+    SWZ__TMA_ASM("cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes"
+                 " [%0], [%1, {%2, %3}], [%4];" ::"r"(swz__smem_u32(dst)),
+                 "l"((uint64_t)(uintptr_t)map), "r"(c0), "r"(c1), "r"(swz__smem_u32(bar)) : "memory");
+}
+SWZ__TMA_DFN void swz_tma_load_3d(void *dst, const CUtensorMap *map, uint32_t mode, uint64_t *bar, int32_t c0,
+                                  int32_t c1, int32_t c2)
+{
+    swz__tma_check_dst(dst, mode);
+    SWZ__TMA_ASM("cp.async.bulk.tensor.3d.shared::cluster.global.tile.mbarrier::complete_tx::bytes"
+                 " [%0], [%1, {%2, %3, %4}], [%5];" ::"r"(swz__smem_u32(dst)),
+                 "l"((uint64_t)(uintptr_t)map), "r"(c0), "r"(c1), "r"(c2), "r"(swz__smem_u32(bar)) : "memory");
+}
+/* The same box into dst and bar at the same offsets in every CTA of the cluster in cta_mask. */
+SWZ__TMA_DFN void swz_tma_load_2d_multicast(void *dst, const CUtensorMap *map, uint32_t mode, uint64_t *bar,
+                                            int32_t c0, int32_t c1, uint16_t cta_mask)
+{
+    swz__tma_check_dst(dst, mode);
+    SWZ__TMA_ASM("cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes"
+                 ".multicast::cluster [%0], [%1, {%2, %3}], [%4], %5;" ::"r"(swz__smem_u32(dst)),
+                 "l"((uint64_t)(uintptr_t)map), "r"(c0), "r"(c1), "r"(swz__smem_u32(bar)), "h"(cta_mask)
+                 : "memory");
+}
+/* Box from src (written by this CTA: swz_fence_proxy_async first) to the global box at
+ * (c0, c1[, c2]); elements outside the matrix are not written.  Then swz_tma_commit. */
+SWZ__TMA_DFN void swz_tma_store_2d(const CUtensorMap *map, uint32_t mode, const void *src, int32_t c0, int32_t c1)
+{
+    swz__tma_check_dst(src, mode);
+    SWZ__TMA_ASM("cp.async.bulk.tensor.2d.global.shared::cta.tile.bulk_group [%0, {%2, %3}], [%1];" ::"l"(
+                     (uint64_t)(uintptr_t)map),
+                 "r"(swz__smem_u32(src)), "r"(c0), "r"(c1) : "memory");
+}
+SWZ__TMA_DFN void swz_tma_store_3d(const CUtensorMap *map, uint32_t mode, const void *src, int32_t c0, int32_t c1,
+                                   int32_t c2)
+{
+    swz__tma_check_dst(src, mode);
+    SWZ__TMA_ASM("cp.async.bulk.tensor.3d.global.shared::cta.tile.bulk_group [%0, {%2, %3, %4}], [%1];" ::"l"(
+                     (uint64_t)(uintptr_t)map),
+                 "r"(swz__smem_u32(src)), "r"(c0), "r"(c1), "r"(c2) : "memory");
+}
+SWZ__TMA_DFN void swz_tma_commit(void) { SWZ__TMA_ASM("cp.async.bulk.commit_group;" ::: "memory"); }
+/* Wait until at most n committed store groups are pending: their shared source may be
+ * reused (_read) / their global writes are done (swz_tma_wait). n: a constant. */
+#define swz_tma_wait_read(n) SWZ__TMA_ASM("cp.async.bulk.wait_group.read %0;" ::"n"((n)) : "memory")
+#define swz_tma_wait(n) SWZ__TMA_ASM("cp.async.bulk.wait_group %0;" ::"n"((n)) : "memory")
+
+/* -- wgmma (sm_90a) -- */
+#if defined(__CUDA_ARCH_FEAT_SM90_ALL)
+#define SWZ__WG_ASM(...) asm volatile(__VA_ARGS__)
+#define SWZ_WGMMA_AVAILABLE 1
+#else
+#define SWZ__WG_ASM(...) swz__wgmma_missing()
+#endif
+/* Set when a wgmma/setmaxnreg function ran from code compiled without sm_90a. */
+static __device__ int swz_wgmma_missing;
+SWZ__TMA_DFN void swz__wgmma_missing(void) { swz_wgmma_missing = 1; }
+
+SWZ__TMA_DFN void swz_wgmma_fence(void) { SWZ__WG_ASM("wgmma.fence.sync.aligned;" ::: "memory"); }
+SWZ__TMA_DFN void swz_wgmma_commit(void) { SWZ__WG_ASM("wgmma.commit_group.sync.aligned;" ::: "memory"); }
+#define swz_wgmma_wait(n) SWZ__WG_ASM("wgmma.wait_group.sync.aligned %0;" ::"n"((n)) : "memory")
+/* Registers of the warpgroup's threads: more (consumers) or fewer (the producer); n a constant
+ * multiple of 8 in [24, 256]. */
+#define swz_setmaxnreg_inc(n) SWZ__WG_ASM("setmaxnreg.inc.sync.aligned.u32 %0;" ::"n"((n)))
+#define swz_setmaxnreg_dec(n) SWZ__WG_ASM("setmaxnreg.dec.sync.aligned.u32 %0;" ::"n"((n)))
+
+/* Make the accumulator registers d[0..n) live across an asynchronous wgmma (a compiler fence). */
+SWZ__TMA_DFN void swz__wg_keep(float *d, int n)
+{
+    for (int i = 0; i < n; ++i) asm volatile("" : "+f"(d[i])::"memory");
+}
+
+/* The operand lists: 8 accumulators each (%i numbering and "+f" constraints). */
+#define SWZ__WG_R(a, b, c, d, e, f, g, h) "%" #a ", %" #b ", %" #c ", %" #d ", %" #e ", %" #f ", %" #g ", %" #h
+#define SWZ__WG_C(D, i)                                                                          \
+    "+f"((D)[8 * (i)]), "+f"((D)[8 * (i) + 1]), "+f"((D)[8 * (i) + 2]), "+f"((D)[8 * (i) + 3]),  \
+        "+f"((D)[8 * (i) + 4]), "+f"((D)[8 * (i) + 5]), "+f"((D)[8 * (i) + 6]), "+f"((D)[8 * (i) + 7])
+#define SWZ__WG_R4 SWZ__WG_R(0, 1, 2, 3, 4, 5, 6, 7) ", " SWZ__WG_R(8, 9, 10, 11, 12, 13, 14, 15) ", " \
+    SWZ__WG_R(16, 17, 18, 19, 20, 21, 22, 23) ", " SWZ__WG_R(24, 25, 26, 27, 28, 29, 30, 31)
+#define SWZ__WG_R8 SWZ__WG_R4 ", " SWZ__WG_R(32, 33, 34, 35, 36, 37, 38, 39) ", "                 \
+    SWZ__WG_R(40, 41, 42, 43, 44, 45, 46, 47) ", " SWZ__WG_R(48, 49, 50, 51, 52, 53, 54, 55) ", " \
+    SWZ__WG_R(56, 57, 58, 59, 60, 61, 62, 63)
+#define SWZ__WG_R16 SWZ__WG_R8 ", " SWZ__WG_R(64, 65, 66, 67, 68, 69, 70, 71) ", "                \
+    SWZ__WG_R(72, 73, 74, 75, 76, 77, 78, 79) ", " SWZ__WG_R(80, 81, 82, 83, 84, 85, 86, 87) ", " \
+    SWZ__WG_R(88, 89, 90, 91, 92, 93, 94, 95) ", " SWZ__WG_R(96, 97, 98, 99, 100, 101, 102, 103) \
+    ", " SWZ__WG_R(104, 105, 106, 107, 108, 109, 110, 111) ", "                                  \
+    SWZ__WG_R(112, 113, 114, 115, 116, 117, 118, 119) ", " SWZ__WG_R(120, 121, 122, 123, 124, 125, 126, 127)
+#define SWZ__WG_C4(D) SWZ__WG_C(D, 0), SWZ__WG_C(D, 1), SWZ__WG_C(D, 2), SWZ__WG_C(D, 3)
+#define SWZ__WG_C8(D) SWZ__WG_C4(D), SWZ__WG_C(D, 4), SWZ__WG_C(D, 5), SWZ__WG_C(D, 6), SWZ__WG_C(D, 7)
+#define SWZ__WG_C16(D)                                                                          \
+    SWZ__WG_C8(D), SWZ__WG_C(D, 8), SWZ__WG_C(D, 9), SWZ__WG_C(D, 10), SWZ__WG_C(D, 11),        \
+        SWZ__WG_C(D, 12), SWZ__WG_C(D, 13), SWZ__WG_C(D, 14), SWZ__WG_C(D, 15)
+
+/* D(64 x N, f32, the wgmma accumulator fragment) = A(64 x 16) B(16 x N) + (scale_d ? D : 0)
+ * for one warpgroup; A and B by descriptor, B K-major (tb 0) or MN-major (tb 1); TYPE f16 or
+ * bf16.  NAME: swz_wgmma_m64n<N>k16_<TYPE>(float d[N/2], uint64_t da, uint64_t db, int scale_d). */
+#define SWZ__WGMMA_FN(N, TYPE, RLIST, CLIST, DA, DB, SC)                                          \
+    SWZ__TMA_DFN void swz_wgmma_m64n##N##k16_##TYPE(float *d, uint64_t da, uint64_t db, int scale_d, int tb) \
+    {                                                                                           \
+        if (tb)                                                                                 \
+            SWZ__WG_ASM("{ .reg .pred p; setp.ne.b32 p, " SC ", 0;\n"                           \
+                        " wgmma.mma_async.sync.aligned.m64n" #N "k16.f32." #TYPE "." #TYPE     \
+                        " {" RLIST "}, " DA ", " DB ", p, 1, 1, 0, 1; }"                       \
+                        : CLIST : "l"(da), "l"(db), "r"(scale_d));                              \
+        else                                                                                    \
+            SWZ__WG_ASM("{ .reg .pred p; setp.ne.b32 p, " SC ", 0;\n"                           \
+                        " wgmma.mma_async.sync.aligned.m64n" #N "k16.f32." #TYPE "." #TYPE     \
+                        " {" RLIST "}, " DA ", " DB ", p, 1, 1, 0, 0; }"                       \
+                        : CLIST : "l"(da), "l"(db), "r"(scale_d));                              \
+    }
+SWZ__WGMMA_FN(64, f16, SWZ__WG_R4, SWZ__WG_C4(d), "%32", "%33", "%34")
+SWZ__WGMMA_FN(64, bf16, SWZ__WG_R4, SWZ__WG_C4(d), "%32", "%33", "%34")
+SWZ__WGMMA_FN(128, f16, SWZ__WG_R8, SWZ__WG_C8(d), "%64", "%65", "%66")
+SWZ__WGMMA_FN(128, bf16, SWZ__WG_R8, SWZ__WG_C8(d), "%64", "%65", "%66")
+SWZ__WGMMA_FN(256, f16, SWZ__WG_R16, SWZ__WG_C16(d), "%128", "%129", "%130")
+SWZ__WGMMA_FN(256, bf16, SWZ__WG_R16, SWZ__WG_C16(d), "%128", "%129", "%130")
+
+#endif /* __CUDACC__ */
+
+#endif /* SWZ_TMA_H */

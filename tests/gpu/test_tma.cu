@@ -1,0 +1,507 @@
+/* tests/gpu/test_tma.cu -- swz/tma.h on the GPU: real TMA loads and stores in every swizzle
+ * mode land where swz_tma_offset says, the alignment check fires, and wgmma reads
+ * TMA-written tiles through swz_wgmma_desc.
+ *
+ *   load    for every element size TMA has (1, 2, 4, 8 bytes), every mode (none, 32, 64,
+ *           128 B), inner boxes of the full span and of narrower widths, several box heights,
+ *           2-D and batched 3-D maps, three shared base offsets (multiples of the mode's
+ *           alignment) and origins inside, across the ragged edges and before column 0: one
+ *           TMA load of a random matrix into a poisoned shared buffer, read back element by
+ *           element through swz_tma_offset (none: r*W + c); every element must equal the
+ *           matrix (zero outside it).
+ *   store   the same cases the other way: the kernel writes a random box through
+ *           swz_tma_offset, TMA stores it into a poisoned matrix; the box's elements inside the
+ *           matrix must be there, every other byte still poison.
+ *   align   swz_tma_check_smem refuses a 128-B-aligned address for the 32/64/128 modes (and
+ *           accepts 8*S); a child process (this program, 'trap-child') loads into a buffer
+ *           1024-aligned + 128 with mode 128 and must die of the device check's trap (skipped
+ *           when NDEBUG compiles the check out).
+ *   wgmma   per mode, D(64 x 64) = A(64 x 64) B with A K-major and B K-major (bf16) or
+ *           MN-major (f16), both loaded by TMA as panels of max(S, 16) bytes, against a CPU
+ *           product; the inputs are small integers, so every sum is exact and the check is
+ *           equality.
+ * Modes: all (default; 'all --quick' for compute-sanitizer: fewer cases, no child),
+ * load, store, align, wgmma, trap-child.  Exit 77 without a GPU.
+ */
+#include <cuda.h>
+#include <cuda_fp16.h>
+#include <cuda_bf16.h>
+#include <math.h>
+#include <unistd.h>
+#include <sys/wait.h>
+
+#include <swz/tma.h>
+
+#include "gpu_util.h"
+
+static int failures = 0;
+static int quick = 0;
+
+/* ---- kernels --------------------------------------------------------------------------- */
+
+struct box_args {
+    uint32_t mode, off, bytes, rank, E, bc, br, bb;
+    int32_t c0, c1, c2;
+};
+
+/* Element offset of box element (row R of the stacked rows, col c) as swz says. */
+static __device__ uint32_t box_offset(const box_args &a, uint32_t R, uint32_t c)
+{
+    return a.mode ? swz_tma_offset(a.bc, a.E, a.mode, R, c) : R * a.bc + c;
+}
+
+static __device__ unsigned char *tile_of(unsigned char *smem, const box_args &a)
+{
+    return (unsigned char *)swz_tma_align_up(smem, 128u) + a.off;
+}
+
+/* Poison the whole dynamic buffer with 0xA5, then order it before the async proxy. */
+static __device__ void poison_smem(unsigned char *smem, uint32_t n)
+{
+    for (uint32_t i = threadIdx.x; i < n; i += blockDim.x) smem[i] = 0xA5;
+    swz_fence_proxy_async();
+    __syncthreads();
+}
+
+__global__ void k_load(const __grid_constant__ CUtensorMap map, box_args a, uint32_t smem_bytes,
+                       unsigned char *out)
+{
+    extern __shared__ __align__(1024) unsigned char smem[];
+    __shared__ uint64_t bar;
+    unsigned char *tile = tile_of(smem, a);
+    poison_smem(smem, smem_bytes);
+    if (threadIdx.x == 0) {
+        swz_mbar_init(&bar, 1);
+        swz_fence_mbar_init();
+    }
+    __syncthreads();
+    if (threadIdx.x == 0) {
+        swz_tma_prefetch(&map);
+        swz_mbar_expect_tx(&bar, a.bytes);
+        if (a.rank == 2) swz_tma_load_2d(tile, &map, a.mode, &bar, a.c0, a.c1);
+        else swz_tma_load_3d(tile, &map, a.mode, &bar, a.c0, a.c1, a.c2);
+    }
+    swz_mbar_wait(&bar, 0);
+    uint32_t n = a.bc * a.br * a.bb;
+    for (uint32_t i = threadIdx.x; i < n; i += blockDim.x) {
+        uint32_t o = box_offset(a, i / a.bc, i % a.bc);
+        for (uint32_t b = 0; b < a.E; ++b) out[(size_t)i * a.E + b] = tile[(size_t)o * a.E + b];
+    }
+}
+
+__global__ void k_store(const __grid_constant__ CUtensorMap map, box_args a, const unsigned char *in)
+{
+    extern __shared__ __align__(1024) unsigned char smem[];
+    unsigned char *tile = tile_of(smem, a);
+    uint32_t n = a.bc * a.br * a.bb;
+    for (uint32_t i = threadIdx.x; i < n; i += blockDim.x) {
+        uint32_t o = box_offset(a, i / a.bc, i % a.bc);
+        for (uint32_t b = 0; b < a.E; ++b) tile[(size_t)o * a.E + b] = in[(size_t)i * a.E + b];
+    }
+    swz_fence_proxy_async();
+    __syncthreads();
+    if (threadIdx.x == 0) {
+        if (a.rank == 2) swz_tma_store_2d(&map, a.mode, tile, a.c0, a.c1);
+        else swz_tma_store_3d(&map, a.mode, tile, a.c0, a.c1, a.c2);
+        swz_tma_commit();
+        swz_tma_wait(0);
+    }
+}
+
+/* ---- load / store cases ------------------------------------------------------------------ */
+
+struct mat {
+    int dtype;
+    uint32_t E;
+    uint64_t batch, rows, cols, ld, bstride; /* elements */
+    size_t bytes;
+};
+
+static mat mat_make(int dtype, uint64_t batch, uint64_t rows, uint64_t cols)
+{
+    mat m;
+    m.dtype = dtype;
+    m.E = swz_tma_dtype_bytes(dtype);
+    m.batch = batch;
+    m.rows = rows;
+    m.cols = cols;
+    m.ld = cols + 32u / m.E; /* a padded leading dimension (a multiple of 16 bytes apart) */
+    m.ld = (m.ld * m.E + 15u) / 16u * 16u / m.E;
+    m.bstride = (rows + 3u) * m.ld;
+    m.bytes = (size_t)(m.bstride * batch) * m.E;
+    return m;
+}
+
+/* Global element index of box element (b, r, c) at origin (c0, c1, c2), or -1 outside. */
+static int64_t global_index(const mat &m, const box_args &a, uint32_t b, uint32_t r, uint32_t c)
+{
+    int64_t gb = (int64_t)a.c2 + b, gr = (int64_t)a.c1 + r, gc = (int64_t)a.c0 + c;
+    if (gb < 0 || gr < 0 || gc < 0 || gb >= (int64_t)m.batch || gr >= (int64_t)m.rows || gc >= (int64_t)m.cols)
+        return -1;
+    return gb * (int64_t)m.bstride + gr * (int64_t)m.ld + gc;
+}
+
+static int plan_map(CUtensorMap *map, swz_tma_plan *p, const mat &m, const void *dptr, uint32_t rank, uint32_t bb,
+                    uint32_t br, uint32_t bc, uint32_t mode)
+{
+    int e = rank == 2 ? swz_tma_map_2d(map, p, m.dtype, dptr, m.rows, m.cols, m.ld, br, bc, mode)
+                      : swz_tma_map_3d(map, p, m.dtype, dptr, m.batch, m.rows, m.cols, m.ld, m.bstride, bb, br, bc,
+                                       mode);
+    if (e != SWZ_OK) {
+        char why[200];
+        swz_error_format(&p->error, why, sizeof why);
+        EXPECT(0, "map E=%u mode=%u box %ux%ux%u: %s", m.E, mode, bb, br, bc, why);
+    }
+    return e;
+}
+
+static int cases_run = 0;
+
+static void one_case(test_rng *rng, int dtype, uint32_t mode, uint32_t rank, uint32_t bc, uint32_t br, uint32_t bb,
+                     uint32_t off_k, int edge)
+{
+    mat m = mat_make(dtype, rank == 3 ? 3u : 1u, 300, 3 * bc + 5);
+    unsigned char *hm = (unsigned char *)malloc(m.bytes), *dm = NULL, *dbox = NULL;
+    rng_bytes(rng, hm, m.bytes);
+    CUDA_CHECK(cudaMalloc(&dm, m.bytes));
+    CUDA_CHECK(cudaMemcpy(dm, hm, m.bytes, cudaMemcpyHostToDevice));
+    CUtensorMap map;
+    swz_tma_plan p;
+    if (plan_map(&map, &p, m, dm, rank, bb, br, bc, mode) != SWZ_OK) {
+        cudaFree(dm);
+        free(hm);
+        return;
+    }
+    EXPECT(p.mode == mode, "plan mode %u, asked %u", p.mode, mode);
+    box_args a;
+    a.mode = mode;
+    a.off = off_k * p.smem_align;
+    a.bytes = p.box_bytes;
+    a.rank = rank;
+    a.E = m.E;
+    a.bc = bc;
+    a.br = br;
+    a.bb = bb;
+    /* origins: inside; across the right and bottom edges; before column 0 and row 0 */
+    a.c0 = edge == 0 ? (int32_t)bc + 1 : edge == 1 ? (int32_t)(m.cols - bc / 2) : -3;
+    a.c1 = edge == 0 ? 7 : edge == 1 ? (int32_t)(m.rows - br / 2) : -2;
+    a.c2 = rank == 3 ? (edge == 1 ? 2 : 0) : 0;
+    uint32_t n = bc * br * bb;
+    size_t boxb = (size_t)n * m.E;
+    uint32_t smem_bytes = a.off + p.box_bytes + 1024u;
+    CUDA_CHECK(cudaFuncSetAttribute(k_load, cudaFuncAttributeMaxDynamicSharedMemorySize, 200 * 1024));
+    CUDA_CHECK(cudaFuncSetAttribute(k_store, cudaFuncAttributeMaxDynamicSharedMemorySize, 200 * 1024));
+    unsigned char *hbox = (unsigned char *)malloc(boxb);
+    CUDA_CHECK(cudaMalloc(&dbox, boxb));
+    /* load */
+    gpu_poison(dbox, boxb);
+    k_load<<<1, 256, smem_bytes>>>(map, a, smem_bytes, dbox);
+    CUDA_CHECK_LAUNCH();
+    CUDA_CHECK(cudaMemcpy(hbox, dbox, boxb, cudaMemcpyDeviceToHost));
+    int bad = 0;
+    for (uint32_t i = 0; i < n && bad < 3; ++i) {
+        uint32_t b = i / (bc * br), r = (i / bc) % br, c = i % bc;
+        int64_t g = global_index(m, a, b, r, c);
+        for (uint32_t k = 0; k < m.E; ++k) {
+            unsigned char want = g < 0 ? 0 : hm[(size_t)g * m.E + k];
+            if (hbox[(size_t)i * m.E + k] != want) {
+                EXPECT(0, "load E=%u mode=%u rank=%u box %ux%ux%u off=%u origin (%d,%d,%d): element (%u,%u,%u) byte %u = %02x, want %02x",
+                       m.E, mode, rank, bb, br, bc, a.off, a.c0, a.c1, a.c2, b, r, c, k, hbox[(size_t)i * m.E + k], want);
+                ++bad;
+                break;
+            }
+        }
+    }
+    /* store: a random box into the poisoned matrix */
+    rng_bytes(rng, hbox, boxb);
+    CUDA_CHECK(cudaMemcpy(dbox, hbox, boxb, cudaMemcpyHostToDevice));
+    gpu_poison(dm, m.bytes);
+    k_store<<<1, 256, smem_bytes>>>(map, a, dbox);
+    CUDA_CHECK_LAUNCH();
+    unsigned char *got = (unsigned char *)malloc(m.bytes);
+    CUDA_CHECK(cudaMemcpy(got, dm, m.bytes, cudaMemcpyDeviceToHost));
+    memset(hm, 0xFF, m.bytes); /* the expected matrix: poison, and the box where it lands */
+    for (uint32_t i = 0; i < n; ++i) {
+        int64_t g = global_index(m, a, i / (bc * br), (i / bc) % br, i % bc);
+        if (g >= 0) memcpy(hm + (size_t)g * m.E, hbox + (size_t)i * m.E, m.E);
+    }
+    bad = 0;
+    for (size_t k = 0; k < m.bytes && bad < 3; ++k)
+        if (got[k] != hm[k]) {
+            EXPECT(0, "store E=%u mode=%u rank=%u box %ux%ux%u off=%u origin (%d,%d,%d): byte %zu (element %zu) = %02x, want %02x",
+                   m.E, mode, rank, bb, br, bc, a.off, a.c0, a.c1, a.c2, k, k / m.E, got[k], hm[k]);
+            ++bad;
+        }
+    ++cases_run;
+    free(got);
+    free(hbox);
+    free(hm);
+    CUDA_CHECK(cudaFree(dbox));
+    CUDA_CHECK(cudaFree(dm));
+}
+
+static void test_load_store(void)
+{
+    test_rng rng = {0x7417A5EEDull};
+    const int dtypes[] = {SWZ_TMA_U8, SWZ_TMA_BF16, SWZ_TMA_F32, SWZ_TMA_U64};
+    const uint32_t modes[] = {0u, 32u, 64u, 128u};
+    int before = failures;
+    for (int d = 0; d < 4; ++d)
+        for (int mi = 0; mi < 4; ++mi) {
+            uint32_t E = swz_tma_dtype_bytes(dtypes[d]), S = modes[mi];
+            /* inner widths in bytes: the span and a narrower one (none: 16, 48 and 256 elements) */
+            uint32_t widths[3], nw = 0;
+            if (S) {
+                widths[nw++] = S;
+                if (S / 2 >= 16u && S / 2 >= E) widths[nw++] = S / 2;
+                if (S == 128u) widths[nw++] = 96u;
+            } else {
+                widths[nw++] = 16u;
+                widths[nw++] = 48u;
+                widths[nw++] = 256u * E > 2048u ? 2048u : 256u * E;
+            }
+            for (uint32_t w = 0; w < nw; ++w) {
+                uint32_t bc = widths[w] / E;
+                if (bc == 0 || bc > 256u || widths[w] % E) continue;
+                const uint32_t heights[] = {8u, 5u, 64u, 256u};
+                for (int h = 0; h < 4; ++h) {
+                    uint32_t br = heights[h];
+                    if ((size_t)br * widths[w] > 64u * 1024u) continue;
+                    for (int edge = 0; edge < 3; ++edge) {
+                        if (quick && (h % 2 != edge % 2)) continue;
+                        uint32_t off_k = (uint32_t)(edge + h) % 3u == 2u ? 3u : (uint32_t)(edge + h) % 3u;
+                        one_case(&rng, dtypes[d], S, 2, bc, br, 1, off_k, edge);
+                        if (edge != 2 && h < 2) one_case(&rng, dtypes[d], S, 3, bc, br, 2, off_k, edge);
+                    }
+                }
+            }
+        }
+    /* the automatic mode, and the other 2-byte type */
+    {
+        swz_tma_plan p;
+        const void *fake = (const void *)(uintptr_t)0x100000;
+        const uint32_t inner[] = {16u, 32u, 48u, 64u, 96u, 128u, 256u};
+        for (int i = 0; i < 7; ++i) {
+            int e = swz_tma_plan_2d(&p, SWZ_TMA_U8, fake, 100, 4096, 4096, 8, inner[i], SWZ_TMA_AUTO);
+            uint32_t want = inner[i] <= 32u ? 32u : inner[i] <= 64u ? 64u : inner[i] <= 128u ? 128u : 0u;
+            EXPECT(e == SWZ_OK && p.mode == want, "auto mode of %u inner bytes: %u (e=%d), want %u", inner[i], p.mode, e, want);
+        }
+        one_case(&rng, SWZ_TMA_F16, 128u, 2, 64, 64, 1, 1, 1);
+    }
+    printf("load/store: %d cases, %s\n", cases_run, failures == before ? "all elements match" : "FAILURES");
+}
+
+/* ---- the driver limits, checked before the driver sees them -------------------------------- */
+
+static void test_limits(void)
+{
+    swz_tma_plan p;
+    const void *ok = (const void *)(uintptr_t)0x100000;
+    struct {
+        int e;
+        const char *param;
+        int got;
+    } c[8];
+    int n = 0;
+#define LIM(call, code, prm)                                                                   \
+    do {                                                                                       \
+        c[n].got = (call);                                                                     \
+        c[n].e = (code);                                                                       \
+        c[n].param = (prm);                                                                    \
+        EXPECT(c[n].got == c[n].e && strcmp(p.error.param, c[n].param) == 0,                   \
+               "%s: got %d (%s), want %d (%s)", #call, c[n].got, p.error.param, c[n].e, c[n].param); \
+        ++n;                                                                                   \
+    } while (0)
+    LIM(swz_tma_plan_2d(&p, SWZ_TMA_BF16, ok, 64, 64, 64, 64, 128, 128u), SWZ_ERANGE, "box_cols*E"); /* 256 B > S */
+    LIM(swz_tma_plan_2d(&p, SWZ_TMA_BF16, ok, 64, 64, 64, 64, 12, SWZ_TMA_NONE), SWZ_ERANGE, "box_cols*E"); /* 24 B */
+    LIM(swz_tma_plan_2d(&p, SWZ_TMA_BF16, ok, 64, 64, 64, 257, 64, 128u), SWZ_ERANGE, "box_rows");
+    LIM(swz_tma_plan_2d(&p, SWZ_TMA_BF16, (const char *)ok + 8, 64, 64, 64, 64, 64, 128u), SWZ_EALIGN, "address");
+    LIM(swz_tma_plan_2d(&p, SWZ_TMA_BF16, ok, 64, 64, 68, 64, 64, 128u), SWZ_EALIGN, "ld*E");
+    LIM(swz_tma_plan_2d(&p, SWZ_TMA_BF16, ok, 64, 64, 1ull << 39, 64, 64, 128u), SWZ_ERANGE, "ld*E");
+    LIM(swz_tma_plan_3d(&p, SWZ_TMA_F32, ok, 2, 64, 64, 64, 64 * 63, 1, 8, 32, 128u), SWZ_ERANGE, "batch_stride*E");
+    LIM(swz_tma_plan_2d(&p, SWZ_TMA_DTYPE_COUNT, ok, 64, 64, 64, 8, 16, 0u), SWZ_EELEM, "dtype");
+#undef LIM
+    printf("limits: %d refusals checked\n", n);
+}
+
+/* ---- alignment ----------------------------------------------------------------------------- */
+
+static int trap_child(void)
+{
+    mat m = mat_make(SWZ_TMA_BF16, 1, 64, 64);
+    void *dm = NULL;
+    CUDA_CHECK(cudaMalloc(&dm, m.bytes));
+    CUtensorMap map;
+    swz_tma_plan p;
+    if (plan_map(&map, &p, m, dm, 2, 1, 64, 64, 128u) != SWZ_OK) return 1;
+    box_args a = {128u, 128u, p.box_bytes, 2u, 2u, 64u, 64u, 1u, 0, 0, 0}; /* 1024-aligned + 128 */
+    unsigned char *out = NULL;
+    CUDA_CHECK(cudaMalloc(&out, 64 * 64 * 2));
+    CUDA_CHECK(cudaFuncSetAttribute(k_load, cudaFuncAttributeMaxDynamicSharedMemorySize, 200 * 1024));
+    k_load<<<1, 128, 16384>>>(map, a, 16384, out);
+    cudaError_t e = cudaDeviceSynchronize();
+    printf("trap-child: %s\n", cudaGetErrorString(e));
+    return e == cudaSuccess ? 0 : 3; /* 3: the kernel died, as it must */
+}
+
+static void test_align(const char *self)
+{
+    uint32_t modes[] = {32u, 64u, 128u};
+    for (int i = 0; i < 3; ++i) {
+        swz_error e;
+        swz__error_clear(&e);
+        EXPECT(swz_tma_check_smem(&e, 128u, modes[i]) == SWZ_EALIGN && e.code == SWZ_EALIGN,
+               "mode %u: 128-B-aligned address accepted", modes[i]);
+        EXPECT(swz_tma_check_smem(NULL, 8u * modes[i] * 3u, modes[i]) == SWZ_OK, "mode %u: 8*S*3 refused", modes[i]);
+    }
+    EXPECT(swz_tma_check_smem(NULL, 128u, 0u) == SWZ_OK && swz_tma_check_smem(NULL, 64u, 0u) == SWZ_EALIGN,
+           "mode none: 128-B rule");
+#if defined(NDEBUG)
+    (void)self;
+    printf("align: host checks pass; device trap compiled out (NDEBUG): SKIP of the child\n");
+#else
+    if (quick) {
+        printf("align: host checks pass (trap child not run in --quick)\n");
+        return;
+    }
+    char cmd[4096];
+    snprintf(cmd, sizeof cmd, "'%s' trap-child", self);
+    int st = system(cmd);
+    int code = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+    EXPECT(code == 3, "trap child: exit %d, want 3 (the kernel must die on a 128-B-aligned tma128 buffer)", code);
+    printf("align: host checks pass; the device check %s\n", code == 3 ? "fired" : "DID NOT FIRE");
+#endif
+}
+
+/* ---- wgmma through the descriptors --------------------------------------------------------- */
+
+enum { WM = 64, WN = 64, WK = 64 };
+
+/* A (WM x WK) and B (K-major: WN x WK; MN-major: WK x WN) as panels of P = max(S, 16) bytes
+ * loaded by TMA, then 4 k16 steps of wgmma m64n64k16. */
+template <bool BF16>
+__global__ void k_wgmma(const __grid_constant__ CUtensorMap ma, const __grid_constant__ CUtensorMap mb, uint32_t mode,
+                        int b_mn, float *d_out)
+{
+    extern __shared__ __align__(1024) unsigned char smem[];
+    __shared__ uint64_t bar;
+    unsigned char *sa = (unsigned char *)swz_tma_align_up(smem, 128u);
+    unsigned char *sb = sa + WM * WK * 2;
+    const uint32_t P = mode ? mode : 16u, pe = P / 2u; /* panel bytes per row, elements */
+    const uint32_t npa = WK / pe, npb = (b_mn ? WN : WK) / pe;
+    const uint32_t rows_b = b_mn ? WK : WN;
+    if (threadIdx.x == 0) {
+        swz_mbar_init(&bar, 1);
+        swz_fence_mbar_init();
+    }
+    __syncthreads();
+    if (threadIdx.x == 0) {
+        swz_mbar_expect_tx(&bar, 2u * WM * WK * 2u);
+        for (uint32_t q = 0; q < npa; ++q) swz_tma_load_2d(sa + q * WM * P, &ma, mode, &bar, (int)(q * pe), 0);
+        for (uint32_t q = 0; q < npb; ++q) swz_tma_load_2d(sb + q * rows_b * P, &mb, mode, &bar, (int)(q * pe), 0);
+    }
+    swz_mbar_wait(&bar, 0);
+    float d[WN / 2];
+    for (int i = 0; i < WN / 2; ++i) d[i] = 0.f;
+    swz_wgmma_fence();
+    for (uint32_t ks = 0; ks < WK / 16; ++ks) {
+        uint32_t kb = ks * 32u; /* k byte offset along a K-major row */
+        uint64_t da = swz_wgmma_desc(swz__smem_u32(sa) + kb / P * WM * P + kb % P, mode, SWZ_WGMMA_K_MAJOR, WM);
+        uint64_t db = b_mn ? swz_wgmma_desc(swz__smem_u32(sb) + ks * 16u * P, mode, SWZ_WGMMA_MN_MAJOR, WK)
+                           : swz_wgmma_desc(swz__smem_u32(sb) + kb / P * WN * P + kb % P, mode, SWZ_WGMMA_K_MAJOR, WN);
+        if (BF16) swz_wgmma_m64n64k16_bf16(d, da, db, ks > 0, b_mn);
+        else swz_wgmma_m64n64k16_f16(d, da, db, ks > 0, b_mn);
+    }
+    swz_wgmma_commit();
+    swz_wgmma_wait(0);
+    for (int i = 0; i < WN / 2; ++i)
+        d_out[swz_wgmma_acc_row(threadIdx.x, (uint32_t)i) * WN + swz_wgmma_acc_col(threadIdx.x, (uint32_t)i)] = d[i];
+}
+
+static uint16_t to16(float v, bool bf16)
+{
+    uint16_t u;
+    if (bf16) {
+        __nv_bfloat16 h = __float2bfloat16(v);
+        memcpy(&u, &h, 2);
+    } else {
+        __half h = __float2half(v);
+        memcpy(&u, &h, 2);
+    }
+    return u;
+}
+
+static void test_wgmma(void)
+{
+    test_rng rng = {0x3A3A3A3Aull};
+    const uint32_t modes[] = {0u, 32u, 64u, 128u};
+    int before = failures;
+    float *hd = (float *)malloc(WM * WN * sizeof(float));
+    for (int mi = 0; mi < 4; ++mi)
+        for (int b_mn = 0; b_mn < 2; ++b_mn) {
+            bool bf16 = !b_mn;
+            uint32_t S = modes[mi], pe = (S ? S : 16u) / 2u;
+            float fa[WM * WK], fb[WK * WN];                    /* fb: B stored as the map reads it */
+            uint16_t ha[WM * WK], hb[WK * WN];
+            for (int i = 0; i < WM * WK; ++i) { fa[i] = (float)((int)(rng_next(&rng) % 9u) - 4); ha[i] = to16(fa[i], bf16); }
+            for (int i = 0; i < WK * WN; ++i) { fb[i] = (float)((int)(rng_next(&rng) % 9u) - 4) * 0.5f; hb[i] = to16(fb[i], bf16); }
+            uint16_t *da_ = NULL, *db_ = NULL;
+            float *dd = NULL;
+            CUDA_CHECK(cudaMalloc(&da_, sizeof ha));
+            CUDA_CHECK(cudaMalloc(&db_, sizeof hb));
+            CUDA_CHECK(cudaMalloc(&dd, WM * WN * sizeof(float)));
+            CUDA_CHECK(cudaMemcpy(da_, ha, sizeof ha, cudaMemcpyHostToDevice));
+            CUDA_CHECK(cudaMemcpy(db_, hb, sizeof hb, cudaMemcpyHostToDevice));
+            gpu_poison(dd, WM * WN * sizeof(float));
+            CUtensorMap ma, mb;
+            swz_tma_plan p;
+            int dt = bf16 ? SWZ_TMA_BF16 : SWZ_TMA_F16;
+            int e = swz_tma_map_2d(&ma, &p, dt, da_, WM, WK, WK, WM, pe, S);
+            /* B: K-major = WN rows of WK; MN-major = WK rows of WN */
+            if (e == SWZ_OK) e = swz_tma_map_2d(&mb, &p, dt, db_, b_mn ? WK : WN, b_mn ? WN : WK, b_mn ? WN : WK, b_mn ? WK : WN, pe, S);
+            EXPECT(e == SWZ_OK, "wgmma mode %u: map refused", S);
+            if (e == SWZ_OK) {
+                void (*k)(CUtensorMap, CUtensorMap, uint32_t, int, float *) = bf16 ? k_wgmma<true> : k_wgmma<false>;
+                CUDA_CHECK(cudaFuncSetAttribute(k, cudaFuncAttributeMaxDynamicSharedMemorySize, 64 * 1024));
+                k<<<1, 128, 2 * WM * WK * 2 + 1024>>>(ma, mb, S, b_mn, dd);
+                CUDA_CHECK_LAUNCH();
+                int missing = 0;
+                CUDA_CHECK(cudaMemcpyFromSymbol(&missing, swz_wgmma_missing, sizeof missing));
+                EXPECT(!missing, "wgmma mode %u: the kernel ran code built without sm_90a", S);
+                CUDA_CHECK(cudaMemcpy(hd, dd, WM * WN * sizeof(float), cudaMemcpyDeviceToHost));
+                int bad = 0;
+                for (int m = 0; m < WM && bad < 3; ++m)
+                    for (int n = 0; n < WN && bad < 3; ++n) {
+                        double want = 0.0;
+                        for (int k2 = 0; k2 < WK; ++k2)
+                            want += (double)fa[m * WK + k2] * (b_mn ? fb[k2 * WN + n] : fb[n * WK + k2]);
+                        if ((double)hd[m * WN + n] != want) {
+                            EXPECT(0, "wgmma mode %u %s B %s: D[%d][%d] = %g, want %g", S, bf16 ? "bf16" : "f16",
+                                   b_mn ? "MN-major" : "K-major", m, n, hd[m * WN + n], want);
+                            ++bad;
+                        }
+                    }
+            }
+            CUDA_CHECK(cudaFree(da_));
+            CUDA_CHECK(cudaFree(db_));
+            CUDA_CHECK(cudaFree(dd));
+        }
+    free(hd);
+    printf("wgmma: 4 modes x (K-major bf16, MN-major f16) %s\n", failures == before ? "match the CPU product" : "FAILURES");
+}
+
+int main(int argc, char **argv)
+{
+    const char *mode = argc > 1 ? argv[1] : "all";
+    for (int i = 2; i < argc; ++i)
+        if (!strcmp(argv[i], "--quick")) quick = 1;
+    gpu_require_device();
+    if (!strcmp(mode, "trap-child")) return trap_child();
+    int all = !strcmp(mode, "all");
+    if (all || !strcmp(mode, "limits")) test_limits();
+    if (all || !strcmp(mode, "load") || !strcmp(mode, "store")) test_load_store();
+    if (all || !strcmp(mode, "align")) test_align(argv[0]);
+    if (all || !strcmp(mode, "wgmma")) test_wgmma();
+    printf("%s: %d failure(s)\n", failures ? "FAIL" : "PASS", failures);
+    return failures ? 1 : 0;
+}
