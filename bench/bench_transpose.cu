@@ -29,13 +29,19 @@
  *   and faster than cublasSgeam at both sizes) and the winners follow.  The predictions are in
  *   the comment above tuning().
  *
+ * Every-element-type section (bench_transpose_types.h, after the fp32 table, before the tuning
+ *   section): u8, half, float, double and 16-byte elements at 8192^2, 16384^2, 8191 x 16385
+ *   and two batches, beside memcpy and cuBLAS geam (CSV DIR/transpose_types.csv).
+ *
  * Usage: bench_transpose [--out DIR] [--quick] [--reps N]  -> DIR/transpose.csv,
- *                                                             DIR/transpose_tuning.csv
+ *                                          DIR/transpose_types.csv, DIR/transpose_tuning.csv
+ *   SWZ_BENCH_ELEMS=u8,half  the every-element-type section for those elements only
  */
 #define EX_FAMILY_NO_MAIN
 #include "transpose.cu" /* examples/transpose: `family` and its bench hooks (cublasSgeam, checks) */
 #include "bench_family.h"
 #include "tuning.inc"    /* the tuning candidates: instantiated in this program only */
+#include "bench_transpose_types.h" /* the every-element-type section (issue 11) */
 
 /* "swz_transpose_xor_64_float" -> "xor_64"; "swz_transpose_xor_64_float_grp32" -> "xor_64_grp32" */
 static std::string short_name(const swz_variant *v) { return bench_family_name(&family, v, -1); }
@@ -122,7 +128,7 @@ struct tuning_entry {
     std::vector<float> ms[2]; /* per size: one median per round */
 };
 
-#define EX_TUNING_REF(L, T, S) &swz_transpose_##L##_##T##_float##S##_variant,
+#define EX_TUNING_REF(L, T, E, S) &swz_transpose_##L##_##T##_##E##S##_variant,
 static const swz_variant *const tuning_candidates[] = {SWZ_TRANSPOSE_TUNING(EX_TUNING_REF)};
 
 static int tuning(const swz_family *f, const bench_opts &o)
@@ -140,7 +146,8 @@ static int tuning(const swz_family *f, const bench_opts &o)
         const swz_variant *v = swz_variant_find(&swz_transpose_registry, base);
         if (v) rows.push_back({v, short_name(v) + " (shipped)", {}});
     }
-    for (const swz_variant *v : tuning_candidates) rows.push_back({v, short_name(v), {}});
+    for (const swz_variant *v : tuning_candidates)
+        if (strcmp(v->elem, "float") == 0) rows.push_back({v, short_name(v), {}});
 
     for (int si = 0; si < 2 && specs[si]; ++si) {
         bench_problem_ref r = bench_family_prepare(f, specs[si]);
@@ -232,7 +239,16 @@ static int tuning(const swz_family *f, const bench_opts &o)
     return tt.finish(o, false);
 }
 
+/* After the fp32 table: the every-element-type section (SWZ_BENCH_ELEMS=u8,float: only those),
+ * then the fp32 tuning section. */
+static int sections(const swz_family *f, const bench_opts &o)
+{
+    const int types = bench_transpose_types(o, getenv("SWZ_BENCH_ELEMS"));
+    const int tuned = tuning(f, o);
+    return types || tuned;
+}
+
 int main(int argc, char **argv)
 {
-    return bench_family_main(&family, argc, argv, "swz fp32 transposes vs cublasSgeam and memcpy", tuning);
+    return bench_family_main(&family, argc, argv, "swz fp32 transposes vs cublasSgeam and memcpy", sections);
 }

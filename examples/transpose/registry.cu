@@ -11,7 +11,7 @@
 #define EX_TR_TUNING
 #else
 #include "tuning.h"
-#define EX_TR_TREF(L, T, S) &swz_transpose_##L##_##T##_float##S##_variant,
+#define EX_TR_TREF(L, T, E, S) &swz_transpose_##L##_##T##_##E##S##_variant,
 #define EX_TR_TUNING SWZ_TRANSPOSE_TUNING(EX_TR_TREF)
 #endif
 static const swz_variant *const swz_transpose_variants[] = {SWZ_TRANSPOSE_VARIANTS(EX_TR_REF) EX_TR_TUNING NULL};
