@@ -18,13 +18,14 @@
  *   exit 1; a timing never fails.  `extra` (may be NULL) runs after the table: a family's own
  *   section (bench_transpose's tuning) with the same hooks.
  *
- * Example (bench/bench_reduce.cu in full, but for its doc block)
- *   #define EX_FAMILY_NO_MAIN
- *   #include "reduce.cu"        // examples/reduce: the family record `family` and its hooks
+ * Example (bench/bench_main.cu, the bench of every family without a bench_<family>.cu of its
+ * own, in full but for its doc block; built with -DSWZ_FAMILY_RECORD=swz_<family>_family)
  *   #include "bench_family.h"
+ *   extern const swz_family SWZ_FAMILY_RECORD;
  *   int main(int argc, char **argv)
  *   {
- *       return bench_family_main(&family, argc, argv, "swz fp32 reductions vs CUB", NULL);
+ *       return bench_family_main(&SWZ_FAMILY_RECORD, argc, argv,
+ *                                SWZ_FAMILY_RECORD.bench->title, NULL);
  *   }
  *
  * Rows: memcpy (GB/s = 2 x copy_bytes / time; ratio_peer t_peer / t_memcpy when the family's

@@ -37,9 +37,12 @@
  *                                          DIR/transpose_types.csv, DIR/transpose_tuning.csv
  *   SWZ_BENCH_ELEMS=u8,half  the every-element-type section for those elements only
  */
-#define EX_FAMILY_NO_MAIN
-#include "transpose.cu" /* examples/transpose: `family` and its bench hooks (cublasSgeam, checks) */
+#include "transpose.h"
 #include "bench_family.h"
+
+/* The family record: examples/transpose/transpose.cu (its bench hooks: cublasSgeam, checks). */
+extern const swz_family swz_transpose_family;
+static const swz_family &family = swz_transpose_family;
 #include "tuning.inc"    /* the tuning candidates: instantiated in this program only */
 #include "bench_transpose_types.h" /* the every-element-type section (issue 11) */
 
@@ -250,5 +253,5 @@ static int sections(const swz_family *f, const bench_opts &o)
 
 int main(int argc, char **argv)
 {
-    return bench_family_main(&family, argc, argv, "swz fp32 transposes vs cublasSgeam and memcpy", sections);
+    return bench_family_main(&family, argc, argv, family.bench->title, sections);
 }

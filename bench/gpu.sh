@@ -2,7 +2,9 @@
 # bench/gpu.sh -- everything that needs the GPU, in one call, with a short table last.
 #
 #   bash bench/gpu.sh [STAGE...]      stages: build test sanitize ncu bench conform (default: all)
-#   BENCHES="transpose gemm"          only these benchmarks; NCU_FAMILY=gemm  only that ncu family
+#   BENCHES="transpose gemm"          only these benchmarks (default: every family's bench_<family>
+#                                     -- one per examples/swz-example-<family> -- then smem_stride
+#                                     and coalesce); NCU_FAMILY=gemm  only that ncu family
 #
 # Builds release (build-release/, -Dbuildtype=release, host tests off: they run in CI), runs the
 # GPU tests, compute-sanitizer (memcheck, racecheck, synccheck) over the GPU test programs in
@@ -66,7 +68,8 @@ fi
 
 if has bench; then
   fails=0
-  for b in ${BENCHES:-transpose reduce gemm smem_stride coalesce}; do
+  fams=$(cd "$B/examples" 2>/dev/null && ls swz-example-* 2>/dev/null | sed 's/^swz-example-//' | tr '\n' ' ')
+  for b in ${BENCHES:-$fams smem_stride coalesce}; do
     [ -x "$B/bench/bench_$b" ] || { echo "bench_$b not built"; fails=$((fails + 1)); continue; }
     "$B/bench/bench_$b" --out "$R" >"$R/bench_$b.log" 2>&1 || { fails=$((fails + 1)); echo "bench_$b FAILED"; }
     tail -45 "$R/bench_$b.log"
@@ -93,7 +96,7 @@ echo "==================== swz on $(nvidia-smi --query-gpu=name,driver_version -
 for s in build test sanitize ncu bench conform; do
   [ -n "${STATUS[$s]:-}" ] && printf '%-9s %s\n' "$s" "${STATUS[$s]}"
 done
-for f in "$R"/transpose.csv "$R"/reduce.csv "$R"/gemm.csv; do
+for f in $(ls "$B"/examples/swz-example-* 2>/dev/null | sed "s|.*/swz-example-\(.*\)|$R/\1.csv|"); do
   [ -f "$f" ] && python3 bench/headline.py "$f" 2>/dev/null
 done
 rc=0

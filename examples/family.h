@@ -97,6 +97,7 @@ static inline const swz_variant *swz_variant_find(const swz_registry *reg, const
  * or 1 on a CUDA error; check hooks return 0 when the output is right, 1 (after printing why)
  * when it is not. */
 typedef struct swz_family_bench {
+    const char *title;              /* the bench table's heading, e.g. "swz SGEMM vs cuBLAS" */
     const char *const *specs;       /* bench_<family>'s problems (NULL-terminated) */
     const char *const *quick_specs; /* the same with --quick */
     const char *elem;               /* bench_<family> times the variants of this ELEM_NAME */
@@ -134,6 +135,15 @@ typedef struct swz_family {
     int (*run)(const swz_variant *v, const char *spec, int quiet);
     const swz_family_bench *bench;  /* --bench and bench/bench_<family> */
 } swz_family;
+
+/* SWZ_FAMILY_DEFINE(F) = { ... };  defines the family record `swz_F_family`, with external
+ * linkage in C and C++ (a namespace-scope const is internal in C++ unless declared extern).
+ * The generic programs built for every family of examples/meson.build's list -- the example
+ * program (family_example.cu), bench/bench_<F> (bench/bench_main.cu) and the registry test --
+ * reach the family through this one name. */
+#define SWZ_FAMILY_DEFINE(F)                                                                    \
+    extern const swz_family swz_##F##_family;                                                   \
+    const swz_family swz_##F##_family
 
 #ifdef __cplusplus
 }

@@ -2,7 +2,7 @@
  *
  * What it is for
  *   Every family's program offers the same modes from this code; the family supplies only its
- *   swz_family record (family.h): the registry, run() (one checked problem) and the bench
+ *   swz_family record (family.h, SWZ_FAMILY_DEFINE): the registry, run() (one checked problem) and the bench
  *   hooks (its problem set-up, peers and checks), which bench/bench_family.h walks too.
  *
  *   swz-example-F                      every variant on each of the family's check specs,
@@ -25,13 +25,13 @@
  *   sts_instr sts_wavefronts sts_ideal sts_ways lds_instr lds_wavefronts lds_ideal lds_ways
  * (counts per block; `blocks` blocks of `spec` each issue them), or "NAME model-error CODE".
  *
- * Example (a family's program is its hooks and this)
- *   #include "../family_main.h"
- *   static const swz_family fam = {&swz_reduce_registry, "N", checks, "268435456", "GB/s",
- *                                  run_one, &bench_hooks};
- *   #ifndef EX_FAMILY_NO_MAIN  // bench/bench_<family>.cu includes the program for its hooks
- *   int main(int argc, char **argv) { return ex_family_main(&fam, argc, argv); }
- *   #endif
+ * Example (examples/family_example.cu, the program of every family, in full but for its doc)
+ *   #include "family_main.h"
+ *   extern const swz_family SWZ_FAMILY_RECORD;   // -DSWZ_FAMILY_RECORD=swz_reduce_family
+ *   int main(int argc, char **argv) { return ex_family_main(&SWZ_FAMILY_RECORD, argc, argv); }
+ * The family defines the record beside its hooks:
+ *   SWZ_FAMILY_DEFINE(reduce) = {&swz_reduce_registry, "N", checks, "268435456", "GB/s",
+ *                                run_one, &bench_hooks};
  */
 #ifndef SWZ_EXAMPLES_FAMILY_MAIN_H
 #define SWZ_EXAMPLES_FAMILY_MAIN_H

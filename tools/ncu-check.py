@@ -32,8 +32,9 @@ Usage
   python3 tools/ncu-check.py --build BUILD [--ncu PATH] [--family FAMILY|all]
                              [--filter SUBSTR] [--tol 0.02] [--tol-conflict 0.05]
                              [--separate] [--keep|--out DIR]
-      BUILD is a meson build directory (release); every examples/<family>/swz-example-<family>
-      in it is a family (today transpose, reduce and gemm; a new family needs no change here).
+      BUILD is a meson build directory (release); every examples/swz-example-<family> in it
+      is a family (one per line of examples/meson.build's list; a new family needs no change
+      here).
       --separate runs one ncu session per variant.
   python3 tools/ncu-check.py --self-test [SAMPLE.csv ...]
       Parses hand-written ncu CSV samples (tests/gpu/ncu_sample*.csv; both ncu's default
@@ -64,13 +65,13 @@ METRICS = [M_WF["ld"], M_WF["st"], M_IN["ld"], M_IN["st"]]
 
 
 def families(build):
-    """The families built in BUILD: every examples/<family>/swz-example-<family> (a new family
-    needs no change here)."""
+    """The families built in BUILD: every examples/swz-example-<family> (a new family needs no
+    change here)."""
     root = os.path.join(build, "examples")
     found = []
-    for d in sorted(os.listdir(root)) if os.path.isdir(root) else []:
-        if os.access(os.path.join(root, d, "swz-example-" + d), os.X_OK):
-            found.append(d)
+    for f in sorted(os.listdir(root)) if os.path.isdir(root) else []:
+        if f.startswith("swz-example-") and os.access(os.path.join(root, f), os.X_OK):
+            found.append(f[len("swz-example-"):])
     return found
 
 
@@ -254,7 +255,7 @@ def select(preds, flt):
 
 
 def check_family(args, family, ncu):
-    exe = os.path.join(args.build, "examples", family, "swz-example-" + family)
+    exe = os.path.join(args.build, "examples", "swz-example-" + family)
     if not os.access(exe, os.X_OK):
         print("ncu-check: %s not found (build with meson first)" % exe)
         return 2
@@ -463,7 +464,7 @@ def main():
     rc = 0
     fams = families(args.build) if args.family == "all" else [args.family]
     if not fams:
-        print("ncu-check: no examples/<family>/swz-example-<family> in %s (build with meson first)" % args.build)
+        print("ncu-check: no examples/swz-example-<family> in %s (build with meson first)" % args.build)
         return 2
     for fam in fams:
         rc = max(rc, check_family(args, fam, ncu))

@@ -1,4 +1,4 @@
-/* examples/gemm/gemm.cu -- swz-example-gemm: the GEMM family's hooks for the shared example
+/* examples/gemm/gemm.cu -- the GEMM family's hooks for the shared example
  * driver (../family_main.h: --list, --predict, --run/--runs, --bench and the default check of
  * every variant).
  *
@@ -313,21 +313,43 @@ static int b_check(void *vp, const swz_variant *v, int mode)
     return !ok;
 }
 
+/* The bench hooks: bench/bench_gemm (bench/bench_main.cu) and --bench here.
+ *   swz's SGEMM variants beside cuBLAS.
+ *
+ * What it measures
+ *   C = A*B (row-major, fp32, alpha = 1, beta = 0) for M = N = K = 4096 and 8192 (--quick: 512
+ *   and 1024), with every float variant of the swz-gemm library (examples/gemm: layouts none,
+ *   pad, xor of the shared A tile; TILE 128 and 64; block order row-major and Morton), beside
+ *     - cublasSgemm with CUBLAS_PEDANTIC_MATH: plain fp32 FMA, no TF32 -- THE PEER (ratio_peer);
+ *     - cublasSgemm with CUBLAS_DEFAULT_MATH (for information; cuBLAS does not use TF32 for
+ *       Sgemm unless CUBLAS_TF32_TENSOR_OP_MATH is set, so this is fp32 too);
+ *     - cudaMemcpy device-to-device of the bytes the product must move (A + B read, C written),
+ *       as the memory ceiling (metric GB/s; its ratio_peer is left empty).
+ *   TFLOP/s = 2*M*N*K / median time (20 CUDA-event-timed launches after warm-up).
+ *
+ * Checks (a wrong result -> exit 1; a timing never fails)
+ *   Both cuBLAS runs against the CPU double-precision reference of the example program at 8
+ *   sampled rows (the first, the last, random ones; per element
+ *   |c - ref| <= 2^-24 (2 sqrt(K) + 4) sum |a*b|); every swz variant, on an output poisoned with NaN,
+ *   against cuBLAS over the whole matrix: ||C - C_cublas||_F / ||C_cublas||_F < 5e-5 and every
+ *   element finite.  Two fp32 products of length K = 8192 in different orders differ by about
+ *   3e-6 on random [-1, 1) data; a TF32 product by about 3e-4: the bound tells them apart.
+ *   Inputs are random in [-1, 1).
+ *
+ * Usage: bench_gemm [--out DIR] [--quick] [--reps N]  -> DIR/gemm.csv
+ */
 static const char *const bench_specs[] = {"4096:4096:4096", "8192:8192:8192", NULL};
 static const char *const bench_quick[] = {"512:512:512", "1024:1024:1024", NULL};
 static const char *const bench_modes[] = {"/row", "/morton", NULL}; /* RASTER 0, 1 */
 static const char *const bench_peers[] = {"cublasSgemm_pedantic", "cublasSgemm_default", NULL};
 static const swz_family_bench bench_hooks = {
-    bench_specs, bench_quick, "float", 0, bench_modes, bench_peers, "cublas pedantic", 1e9,
-    b_prepare, b_release, b_size, b_work, b_copy_bytes, b_output, b_peer, b_peer_check, b_launch,
-    b_check};
+    "swz SGEMM variants vs cublasSgemm (pedantic fp32)", bench_specs, bench_quick, "float", 0,
+    bench_modes, bench_peers, "cublas pedantic", 1e9, b_prepare, b_release, b_size, b_work,
+    b_copy_bytes, b_output, b_peer, b_peer_check, b_launch, b_check};
 
 /* Square and ragged, both block orders. */
 static const char *const check_specs[] = {"1000:1000:999", "1000:1000:999:1", "2048:2048:2048",
                                           "2048:2048:2048:1", NULL};
-static const swz_family family = {&swz_gemm_registry, "M:N:K[:RASTER]", check_specs,
-                                  "4096:4096:4096", "TFLOP/s", run_one, &bench_hooks};
+SWZ_FAMILY_DEFINE(gemm) = {&swz_gemm_registry, "M:N:K[:RASTER]", check_specs, "4096:4096:4096",
+                           "TFLOP/s", run_one, &bench_hooks};
 
-#ifndef EX_FAMILY_NO_MAIN /* bench/bench_gemm.cu includes this program for its hooks */
-int main(int argc, char **argv) { return ex_family_main(&family, argc, argv); }
-#endif

@@ -1,4 +1,4 @@
-/* examples/reduce/reduce.cu -- swz-example-reduce: the reduction family's hooks for the shared
+/* examples/reduce/reduce.cu -- the reduction family's hooks for the shared
  * example driver (../family_main.h: --list, --predict, --run/--runs, --bench and the default
  * check of every variant).
  *
@@ -261,18 +261,37 @@ static int b_check(void *vp, const swz_variant *v, int mode)
     return !ok;
 }
 
+/* The bench hooks: bench/bench_reduce (bench/bench_main.cu) and --bench here.
+ *   swz's fp32 sum reductions beside CUB and a copy.
+ *
+ * What it measures
+ *   sum of n = 2^28 floats (1 GiB; --quick: 2^22) with every float variant of the swz-reduce
+ *   library (examples/reduce: interleaved and sequential textbook trees, the fast production
+ *   kernel), beside
+ *     - cub::DeviceReduce::Sum (temporary storage allocated once, outside the timing) -- THE PEER;
+ *     - cudaMemcpy device-to-device moving the same number of bytes (a copy of n*2 bytes: n*2
+ *       read + n*2 written = the n*4 bytes the reduction reads) -- the ceiling.
+ *   GB/s counts bytes READ (n*4; the 4-byte result is negligible); median of 20
+ *   CUDA-event-timed launches after warm-up.  Workspaces are allocated once, outside the timing.
+ *
+ * Checks (a wrong result -> exit 1; a timing never fails)
+ *   Against a CPU sum in double of the same input, before timing, on an output poisoned with
+ *   NaN: a swz variant must be within its own documented error bound
+ *   depth * 2^-24 / (1 - depth * 2^-24) * sum|x| (reduce.h: the variant's depth(n)); CUB within
+ *   1e-5 * sum|x|.  The input is random in [-1, 1), never zero.
+ *
+ * Usage: bench_reduce [--out DIR] [--quick] [--reps N]  -> DIR/reduce.csv
+ */
 static const char *const bench_specs[] = {"268435456", NULL}; /* 2^28 floats: 1 GiB */
 static const char *const bench_quick[] = {"4194304", NULL};
 static const char *const bench_peers[] = {"cub_sum", NULL};
 static const swz_family_bench bench_hooks = {
-    bench_specs, bench_quick, "float", 1, NULL, bench_peers, "cub", 1e6, b_prepare, b_release,
-    b_size, b_work, b_copy_bytes, b_output, b_peer, b_peer_check, b_launch, b_check};
+    "swz fp32 reductions vs cub::DeviceReduce::Sum", bench_specs, bench_quick, "float", 1, NULL,
+    bench_peers, "cub", 1e6, b_prepare, b_release, b_size, b_work, b_copy_bytes, b_output, b_peer,
+    b_peer_check, b_launch, b_check};
 
 /* 2^24 + 3 elements twice (bit-identical), and the sizes around one chunk and one block. */
 static const char *const check_specs[] = {"16777219:2", "1048579:2", "1", "257", "65536", NULL};
-static const swz_family family = {&swz_reduce_registry, "N[:REPS]", check_specs, "268435456",
-                                  "GB/s", run_one, &bench_hooks};
+SWZ_FAMILY_DEFINE(reduce) = {&swz_reduce_registry, "N[:REPS]", check_specs, "268435456", "GB/s",
+                             run_one, &bench_hooks};
 
-#ifndef EX_FAMILY_NO_MAIN /* bench/bench_reduce.cu includes this program for its hooks */
-int main(int argc, char **argv) { return ex_family_main(&family, argc, argv); }
-#endif

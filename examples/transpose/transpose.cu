@@ -1,4 +1,4 @@
-/* examples/transpose/transpose.cu -- swz-example-transpose: the transpose family's hooks for
+/* examples/transpose/transpose.cu -- the transpose family's hooks for
  * the shared example driver (../family_main.h: --list, --predict, --run/--runs, --bench and
  * the default check of every variant).
  *
@@ -238,14 +238,12 @@ static const char *const bench_specs[] = {"8192:8192", "16384:16384", NULL};
 static const char *const bench_quick[] = {"1024:1024", "2048:2048", NULL};
 static const char *const bench_peers[] = {"cublasSgeam", NULL};
 static const swz_family_bench bench_hooks = {
-    bench_specs, bench_quick, "float", 1, NULL, bench_peers, "cublasSgeam", 1e6, b_prepare,
-    b_release, b_size, b_work, b_copy_bytes, b_output, b_peer, b_peer_check, b_launch, b_check};
+    "swz fp32 transposes vs cublasSgeam and memcpy", bench_specs, bench_quick, "float", 1, NULL,
+    bench_peers, "cublasSgeam", 1e6, b_prepare, b_release, b_size, b_work, b_copy_bytes, b_output,
+    b_peer, b_peer_check, b_launch, b_check};
 
 /* Ragged with padded leading dimensions, and a batch. */
 static const char *const check_specs[] = {"2000:3000:1:3001:2003", "67:45:3", "1000:1037", NULL};
-static const swz_family family = {&swz_transpose_registry, "ROWS:COLS[:BATCH[:LD_IN:LD_OUT]]",
-                                  check_specs, "8192:8192", "GB/s", run_one, &bench_hooks};
+SWZ_FAMILY_DEFINE(transpose) = {&swz_transpose_registry, "ROWS:COLS[:BATCH[:LD_IN:LD_OUT]]",
+                                check_specs, "8192:8192", "GB/s", run_one, &bench_hooks};
 
-#ifndef EX_FAMILY_NO_MAIN /* bench/bench_transpose.cu includes this program for its hooks */
-int main(int argc, char **argv) { return ex_family_main(&family, argc, argv); }
-#endif

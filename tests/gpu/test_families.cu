@@ -1,7 +1,8 @@
 /* tests/gpu/test_families.cu -- every variant of every kernel family through the one record
  * format (examples/family.h), with one code path; host only, no GPU needed.
  *
- * For each registry (transpose, reduce, gemm) and each variant it asserts what tools/ncu-check.py,
+ * For the registry of every family in examples/meson.build's list (swz_families.h, generated
+ * there: SWZ_FAMILY_LIST) and each variant it asserts what tools/ncu-check.py,
  * bench/ and the example driver rely on:
  *   the record    family and name agree with the registry ("swz_<family>_..."), names are
  *                 unique, the kernel-name prefix starts with the name (ncu's --kernel-name
@@ -17,10 +18,13 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "transpose.h"
-#include "reduce.h"
-#include "gemm_variants.h"
-#include "gpu_util.h" /* EXPECT */
+#include "family.h"
+#include "swz_families.h" /* SWZ_FAMILY_LIST: X(transpose) X(reduce) ... */
+#include "gpu_util.h"     /* EXPECT */
+
+#define X(F) extern const swz_family swz_##F##_family;
+SWZ_FAMILY_LIST
+#undef X
 
 static int failures = 0; /* EXPECT (gpu_util.h) counts here */
 
@@ -80,8 +84,16 @@ static int check_registry(const swz_registry *reg, const char *family)
 
 int main(void)
 {
-    check_registry(&swz_transpose_registry, "transpose");
-    check_registry(&swz_reduce_registry, "reduce");
-    check_registry(&swz_gemm_registry, "gemm");
+    int families = 0;
+#define X(F)                                                                                    \
+    check_registry(swz_##F##_family.registry, #F);                                              \
+    EXPECT(swz_##F##_family.run != NULL && swz_##F##_family.check_specs != NULL &&              \
+               swz_##F##_family.check_specs[0] != NULL && swz_##F##_family.bench != NULL &&     \
+               swz_##F##_family.bench->title != NULL,                                           \
+           "%s: family record incomplete", #F);                                                 \
+    ++families;
+    SWZ_FAMILY_LIST
+#undef X
+    printf("%d families: %s\n", families, failures ? "FAILED" : "ok");
     return failures ? 1 : 0;
 }
