@@ -14,6 +14,7 @@
  *                  BLOCK_ORDER, BLOCK_GROUP, CACHE_HINTS, PERSIST, MIN_BLOCKS
  *   reduce         VARIANT
  *   gemm           LAYOUT
+ *   wgemm          OUT, OUT_NAME, STAGES
  */
 #undef TILE
 #undef ELEM
@@ -28,3 +29,6 @@
 #undef CACHE_HINTS
 #undef PERSIST
 #undef MIN_BLOCKS
+#undef OUT
+#undef OUT_NAME
+#undef STAGES

@@ -1,0 +1,43 @@
+/* examples/wgemm/variants.cu -- every wgemm variant (wgemm.cuh), the registry and the family
+ * record: bf16 -> bf16, fp16 -> fp16 and bf16 -> fp32 with the 128 x 256 block (the one the
+ * benchmarks and tests use), and bf16 -> bf16 with 128 x 128 (ragged shapes, smaller grids). */
+#define TILE 256
+#define ELEM __nv_bfloat16
+#define ELEM_NAME bf16
+#define OUT __nv_bfloat16
+#define OUT_NAME bf16
+#include "wgemm.cuh"
+
+#define TILE 256
+#define ELEM __half
+#define ELEM_NAME f16
+#define OUT __half
+#define OUT_NAME f16
+#include "wgemm.cuh"
+
+#define TILE 256
+#define ELEM __nv_bfloat16
+#define ELEM_NAME bf16
+#define OUT float
+#define OUT_NAME f32
+#include "wgemm.cuh"
+
+#define TILE 128
+#define ELEM __nv_bfloat16
+#define ELEM_NAME bf16
+#define OUT __nv_bfloat16
+#define OUT_NAME bf16
+#include "wgemm.cuh"
+
+static const swz_variant *const swz_wgemm_variants[] = {
+    &swz_wgemm_256_bf16_bf16_variant, &swz_wgemm_256_f16_f16_variant, &swz_wgemm_256_bf16_f32_variant,
+    &swz_wgemm_128_bf16_bf16_variant, NULL};
+SWZ_REGISTRY_DEFINE(swz_wgemm_registry, "wgemm", swz_wgemm_variants);
+
+/* Ragged in every dimension (M, N not multiples of the block, K not of 64), a K that TMA cannot
+ * read in place (K % 8 != 0: the padded copy), one exact tile, and more tiles than SMs (the
+ * persistent loop), in both tile orders. */
+static const char *const ex_wg_check_specs[] = {"1000:1000:520", "129:257:77", "128:256:64", "2560:2560:64",
+                                                "2560:2560:64:1", NULL};
+SWZ_FAMILY_DEFINE(wgemm) = {&swz_wgemm_registry, "M:N:K[:RASTER]", ex_wg_check_specs, "8192:8192:8192",
+                            "TFLOP/s", ex_wg_run, &ex_wg_bench};

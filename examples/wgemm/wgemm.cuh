@@ -1,0 +1,651 @@
+/* examples/wgemm/wgemm.cuh -- the Hopper GEMM family: TMA loads into 128-B-swizzled tiles, wgmma
+ * m64nNk16 from shared memory, a producer warpgroup and two consumer warpgroups with
+ * setmaxnreg, a STAGES-deep mbarrier pipeline, persistent CTAs over a grouped tile order.
+ *
+ * What it computes
+ *   C (M x N, row-major, ldc) = A (M x K, row-major, lda) . B^T, B given N x K row-major (ldb):
+ *   the "K-major B" case of A.B^T.  ELEM in (bf16 or fp16), fp32 accumulation, C in OUT (fp32,
+ *   bf16 or fp16).  Any M, N, K >= 1: TMA zero-fills the tiles past the edges, the epilogue
+ *   stores only inside C.  TMA needs 16-byte-aligned rows: when lda or ldb is not a multiple
+ *   of 8 elements (or A, B not 16-byte aligned), the launcher copies the operand into a padded
+ *   buffer first (cudaMemcpy2DAsync; slower, correct).
+ *
+ * Example (variants.cu)
+ *   #define TILE 256                 // BN: the wgmma N of each consumer (128 or 256)
+ *   #define ELEM __nv_bfloat16
+ *   #define ELEM_NAME bf16
+ *   #define OUT __nv_bfloat16
+ *   #define OUT_NAME bf16
+ *   #include "wgemm.cuh"             // swz_wgemm_256_bf16_bf16(M, N, K, A, lda, B, ldb, C, ldc, raster, stream)
+ *
+ * Parameters
+ *   TILE       BN, the block's N (128 or 256); the block is 128 x BN x 64 (BM x BN x BK)
+ *   ELEM       __nv_bfloat16 or __half;  ELEM_NAME bf16 or f16 (the same type)
+ *   OUT        float, __nv_bfloat16 or __half; OUT_NAME f32, bf16 or f16
+ *   STAGES     (optional, default 4) shared pipeline depth, 2 .. 6, within 227 KiB
+ *   A missing or bad parameter is a compile error that names it.
+ *
+ * The kernel (384 threads, one CTA per SM, persistent)
+ *   smem     STAGES x (A 128x64 + B BNx64 ELEM), each tile TMA-written in the tma128 layout
+ *            (swz_tma_offset(64, 2, 128, r, c): 128-byte rows, 16-byte units XOR row mod 8),
+ *            base 1024-aligned; full[s] / empty[s] mbarriers per stage.
+ *   wg 0     the producer: setmaxnreg.dec 40; one thread walks the CTA's tiles (t = blockIdx.x,
+ *            + gridDim.x, ...) and k-blocks: wait empty[s], expect_tx(full[s], stage bytes),
+ *            two TMA loads.
+ *   wg 1, 2  the consumers: setmaxnreg.inc 232; consumer c owns rows 64c..64c+63 of the block:
+ *            per k-block wait full[s], 4 x wgmma m64nBNk16 (descriptors from swz_wgmma_desc:
+ *            K-major, SBO 1024; the k step adds 32 bytes to the start address), commit; when the
+ *            previous k-block's group is done (wgmma.wait_group 1), release its stage (one
+ *            arrive per consumer on empty[s]).  Epilogue: fp32 accumulators converted to OUT
+ *            and stored straight from registers (2 elements per store where aligned).
+ *   order    tile t -> (tm, tn) grouped by GROUP_M = 8 tile-rows (RASTER 0) or Morton over
+ *            (tm, tn) (RASTER 1, swz/morton.h): consecutive CTAs share A and B panels in L2.
+ *   Shared memory is only TMA-written and wgmma-read: the model (predict) has no LDS/STS.
+ */
+#ifndef SWZ_WGEMM_CUH_ONCE
+#define SWZ_WGEMM_CUH_ONCE
+
+#include <cuda.h>
+#include <cuda_bf16.h>
+#include <cuda_fp16.h>
+#include <cuda_runtime.h>
+#include <cublas_v2.h>
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <swz/tma.h>
+#include <swz/morton.h>
+
+#include "../family.h"
+#include "../family_main.h"
+
+/* ---- the family's typed record -------------------------------------------------------------- */
+typedef struct swz_wgemm_ops {
+    /* C = A . B^T as above; raster 0 grouped, 1 Morton.  cudaErrorInvalidValue for M, N or K < 1
+     * or lda < K, ldb < K, ldc < N. */
+    cudaError_t (*launch)(int64_t M, int64_t N, int64_t K, const void *A, int64_t lda, const void *B,
+                          int64_t ldb, void *C, int64_t ldc, int raster, cudaStream_t s);
+    int in_kind;  /* EX_WG_BF16 or EX_WG_F16 */
+    int out_kind; /* EX_WG_F32, EX_WG_BF16 or EX_WG_F16 */
+    int bn;       /* TILE */
+} swz_wgemm_ops;
+static inline const swz_wgemm_ops *swz_wgemm_ops_of(const swz_variant *v) { return (const swz_wgemm_ops *)v->ops; }
+
+#define EX_WG_F32 0
+#define EX_WG_BF16 1
+#define EX_WG_F16 2
+#define EX_WG_BM 128
+#define EX_WG_BK 64
+#define EX_WG_THREADS 384
+#define EX_WG_GROUP_M 8
+
+/* ---- device: one CTA's whole life ------------------------------------------------------------ */
+template <class T> struct ex_wg_type;
+template <> struct ex_wg_type<float> { enum { kind = EX_WG_F32 }; static __device__ float cvt(float v) { return v; } };
+template <> struct ex_wg_type<__nv_bfloat16> {
+    enum { kind = EX_WG_BF16 };
+    static __device__ __nv_bfloat16 cvt(float v) { return __float2bfloat16_rn(v); }
+};
+template <> struct ex_wg_type<__half> { enum { kind = EX_WG_F16 }; static __device__ __half cvt(float v) { return __float2half_rn(v); } };
+
+template <int BN, class TIn> struct ex_wg_mma;
+template <> struct ex_wg_mma<256, __nv_bfloat16> {
+    static __device__ void run(float *d, uint64_t a, uint64_t b, int s) { swz_wgmma_m64n256k16_bf16(d, a, b, s, 0); }
+};
+template <> struct ex_wg_mma<256, __half> {
+    static __device__ void run(float *d, uint64_t a, uint64_t b, int s) { swz_wgmma_m64n256k16_f16(d, a, b, s, 0); }
+};
+template <> struct ex_wg_mma<128, __nv_bfloat16> {
+    static __device__ void run(float *d, uint64_t a, uint64_t b, int s) { swz_wgmma_m64n128k16_bf16(d, a, b, s, 0); }
+};
+template <> struct ex_wg_mma<128, __half> {
+    static __device__ void run(float *d, uint64_t a, uint64_t b, int s) { swz_wgmma_m64n128k16_f16(d, a, b, s, 0); }
+};
+
+/* Tile t of tiles_m x tiles_n -> (tm, tn). */
+static __device__ __forceinline__ void ex_wg_tile(uint32_t t, uint32_t tiles_m, uint32_t tiles_n, int raster,
+                                                  uint32_t *tm, uint32_t *tn)
+{
+    if (raster == 1) { /* swz/morton.h: 4 x 4 supertiles of tiles in Z order */
+        (void)swz_morton_block(t, tiles_n, tiles_m, 2, tn, tm);
+        return;
+    }
+    const uint32_t per_group = EX_WG_GROUP_M * tiles_n, g = t / per_group, first = g * EX_WG_GROUP_M;
+    const uint32_t rows = tiles_m - first < EX_WG_GROUP_M ? tiles_m - first : EX_WG_GROUP_M;
+    *tm = first + (t % per_group) % rows;
+    *tn = (t % per_group) / rows;
+}
+
+template <int BN, int STAGES, class TIn, class TOut>
+static __device__ __forceinline__ void ex_wg_body(const CUtensorMap *ma, const CUtensorMap *mb, TOut *C, int M, int N,
+                                                  int K, int64_t ldc, int raster, int vec2)
+{
+    enum { A_BYTES = EX_WG_BM * EX_WG_BK * 2, B_BYTES = BN * EX_WG_BK * 2, STAGE = A_BYTES + B_BYTES };
+    extern __shared__ __align__(1024) unsigned char ex_wg_smem[];
+    __shared__ __align__(8) uint64_t full[STAGES], empty[STAGES];
+    unsigned char *smem = (unsigned char *)swz_tma_align_up(ex_wg_smem, 128u);
+    const uint32_t tiles_m = (uint32_t)(M + EX_WG_BM - 1) / EX_WG_BM, tiles_n = (uint32_t)(N + BN - 1) / BN;
+    const uint32_t tiles = tiles_m * tiles_n, kblocks = (uint32_t)(K + EX_WG_BK - 1) / EX_WG_BK;
+    const int wg = (int)(threadIdx.x / 128u);
+    if (threadIdx.x == 0) {
+        for (int s = 0; s < STAGES; ++s) {
+            swz_mbar_init(&full[s], 1);
+            swz_mbar_init(&empty[s], 2);
+        }
+        swz_fence_mbar_init();
+    }
+    __syncthreads();
+    if (wg == 0) {
+        swz_setmaxnreg_dec(40);
+        if (threadIdx.x == 0) {
+            swz_tma_prefetch(ma);
+            swz_tma_prefetch(mb);
+            uint32_t it = 0;
+            for (uint32_t t = blockIdx.x; t < tiles; t += gridDim.x) {
+                uint32_t tm, tn;
+                ex_wg_tile(t, tiles_m, tiles_n, raster, &tm, &tn);
+                for (uint32_t kb = 0; kb < kblocks; ++kb, ++it) {
+                    const uint32_t s = it % STAGES, ph = (it / STAGES) & 1u;
+                    unsigned char *sa = smem + s * STAGE, *sb = sa + A_BYTES;
+                    swz_mbar_wait(&empty[s], ph ^ 1u);
+                    swz_mbar_expect_tx(&full[s], STAGE);
+                    swz_tma_load_2d(sa, ma, 128u, &full[s], (int)(kb * EX_WG_BK), (int)(tm * EX_WG_BM));
+                    swz_tma_load_2d(sb, mb, 128u, &full[s], (int)(kb * EX_WG_BK), (int)(tn * BN));
+                }
+            }
+        }
+        return;
+    }
+    swz_setmaxnreg_inc(232);
+    const uint32_t c = (uint32_t)wg - 1u, lt = threadIdx.x % 128u;
+    const uint32_t base = swz__smem_u32(smem);
+    uint32_t it = 0;
+    for (uint32_t t = blockIdx.x; t < tiles; t += gridDim.x) {
+        uint32_t tm, tn;
+        ex_wg_tile(t, tiles_m, tiles_n, raster, &tm, &tn);
+        float d[BN / 2];
+#pragma unroll
+        for (int i = 0; i < BN / 2; ++i) d[i] = 0.f;
+        for (uint32_t kb = 0; kb < kblocks; ++kb, ++it) {
+            const uint32_t s = it % STAGES, ph = (it / STAGES) & 1u;
+            const uint32_t sa = base + s * STAGE + c * 64u * 128u, sb = base + s * STAGE + A_BYTES;
+            swz_mbar_wait(&full[s], ph);
+            swz_wgmma_fence();
+#pragma unroll
+            for (uint32_t kk = 0; kk < EX_WG_BK / 16; ++kk)
+                ex_wg_mma<BN, TIn>::run(d, swz_wgmma_desc(sa + kk * 32u, 128u, SWZ_WGMMA_K_MAJOR, 64u),
+                                        swz_wgmma_desc(sb + kk * 32u, 128u, SWZ_WGMMA_K_MAJOR, BN),
+                                        (kb > 0 || kk > 0) ? 1 : 0);
+            swz_wgmma_commit();
+            swz_wgmma_wait(1);
+            if (kb > 0 && lt == 0) swz_mbar_arrive(&empty[(it + STAGES - 1) % STAGES]);
+        }
+        swz_wgmma_wait(0);
+        if (lt == 0) swz_mbar_arrive(&empty[(it + STAGES - 1) % STAGES]);
+        /* epilogue: accumulator i of thread lt at (row, col) of the consumer's 64 x BN block */
+        const int64_t r0 = (int64_t)tm * EX_WG_BM + c * 64u, c0 = (int64_t)tn * BN;
+#pragma unroll
+        for (int i = 0; i < BN / 2; i += 2) {
+            const int64_t r = r0 + swz_wgmma_acc_row(lt, (uint32_t)i), col = c0 + swz_wgmma_acc_col(lt, (uint32_t)i);
+            if (r >= M) continue;
+            TOut *p = C + r * ldc + col;
+            if (vec2 && col + 1 < N) {
+                if (sizeof(TOut) == 4) {
+                    *(float2 *)p = make_float2(d[i], d[i + 1]);
+                } else {
+                    TOut v2[2] = {ex_wg_type<TOut>::cvt(d[i]), ex_wg_type<TOut>::cvt(d[i + 1])};
+                    *(uint32_t *)p = *(const uint32_t *)v2;
+                }
+            } else {
+                if (col < N) p[0] = ex_wg_type<TOut>::cvt(d[i]);
+                if (col + 1 < N) p[1] = ex_wg_type<TOut>::cvt(d[i + 1]);
+            }
+        }
+    }
+}
+
+/* ---- host: the launcher shared by every variant ------------------------------------------------ */
+typedef void (*ex_wg_kernel_fn)(CUtensorMap, CUtensorMap, void *, int, int, int, int64_t, int, int);
+
+/* Encode the map of a rows x K operand (ld elements) with boxes of box_rows x 64; pads the
+ * operand into *pad (cudaMallocAsync'ed, the caller frees) when TMA cannot read it in place. */
+static cudaError_t ex_wg_map(CUtensorMap *map, int dtype, const void *X, int64_t rows, int64_t K, int64_t ld,
+                             uint32_t box_rows, void **pad, cudaStream_t s)
+{
+    swz_tma_plan p;
+    if (swz_tma_plan_2d(&p, dtype, X, (uint64_t)rows, (uint64_t)K, (uint64_t)ld, box_rows, EX_WG_BK, 128u) != SWZ_OK) {
+        const int64_t lp = (K + 7) / 8 * 8; /* 16-byte rows */
+        cudaError_t e = cudaMallocAsync(pad, (size_t)(rows * lp) * 2, s);
+        if (e != cudaSuccess) return e;
+        e = cudaMemcpy2DAsync(*pad, (size_t)lp * 2, X, (size_t)ld * 2, (size_t)K * 2, (size_t)rows,
+                              cudaMemcpyDeviceToDevice, s);
+        if (e != cudaSuccess) return e;
+        X = *pad;
+        ld = lp;
+    }
+    if (swz_tma_map_2d(map, &p, dtype, X, (uint64_t)rows, (uint64_t)K, (uint64_t)ld, box_rows, EX_WG_BK, 128u) != SWZ_OK) {
+        char why[200];
+        swz_error_format(&p.error, why, sizeof why);
+        fprintf(stderr, "wgemm: tensor map refused: %s\n", why);
+        return cudaErrorInvalidValue;
+    }
+    return cudaSuccess;
+}
+
+static cudaError_t ex_wg_launch(ex_wg_kernel_fn kernel, int bn, int stages, int in_kind, int out_bytes, int64_t M,
+                                int64_t N, int64_t K, const void *A, int64_t lda, const void *B, int64_t ldb, void *C,
+                                int64_t ldc, int raster, cudaStream_t s)
+{
+    if (M < 1 || N < 1 || K < 1 || lda < K || ldb < K || ldc < N || M > INT32_MAX || N > INT32_MAX || K > INT32_MAX ||
+        raster < 0 || raster > 1)
+        return cudaErrorInvalidValue;
+    const int dtype = in_kind == EX_WG_BF16 ? SWZ_TMA_BF16 : SWZ_TMA_F16;
+    const size_t smem = (size_t)stages * (EX_WG_BM + bn) * EX_WG_BK * 2 + 1024;
+    CUtensorMap ma, mb;
+    void *pa = NULL, *pb = NULL;
+    cudaError_t e = ex_wg_map(&ma, dtype, A, M, K, lda, EX_WG_BM, &pa, s);
+    if (e == cudaSuccess) e = ex_wg_map(&mb, dtype, B, N, K, ldb, (uint32_t)bn, &pb, s);
+    int dev = 0, sms = 0;
+    if (e == cudaSuccess) e = cudaGetDevice(&dev);
+    if (e == cudaSuccess) e = cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev);
+    if (e == cudaSuccess) e = cudaFuncSetAttribute((const void *)kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem);
+    if (e == cudaSuccess) {
+        const int64_t tiles = ((M + EX_WG_BM - 1) / EX_WG_BM) * ((N + bn - 1) / bn);
+        const int grid = (int)(tiles < sms ? tiles : sms);
+        const int vec2 = ldc % 2 == 0 && ((uintptr_t)C % (2 * out_bytes)) == 0;
+        kernel<<<grid, EX_WG_THREADS, smem, s>>>(ma, mb, C, (int)M, (int)N, (int)K, ldc, raster, vec2);
+        e = cudaGetLastError();
+    }
+    if (pa) cudaFreeAsync(pa, s);
+    if (pb) cudaFreeAsync(pb, s);
+    return e;
+}
+
+/* ---- the family's hooks: CPU reference, run(), bench ------------------------------------------- */
+static uint64_t ex_wg_rng = 0x5DEECE66Dull;
+static double ex_wg_rnd(void) /* uniform in [-1, 1) */
+{
+    ex_wg_rng ^= ex_wg_rng >> 12;
+    ex_wg_rng ^= ex_wg_rng << 25;
+    ex_wg_rng ^= ex_wg_rng >> 27;
+    return (double)((ex_wg_rng * 0x2545F4914F6CDD1Dull) >> 40) * (2.0 / 16777216.0) - 1.0;
+}
+static uint16_t ex_wg_to16(double v, int kind)
+{
+    uint16_t u;
+    if (kind == EX_WG_BF16) { __nv_bfloat16 h = __float2bfloat16_rn((float)v); memcpy(&u, &h, 2); }
+    else { __half h = __float2half_rn((float)v); memcpy(&u, &h, 2); }
+    return u;
+}
+static double ex_wg_from16(uint16_t u, int kind)
+{
+    if (kind == EX_WG_BF16) { __nv_bfloat16 h; memcpy(&h, &u, 2); return (double)__bfloat162float(h); }
+    __half h;
+    memcpy(&h, &u, 2);
+    return (double)__half2float(h);
+}
+static double ex_wg_out(const void *C, int kind, size_t i)
+{
+    return kind == EX_WG_F32 ? (double)((const float *)C)[i] : ex_wg_from16(((const uint16_t *)C)[i], kind);
+}
+static int ex_wg_out_bytes(int kind) { return kind == EX_WG_F32 ? 4 : 2; }
+
+typedef struct ex_wg_problem {
+    int64_t M, N, K, lda, ldb, ldc;
+    int in_kind, out_kind, raster;
+    uint16_t *hA, *hB;    /* host copies of the inputs (NULL in the bench: filled on the GPU) */
+    void *dA, *dB, *dC, *dCref;
+    cublasHandle_t h;
+    double *d_acc;
+    unsigned long long *d_bad;
+} ex_wg_problem;
+
+/* Per element: |c - ref| <= u_out |ref| + 2^-22 (K + 4) sum|a b| (fp32 accumulation in any order,
+ * then one rounding to OUT: u_out 2^-8 for bf16, 2^-11 for fp16, 0 for fp32 beyond the sum). */
+static int ex_wg_check_rows(const ex_wg_problem *p, const void *dC, const int64_t *rows, int nrows, int64_t ncols,
+                            double *worst)
+{
+    const double u_out = p->out_kind == EX_WG_BF16 ? ldexp(1.0, -8) : p->out_kind == EX_WG_F16 ? ldexp(1.0, -11) : 0.0;
+    const double g = ldexp(1.0, -22) * ((double)p->K + 4.0);
+    const int ob = ex_wg_out_bytes(p->out_kind);
+    const size_t K = (size_t)p->K;
+    void *row = malloc((size_t)ncols * ob);
+    uint16_t *r16 = (uint16_t *)malloc(K * 2);
+    double *a = (double *)malloc(K * sizeof(double)), *b = (double *)malloc((size_t)ncols * K * sizeof(double));
+    int bad = 0;
+    *worst = 0;
+    for (int64_t j = 0; j < ncols; ++j) { /* B's first ncols rows, as doubles */
+        const uint16_t *bj = p->hB ? p->hB + j * p->ldb : r16;
+        if (!p->hB) CK(cudaMemcpy(r16, (const uint16_t *)p->dB + j * p->ldb, K * 2, cudaMemcpyDeviceToHost));
+        for (size_t k = 0; k < K; ++k) b[(size_t)j * K + k] = ex_wg_from16(bj[k], p->in_kind);
+    }
+    for (int r = 0; r < nrows; ++r) {
+        const int64_t i = rows[r];
+        CK(cudaMemcpy(row, (const char *)dC + (size_t)(i * p->ldc) * ob, (size_t)ncols * ob, cudaMemcpyDeviceToHost));
+        CK(cudaMemcpy(r16, (const uint16_t *)p->dA + i * p->lda, K * 2, cudaMemcpyDeviceToHost));
+        for (size_t k = 0; k < K; ++k) a[k] = ex_wg_from16(r16[k], p->in_kind);
+        for (int64_t j = 0; j < ncols; ++j) {
+            const double *bj = b + (size_t)j * K;
+            double ref = 0, mag = 0;
+            for (size_t k = 0; k < K; ++k) {
+                ref += a[k] * bj[k];
+                mag += fabs(a[k] * bj[k]);
+            }
+            const double got = ex_wg_out(row, p->out_kind, (size_t)j), tol = u_out * fabs(ref) + g * mag + 1e-30;
+            const double err = fabs(got - ref);
+            if (!(err <= tol)) {
+                if (bad < 5) fprintf(stderr, "  C[%lld][%lld] = %.8g, want %.8g (tolerance %.3g)\n", (long long)i,
+                                     (long long)j, got, ref, tol);
+                ++bad;
+            } else if (err / tol > *worst) {
+                *worst = err / tol;
+            }
+        }
+    }
+    free(row);
+    free(r16);
+    free(a);
+    free(b);
+    return bad;
+}
+
+/* Device fill: x[i] = 16-bit value of a hash of (seed, i), uniform in [-1, 1). */
+__global__ void ex_wg_fill_kernel(uint16_t *x, size_t n, uint64_t seed, int kind)
+{
+    for (size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x; i < n; i += (size_t)gridDim.x * blockDim.x) {
+        uint64_t z = (i + 1) * 0x9E3779B97F4A7C15ull ^ seed;
+        z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+        z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+        z ^= z >> 31;
+        const float v = (float)((double)(z >> 40) * (2.0 / 16777216.0) - 1.0);
+        if (kind == EX_WG_BF16) { __nv_bfloat16 h = __float2bfloat16_rn(v); x[i] = *(uint16_t *)&h; }
+        else { __half h = __float2half_rn(v); x[i] = *(uint16_t *)&h; }
+    }
+}
+
+static int ex_wg_parse(const char *spec, int64_t *M, int64_t *N, int64_t *K, int *raster)
+{
+    long long m = -1, n = -1, k = -1;
+    int r = 0;
+    if (sscanf(spec, "%lld:%lld:%lld:%d", &m, &n, &k, &r) < 3 || m < 1 || n < 1 || k < 1 || r < 0 || r > 1) return 0;
+    *M = m, *N = n, *K = k, *raster = r;
+    return 1;
+}
+
+static cudaError_t ex_wg_run_variant(const swz_variant *v, ex_wg_problem *p, int raster)
+{
+    return swz_wgemm_ops_of(v)->launch(p->M, p->N, p->K, p->dA, p->lda, p->dB, p->ldb, p->dC, p->ldc, raster, 0);
+}
+
+/* run(): random inputs (host, fixed seed), C poisoned (NaN), one launch, every element of C
+ * against the fp64 CPU product.  Spec M:N:K[:RASTER]; lda = K + 8 when K % 8 == 0 (a padded
+ * leading dimension), else K (the padded-copy path). */
+static int ex_wg_run(const swz_variant *v, const char *spec, int quiet)
+{
+    const swz_wgemm_ops *o = swz_wgemm_ops_of(v);
+    ex_wg_problem p;
+    int raster;
+    memset(&p, 0, sizeof p);
+    if (!ex_wg_parse(spec, &p.M, &p.N, &p.K, &raster)) return 2;
+    p.in_kind = o->in_kind;
+    p.out_kind = o->out_kind;
+    p.lda = p.K % 8 == 0 ? p.K + 8 : p.K;
+    p.ldb = p.K;
+    p.ldc = p.N + 3;
+    const size_t na = (size_t)(p.M * p.lda), nb = (size_t)(p.N * p.ldb), nc = (size_t)(p.M * p.ldc);
+    const int ob = ex_wg_out_bytes(p.out_kind);
+    p.hA = (uint16_t *)malloc(na * 2);
+    p.hB = (uint16_t *)malloc(nb * 2);
+    for (size_t i = 0; i < na; ++i) p.hA[i] = ex_wg_to16(ex_wg_rnd(), p.in_kind);
+    for (size_t i = 0; i < nb; ++i) p.hB[i] = ex_wg_to16(ex_wg_rnd(), p.in_kind);
+    CK(cudaMalloc(&p.dA, na * 2));
+    CK(cudaMalloc(&p.dB, nb * 2));
+    CK(cudaMalloc(&p.dC, nc * ob));
+    CK(cudaMemcpy(p.dA, p.hA, na * 2, cudaMemcpyHostToDevice));
+    CK(cudaMemcpy(p.dB, p.hB, nb * 2, cudaMemcpyHostToDevice));
+    CK(cudaMemset(p.dC, 0xFF, nc * ob));
+    cudaError_t e = ex_wg_run_variant(v, &p, raster);
+    if (e == cudaSuccess) e = cudaDeviceSynchronize();
+    int bad = 1;
+    double worst = 0;
+    if (e != cudaSuccess) {
+        fprintf(stderr, "%s %s: %s\n", v->name, spec, cudaGetErrorString(e));
+    } else {
+        int64_t *rows = (int64_t *)malloc(sizeof(int64_t) * p.M);
+        for (int64_t i = 0; i < p.M; ++i) rows[i] = i;
+        bad = ex_wg_check_rows(&p, p.dC, rows, (int)p.M, p.N, &worst);
+        /* the padding columns of C stay poisoned */
+        uint16_t pad[3 * 2];
+        for (int64_t i = 0; i < p.M && !bad; i += p.M > 7 ? p.M / 7 : 1) {
+            CK(cudaMemcpy(pad, (const char *)p.dC + (size_t)(i * p.ldc + p.N) * ob, (size_t)3 * ob, cudaMemcpyDeviceToHost));
+            for (int k = 0; k < 3 * ob / 2; ++k)
+                if (pad[k] != 0xFFFF) { fprintf(stderr, "  C[%lld] padding written\n", (long long)i); bad = 1; }
+        }
+        free(rows);
+    }
+    if (!quiet || bad)
+        printf("%-30s %s: every element, worst err/tol %.3f %s\n", v->name, spec, worst, bad ? "FAILED" : "ok");
+    free(p.hA);
+    free(p.hB);
+    cudaFree(p.dA);
+    cudaFree(p.dB);
+    cudaFree(p.dC);
+    return bad != 0;
+}
+
+/* ---- bench hooks: C = A.B^T beside cublasGemmEx (CUBLAS_COMPUTE_32F, same types) ---------------
+ * Inputs filled on the GPU (uniform [-1, 1) rounded to ELEM), lda = ldb = K, ldc = N.  The peer
+ * is checked on 4 sampled rows x 64 columns against the CPU product; a variant against the
+ * peer over the whole matrix: ||C - Cpeer||_F / ||Cpeer||_F below 2^-7 (bf16 C), 2^-10 (fp16),
+ * 1e-5 (fp32) and every element finite. */
+template <class T>
+__global__ void ex_wg_diff_kernel(const T *c, const T *r, size_t n, double *acc, unsigned long long *bad)
+{
+    double d2 = 0.0, r2 = 0.0;
+    unsigned long long nb = 0;
+    for (size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x; i < n; i += (size_t)gridDim.x * blockDim.x) {
+        const double cv = (double)(float)c[i], rv = (double)(float)r[i];
+        if (!isfinite(cv)) ++nb;
+        d2 += (cv - rv) * (cv - rv);
+        r2 += rv * rv;
+    }
+    for (int o = 16; o > 0; o >>= 1) {
+        d2 += __shfl_down_sync(0xFFFFFFFFu, d2, o);
+        r2 += __shfl_down_sync(0xFFFFFFFFu, r2, o);
+        nb += __shfl_down_sync(0xFFFFFFFFu, nb, o);
+    }
+    if ((threadIdx.x & 31) == 0) {
+        atomicAdd(&acc[0], d2);
+        atomicAdd(&acc[1], r2);
+        atomicAdd(bad, nb);
+    }
+}
+
+static void *ex_wg_prepare(const char *spec, const swz_variant *v)
+{
+    const swz_wgemm_ops *o = swz_wgemm_ops_of(v);
+    ex_wg_problem *p = (ex_wg_problem *)calloc(1, sizeof *p);
+    if (!ex_wg_parse(spec, &p->M, &p->N, &p->K, &p->raster)) { free(p); return NULL; }
+    p->in_kind = o->in_kind;
+    p->out_kind = o->out_kind;
+    p->lda = p->ldb = p->K;
+    p->ldc = p->N;
+    const size_t ob = (size_t)ex_wg_out_bytes(p->out_kind);
+    CK(cudaMalloc(&p->dA, (size_t)(p->M * p->K) * 2));
+    CK(cudaMalloc(&p->dB, (size_t)(p->N * p->K) * 2));
+    CK(cudaMalloc(&p->dC, (size_t)(p->M * p->N) * ob));
+    CK(cudaMalloc(&p->dCref, (size_t)(p->M * p->N) * ob));
+    CK(cudaMalloc(&p->d_acc, 2 * sizeof(double)));
+    CK(cudaMalloc(&p->d_bad, sizeof(unsigned long long)));
+    ex_wg_fill_kernel<<<1024, 256>>>((uint16_t *)p->dA, (size_t)(p->M * p->K), 1, p->in_kind);
+    ex_wg_fill_kernel<<<1024, 256>>>((uint16_t *)p->dB, (size_t)(p->N * p->K), 2, p->in_kind);
+    CK(cudaGetLastError());
+    EX_CUBLAS(cublasCreate(&p->h));
+    return p;
+}
+static void ex_wg_release(void *vp)
+{
+    ex_wg_problem *p = (ex_wg_problem *)vp;
+    cublasDestroy(p->h);
+    cudaFree(p->dA); cudaFree(p->dB); cudaFree(p->dC); cudaFree(p->dCref); cudaFree(p->d_acc); cudaFree(p->d_bad);
+    free(p);
+}
+static void ex_wg_size(void *vp, char *cell)
+{
+    const ex_wg_problem *q = (const ex_wg_problem *)vp;
+    if (q->M == q->N && q->N == q->K) snprintf(cell, SWZ_SPEC_MAX, "%lld^3", (long long)q->M);
+    else snprintf(cell, SWZ_SPEC_MAX, "%lldx%lldx%lld", (long long)q->M, (long long)q->N, (long long)q->K);
+}
+static double ex_wg_work(void *vp)
+{
+    const ex_wg_problem *q = (const ex_wg_problem *)vp;
+    return 2.0 * (double)q->M * (double)q->N * (double)q->K;
+}
+static size_t ex_wg_copy_bytes(void *vp)
+{
+    const ex_wg_problem *q = (const ex_wg_problem *)vp;
+    return (size_t)((q->M + q->N) * q->K * 2 + q->M * q->N * ex_wg_out_bytes(q->out_kind)) / 2;
+}
+static void *ex_wg_output(void *vp, int who, size_t *bytes)
+{
+    ex_wg_problem *p = (ex_wg_problem *)vp;
+    *bytes = (size_t)(p->M * p->N) * ex_wg_out_bytes(p->out_kind);
+    return who == 0 ? p->dCref : p->dC;
+}
+static int ex_wg_peer(void *vp, int k)
+{
+    ex_wg_problem *p = (ex_wg_problem *)vp;
+    const float one = 1.f, zero = 0.f;
+    const cudaDataType ti = p->in_kind == EX_WG_BF16 ? CUDA_R_16BF : CUDA_R_16F;
+    const cudaDataType to = p->out_kind == EX_WG_F32 ? CUDA_R_32F : p->out_kind == EX_WG_BF16 ? CUDA_R_16BF : CUDA_R_16F;
+    (void)k;
+    /* row-major C = A B^T is column-major C^T (N x M) = B (as K x N, transposed) . A^T (K x M) */
+    cublasStatus_t st = cublasGemmEx(p->h, CUBLAS_OP_T, CUBLAS_OP_N, (int)p->N, (int)p->M, (int)p->K, &one, p->dB, ti,
+                                     (int)p->ldb, p->dA, ti, (int)p->lda, &zero, p->dCref, to, (int)p->ldc,
+                                     CUBLAS_COMPUTE_32F, CUBLAS_GEMM_DEFAULT);
+    if (st != CUBLAS_STATUS_SUCCESS) fprintf(stderr, "cublasGemmEx: status %d\n", (int)st);
+    return st != CUBLAS_STATUS_SUCCESS;
+}
+static int ex_wg_peer_check(void *vp, int k)
+{
+    ex_wg_problem *p = (ex_wg_problem *)vp;
+    int64_t rows[4] = {0, p->M - 1, p->M / 3, (2 * p->M) / 3};
+    double worst;
+    (void)k;
+    const int bad = ex_wg_check_rows(p, p->dCref, rows, 4, p->N < 64 ? p->N : 64, &worst);
+    if (bad) printf("cublasGemmEx: %d elements of 4 rows x 64 columns differ from the CPU product\n", bad);
+    return bad != 0;
+}
+static int ex_wg_blaunch(void *vp, const swz_variant *v, int mode)
+{
+    ex_wg_problem *p = (ex_wg_problem *)vp;
+    cudaError_t e = ex_wg_run_variant(v, p, mode >= 0 ? mode : p->raster);
+    if (e != cudaSuccess) fprintf(stderr, "%s: %s\n", v->name, cudaGetErrorString(e));
+    return e != cudaSuccess;
+}
+static int ex_wg_bcheck(void *vp, const swz_variant *v, int mode)
+{
+    ex_wg_problem *p = (ex_wg_problem *)vp;
+    const size_t n = (size_t)(p->M * p->N);
+    double acc[2];
+    unsigned long long bad = 0;
+    CK(cudaMemset(p->d_acc, 0, 2 * sizeof(double)));
+    CK(cudaMemset(p->d_bad, 0, sizeof bad));
+    if (p->out_kind == EX_WG_F32)
+        ex_wg_diff_kernel<<<1024, 256>>>((const float *)p->dC, (const float *)p->dCref, n, p->d_acc, p->d_bad);
+    else if (p->out_kind == EX_WG_BF16)
+        ex_wg_diff_kernel<<<1024, 256>>>((const __nv_bfloat16 *)p->dC, (const __nv_bfloat16 *)p->dCref, n, p->d_acc, p->d_bad);
+    else
+        ex_wg_diff_kernel<<<1024, 256>>>((const __half *)p->dC, (const __half *)p->dCref, n, p->d_acc, p->d_bad);
+    CK(cudaGetLastError());
+    CK(cudaMemcpy(acc, p->d_acc, sizeof acc, cudaMemcpyDeviceToHost));
+    CK(cudaMemcpy(&bad, p->d_bad, sizeof bad, cudaMemcpyDeviceToHost));
+    const double rel = acc[1] > 0.0 ? sqrt(acc[0] / acc[1]) : -1.0;
+    const double lim = p->out_kind == EX_WG_BF16 ? ldexp(1.0, -7) : p->out_kind == EX_WG_F16 ? ldexp(1.0, -10) : 1e-5;
+    const int ok = bad == 0 && rel >= 0.0 && rel < lim;
+    printf("# %-28s mode %d rel.err %.2e vs cublasGemmEx, %llu non-finite%s\n", v->name, mode, rel, bad, ok ? "" : " FAILED");
+    return !ok;
+}
+
+static const char *const ex_wg_bench_specs[] = {"4096:4096:4096", "6144:6144:6144", "8192:8192:8192", NULL};
+static const char *const ex_wg_bench_quick[] = {"1024:1024:1024", NULL};
+static const char *const ex_wg_bench_peers[] = {"cublasGemmEx", NULL};
+static const swz_family_bench ex_wg_bench = {
+    "swz wgemm (TMA + wgmma) vs cublasGemmEx (CUBLAS_COMPUTE_32F)", ex_wg_bench_specs, ex_wg_bench_quick, "bf16",
+    0, NULL, ex_wg_bench_peers, "cublasGemmEx", 1e9, ex_wg_prepare, ex_wg_release, ex_wg_size, ex_wg_work,
+    ex_wg_copy_bytes, ex_wg_output, ex_wg_peer, ex_wg_peer_check, ex_wg_blaunch, ex_wg_bcheck};
+
+/* No shared loads or stores: TMA writes, wgmma reads. */
+static int ex_wg_predict(swz_tile_cost *sts, swz_tile_cost *lds)
+{
+    memset(sts, 0, sizeof *sts);
+    memset(lds, 0, sizeof *lds);
+    sts->access = lds->access = 16;
+    return SWZ_OK;
+}
+
+#endif /* SWZ_WGEMM_CUH_ONCE */
+
+/* ---- one variant ------------------------------------------------------------------------------ */
+#ifndef TILE
+#error "wgemm.cuh: define TILE (BN: 128 or 256)"
+#endif
+#ifndef ELEM
+#error "wgemm.cuh: define ELEM (__nv_bfloat16 or __half)"
+#endif
+#ifndef ELEM_NAME
+#error "wgemm.cuh: define ELEM_NAME (bf16 or f16)"
+#endif
+#ifndef OUT
+#error "wgemm.cuh: define OUT (float, __nv_bfloat16 or __half)"
+#endif
+#ifndef OUT_NAME
+#error "wgemm.cuh: define OUT_NAME (f32, bf16 or f16)"
+#endif
+#ifndef STAGES
+#define STAGES 4
+#endif
+SWZ_STATIC_ASSERT(TILE == 128 || TILE == 256, swz_error_wgemm_TILE_must_be_128_or_256);
+SWZ_STATIC_ASSERT(STAGES >= 2 && STAGES <= 6 && STAGES * (128 + TILE) * 64 * 2 + 1024 <= 232448,
+                  swz_error_wgemm_STAGES_must_be_2_to_6_within_227KiB);
+
+#define EX_WG_CAT_(a, b, c, d) swz_wgemm_##a##_##b##_##c##d
+#define EX_WG_CAT(a, b, c, d) EX_WG_CAT_(a, b, c, d)
+#define EX_WG_NAME EX_WG_CAT(TILE, ELEM_NAME, OUT_NAME, )
+#define EX_WG_ID(s) EX_WG_CAT(TILE, ELEM_NAME, OUT_NAME, s)
+#define EX_WG_STR_(x) #x
+#define EX_WG_STR(x) EX_WG_STR_(x)
+
+__global__ void __launch_bounds__(EX_WG_THREADS, 1)
+    EX_WG_ID(_kernel)(const __grid_constant__ CUtensorMap ma, const __grid_constant__ CUtensorMap mb, void *C, int M,
+                      int N, int K, int64_t ldc, int raster, int vec2)
+{
+    ex_wg_body<TILE, STAGES, ELEM, OUT>(&ma, &mb, (OUT *)C, M, N, K, ldc, raster, vec2);
+}
+
+cudaError_t EX_WG_NAME(int64_t M, int64_t N, int64_t K, const void *A, int64_t lda, const void *B, int64_t ldb, void *C,
+                       int64_t ldc, int raster, cudaStream_t s)
+{
+    return ex_wg_launch(EX_WG_ID(_kernel), TILE, STAGES, ex_wg_type<ELEM>::kind, (int)sizeof(OUT), M, N, K, A, lda, B,
+                        ldb, C, ldc, raster, s);
+}
+
+static int EX_WG_ID(_problem)(char *spec)
+{
+    snprintf(spec, SWZ_SPEC_MAX, "%d:%d:%d", 11 * 128, 12 * TILE, 1024); /* 132 tiles: one per SM */
+    return 132;
+}
+
+static const swz_wgemm_ops EX_WG_ID(_ops) = {EX_WG_NAME, ex_wg_type<ELEM>::kind, ex_wg_type<OUT>::kind, TILE};
+extern const swz_variant EX_WG_ID(_variant);
+const swz_variant EX_WG_ID(_variant) = SWZ_VARIANT_INIT(
+    "wgemm", EX_WG_STR(EX_WG_NAME), EX_WG_STR(EX_WG_ID(_kernel)), "tma128", EX_WG_STR(ELEM_NAME), TILE, 2,
+    EX_WG_THREADS, "stages=" EX_WG_STR(STAGES) " out=" EX_WG_STR(OUT_NAME), ex_wg_predict, EX_WG_ID(_problem),
+    &EX_WG_ID(_ops));
+
+#undef EX_WG_NAME
+#undef EX_WG_ID
+#include "../family_undef.h"
