@@ -35,7 +35,11 @@
  *
  * Usage: bench_transpose [--out DIR] [--quick] [--reps N]  -> DIR/transpose.csv,
  *                                          DIR/transpose_types.csv, DIR/transpose_tuning.csv
- *   SWZ_BENCH_ELEMS=u8,half  the every-element-type section for those elements only
+ *   SWZ_BENCH_ELEMS=u8,half          the every-element-type section for those elements only
+ *   SWZ_BENCH_PROBLEMS=8192x8192     ... and those problems only
+ *   SWZ_BENCH_SECTIONS=types,tuning  only those sections ('table': the fp32 table too)
+ *   --ncu                            the every-element-type section: one checked launch of
+ *                                    each, no timing (run under ncu --kernel-name)
  */
 #include "transpose.h"
 #include "bench_family.h"
@@ -242,16 +246,27 @@ static int tuning(const swz_family *f, const bench_opts &o)
     return tt.finish(o, false);
 }
 
-/* After the fp32 table: the every-element-type section (SWZ_BENCH_ELEMS=u8,float: only those),
- * then the fp32 tuning section. */
+/* After the fp32 table: the every-element-type section (SWZ_BENCH_ELEMS=u8,float: only those
+ * elements; SWZ_BENCH_PROBLEMS=8192x8192,...: only those problems), then the fp32 tuning
+ * section. */
 static int sections(const swz_family *f, const bench_opts &o)
 {
-    const int types = bench_transpose_types(o, getenv("SWZ_BENCH_ELEMS"));
-    const int tuned = tuning(f, o);
+    const char *only = getenv("SWZ_BENCH_SECTIONS");
+    const int types = bench_transpose_types(o, getenv("SWZ_BENCH_ELEMS"), getenv("SWZ_BENCH_PROBLEMS"));
+    const int tuned = only && *only && !strstr(only, "tuning") ? 0 : tuning(f, o);
     return types || tuned;
 }
 
+/* SWZ_BENCH_SECTIONS=types[,tuning]: only those sections (no fp32 table); with --ncu the
+ * every-element-type section launches each peer and variant once, checked, untimed (for
+ * ncu --kernel-name). */
 int main(int argc, char **argv)
 {
+    const char *only = getenv("SWZ_BENCH_SECTIONS");
+    if (only && *only && !strstr(only, "table")) {
+        const bench_opts o = bench_parse(argc, argv, "bench_transpose", family.bench->title);
+        bench_require_gpu();
+        return sections(&family, o);
+    }
     return bench_family_main(&family, argc, argv, family.bench->title, sections);
 }

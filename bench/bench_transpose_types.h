@@ -25,7 +25,10 @@
  *
  * Example (bench_transpose.cu)
  *   #include "bench_transpose_types.h"
- *   int rc = bench_transpose_types(o, "u8,float");   // NULL or "" : every element type
+ *   int rc = bench_transpose_types(o, "u8,float", NULL);   // NULL or "": every element type,
+ *                                                           // every problem ("8192x8192,...")
+ * With o.ncu (--ncu): each peer and variant launched once (its checked launch), not timed:
+ * one profiled launch each under ncu.
  */
 #ifndef SWZ_BENCH_TRANSPOSE_TYPES_H
 #define SWZ_BENCH_TRANSPOSE_TYPES_H
@@ -103,8 +106,14 @@ static inline cublasStatus_t bt_geam(cublasHandle_t h, int es, int k, const void
                        (const cuDoubleComplex *)in, m, (cuDoubleComplex *)out, m);
 }
 
-/* elems: comma-separated element names, NULL or "" for all. */
-static inline int bench_transpose_types(const bench_opts &o0, const char *elems)
+/* 1 when `name` is in the comma-separated `list` (NULL or "": everything is). */
+static inline bool bt_listed(const char *list, const char *name)
+{
+    return !list || !*list || strstr((std::string(",") + list + ",").c_str(), (std::string(",") + name + ",").c_str());
+}
+
+/* elems, problems: comma-separated element names and problem names, NULL or "" for all. */
+static inline int bench_transpose_types(const bench_opts &o0, const char *elems, const char *problems)
 {
     static const struct { const char *name; int es; } E[] = {
         {"u8", 1}, {"half", 2}, {"float", 4}, {"double", 8}, {"v16", 16}};
@@ -135,8 +144,7 @@ static inline int bench_transpose_types(const bench_opts &o0, const char *elems)
         bench_opts o = o0;
         o.reps = o0.quick ? o0.reps : pb.reps;
         for (const auto &el : E) {
-            if (elems && *elems && !strstr((std::string(",") + elems + ",").c_str(), (std::string(",") + el.name + ",").c_str()))
-                continue;
+            if (!bt_listed(elems, el.name) || !bt_listed(problems, pb.name)) continue;
             const int es = el.es;
             const size_t bytes = (size_t)(pb.rows * pb.cols * pb.batch) * (size_t)es;
             const double moved = 2.0 * (double)bytes;
@@ -158,8 +166,10 @@ static inline int bench_transpose_types(const bench_opts &o0, const char *elems)
             };
             std::vector<std::string> names;
             std::vector<float> ms;
+            /* the median time of f; with --ncu nothing more (f's checked launch was the one) */
+            auto timed = [&](auto f) -> float { return o.ncu ? 1.0f : bench_time_ms(o, f); };
             names.push_back("memcpy");
-            ms.push_back(bench_memcpy_ms(o, dout, din, bytes));
+            ms.push_back(timed([&] { CUDA_CHECK(cudaMemcpyAsync(dout, din, bytes, cudaMemcpyDeviceToDevice, 0)); }));
             const int npeer = pb.batch == 1 ? bt_geam_count(es) : 0;
             for (int k = 0; k < npeer; ++k) {
                 auto f = [&] {
@@ -170,7 +180,7 @@ static inline int bench_transpose_types(const bench_opts &o0, const char *elems)
                 };
                 if (!checked(bt_geam_name(es, k), f)) continue;
                 names.push_back(bt_geam_name(es, k));
-                ms.push_back(bench_time_ms(o, f));
+                ms.push_back(timed(f));
             }
             const size_t first_swz = names.size();
             for (int ci = 0; bt_candidates[ci]; ++ci) {
@@ -191,7 +201,13 @@ static inline int bench_transpose_types(const bench_opts &o0, const char *elems)
                 };
                 if (!checked(v->name, f)) continue;
                 names.push_back(cn);
-                ms.push_back(bench_time_ms(o, f));
+                ms.push_back(timed(f));
+            }
+            if (o.ncu) { /* nothing was timed */
+                printf("# %s %s: %zu launches checked (--ncu)\n", el.name, pb.name, names.size());
+                CUDA_CHECK(cudaFree(din));
+                CUDA_CHECK(cudaFree(dout));
+                continue;
             }
             /* the table: ratios to memcpy and to every peer of this problem */
             printf("\n# %s %s: %.1f MiB each way, median of %d\n%-20s %8s %8s", el.name, pb.name,
@@ -205,6 +221,7 @@ static inline int bench_transpose_types(const bench_opts &o0, const char *elems)
                 t.add(names[i], size, "GB/s", moved / (ms[i] * 1e6), ms[0] / ms[i],
                       first_swz > 1 ? ms[1] / ms[i] : -1, first_swz > 1 ? names[1] : "");
             }
+            if (!t.write_csv(o0.out)) ++t.failures; /* after every problem: a killed run keeps it */
             fflush(stdout);
             CUDA_CHECK(cudaFree(din));
             CUDA_CHECK(cudaFree(dout));
@@ -212,7 +229,8 @@ static inline int bench_transpose_types(const bench_opts &o0, const char *elems)
     }
     cublasDestroy(h);
     CUDA_CHECK(cudaFree(d_n));
-    return t.finish(o0, false);
+    if (o0.ncu || t.failures) fprintf(stderr, "transpose_types: %d wrong result(s)\n", t.failures);
+    return t.failures ? 1 : 0;
 }
 
 #endif /* SWZ_BENCH_TRANSPOSE_TYPES_H */
