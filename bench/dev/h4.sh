@@ -1,24 +1,29 @@
 #!/bin/bash
-# bench/dev/h4.sh -- helper H4's GPU run (issue 10): TMA proof, then the wgemm family.
-# Run from the repo root: OUT=<dir> B=<build dir> bash bench/dev/h4.sh
+# bench/dev/h4.sh -- helper H4's GPU run (issue 10): the TMA proof, then the wgemm family's
+# checks and benchmark, then compute-sanitizer on both.  Most important first (killed at the
+# lead's limit).  Run from the repo root: OUT=<dir> B=<build dir> bash bench/dev/h4.sh
 set -u
 B=${B:-build}
 OUT=${OUT:-out-h4}
 mkdir -p "$OUT"
-log() { echo "== $*" | tee -a "$OUT/summary.txt"; }
-log "$(date -u) $(nvidia-smi --query-gpu=name,clocks.sm,clocks.max.sm --format=csv,noheader 2>/dev/null)"
-log "test-tma all"
-timeout 40 "$B/tests/gpu/test-tma" all > "$OUT/test-tma.txt" 2>&1; echo "rc=$?" >> "$OUT/test-tma.txt"
-tail -n 30 "$OUT/test-tma.txt" | tee -a "$OUT/summary.txt"
-if [ -x "$B/examples/wgemm/swz-example-wgemm" ]; then
-  log "wgemm checks"
-  timeout 30 "$B/examples/wgemm/swz-example-wgemm" > "$OUT/wgemm-check.txt" 2>&1; echo "rc=$?" >> "$OUT/wgemm-check.txt"
-  tail -n 30 "$OUT/wgemm-check.txt" | tee -a "$OUT/summary.txt"
-  log "wgemm bench"
-  timeout 40 "$B/examples/wgemm/swz-example-wgemm" --bench > "$OUT/wgemm-bench.txt" 2>&1; echo "rc=$?" >> "$OUT/wgemm-bench.txt"
-  tail -n 30 "$OUT/wgemm-bench.txt" | tee -a "$OUT/summary.txt"
-fi
-log "compute-sanitizer test-tma --quick"
-timeout 25 compute-sanitizer --print-limit 5 "$B/tests/gpu/test-tma" all --quick > "$OUT/sanitize-tma.txt" 2>&1; echo "rc=$?" >> "$OUT/sanitize-tma.txt"
-tail -n 8 "$OUT/sanitize-tma.txt" | tee -a "$OUT/summary.txt"
+S="$OUT/summary.txt"
+log() { echo "== $*" | tee -a "$S"; }
+run() { # run NAME TIMEOUT CMD...: output to $OUT/NAME.txt, its tail to the summary
+  local name=$1 t=$2
+  shift 2
+  log "$name: $*"
+  local t0=$(date +%s%N)
+  timeout "$t" "$@" > "$OUT/$name.txt" 2>&1
+  RC=$?
+  echo "rc=$RC wall_ms=$((($(date +%s%N) - t0) / 1000000))" >> "$OUT/$name.txt"
+  tail -n "${TAILN:-25}" "$OUT/$name.txt" | tee -a "$S"
+}
+log "$(date -u) $(nvidia-smi --query-gpu=name,clocks.sm,clocks.max.sm,power.draw --format=csv,noheader 2>/dev/null)"
+X="$B/examples/swz-example-wgemm"
+run test-tma 20 "$B/tests/gpu/test-tma" all
+RC=1
+[ -x "$X" ] && run wgemm-check 15 "$X"
+[ "$RC" != 124 ] && [ -x "$X" ] && TAILN=40 run wgemm-bench 30 "$X" --bench 4096:4096:4096 6144:6144:6144 8192:8192:8192
+run sanitize-tma 10 compute-sanitizer --print-limit 5 "$B/tests/gpu/test-tma" all --quick
+[ -x "$X" ] && run sanitize-wgemm 10 compute-sanitizer --print-limit 5 "$X" --run swz_wgemm_256_bf16_bf16 300:520:200
 log "done $(date -u)"

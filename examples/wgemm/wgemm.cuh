@@ -275,17 +275,12 @@ static double ex_wg_rnd(void) /* uniform in [-1, 1) */
 }
 static uint16_t ex_wg_to16(double v, int kind)
 {
-    uint16_t u;
-    if (kind == EX_WG_BF16) { __nv_bfloat16 h = __float2bfloat16_rn((float)v); memcpy(&u, &h, 2); }
-    else { __half h = __float2half_rn((float)v); memcpy(&u, &h, 2); }
-    return u;
+    return kind == EX_WG_BF16 ? __bfloat16_as_ushort(__float2bfloat16_rn((float)v)) : __half_as_ushort(__float2half_rn((float)v));
 }
 static double ex_wg_from16(uint16_t u, int kind)
 {
-    if (kind == EX_WG_BF16) { __nv_bfloat16 h; memcpy(&h, &u, 2); return (double)__bfloat162float(h); }
-    __half h;
-    memcpy(&h, &u, 2);
-    return (double)__half2float(h);
+    if (kind == EX_WG_BF16) return (double)__bfloat162float(__ushort_as_bfloat16(u));
+    return (double)__half2float(__ushort_as_half(u));
 }
 static double ex_wg_out(const void *C, int kind, size_t i)
 {
@@ -361,8 +356,7 @@ __global__ void ex_wg_fill_kernel(uint16_t *x, size_t n, uint64_t seed, int kind
         z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
         z ^= z >> 31;
         const float v = (float)((double)(z >> 40) * (2.0 / 16777216.0) - 1.0);
-        if (kind == EX_WG_BF16) { __nv_bfloat16 h = __float2bfloat16_rn(v); x[i] = *(uint16_t *)&h; }
-        else { __half h = __float2half_rn(v); x[i] = *(uint16_t *)&h; }
+        x[i] = kind == EX_WG_BF16 ? __bfloat16_as_ushort(__float2bfloat16_rn(v)) : __half_as_ushort(__float2half_rn(v));
     }
 }
 
