@@ -31,6 +31,15 @@
  *   mask[i] the active lanes of instruction i (NULL: all), kind a bank.h kind (SWZ_ACCESS_*,
  *   SWZ_LDMATRIX_X*, | SWZ_STORE), weight how often the access runs.
  *
+ * The line view (options.lines = 1).  Rows narrower than 128 bytes share a 128-byte line, and
+ * a key that moves units across the rows of a line (e.g. the transpose's Swizzle<1,6,3> on
+ * 32-byte rows) is outside the family of the tile's own rows.  With lines set, swz_solve also
+ * solves the same bytes as rows of 128/E elements (row r, column c of the tile is row
+ * (r*W + c) / (128/E), column (r*W + c) mod (128/E) of the view; W*H*E a multiple of 128) and
+ * keeps that answer where it is strictly better; res.width says which (the layout's W).  Use
+ * it as SWZ_LINEAR_OFFSET(res.width, E, U, pad, masks, (r*W + c) / res.width,
+ * (r*W + c) % res.width).  The answer is then exact in the union of the two families.
+ *
  * The family searched.  Units of U = the widest access's bytes (so every access's vector stays
  * contiguous and aligned); W*E/U a power of two; one mask per row bit of rows 0..H-1, every
  * value below W*E/U; pads of 0, U, 2U, ... up to options.max_pad bytes per row.
@@ -80,9 +89,10 @@ typedef struct swz_solve_access {
 typedef struct swz_solve_options {
     uint32_t max_pad;   /* most pad bytes per row tried (0: XOR only) */
     double seconds;     /* time budget of the search (<= 0: none) */
+    int lines;          /* 1: rows narrower than 128 B also searched as 128-byte lines (below) */
 } swz_solve_options;
 
-#define SWZ_SOLVE_OPTIONS_INIT {0u, 0.0}
+#define SWZ_SOLVE_OPTIONS_INIT {0u, 0.0, 0}
 
 typedef struct swz_solve_result {
     int status;               /* SWZ_OK or an SWZ_E* code */
@@ -96,6 +106,7 @@ typedef struct swz_solve_result {
     int proven;               /* 1 when the search finished */
     uint64_t nodes;           /* partial assignments evaluated */
     uint64_t instructions;    /* warp instructions of the accesses (unweighted) */
+    uint32_t width;           /* elements per row of the layout: W, or 128/E (options.lines) */
 } swz_solve_result;
 
 /* The unit (widest access) of a set of accesses; 0 for a bad kind. */
@@ -251,33 +262,50 @@ SWZ_HOST_FN int swz__solve_add(swz_solve_problem *p, const uint32_t row[32], con
     return SWZ_OK;
 }
 
-/* Compile the accesses of a W x H tile of E-byte elements.  Returns SWZ_OK, or SWZ_EKIND (a
- * kind or source), SWZ_ERANGE (a lane outside the tile, or out of memory), SWZ_EALIGN (a lane
- * not aligned to its access), SWZ_EPOW2 (W*E/unit not a power of two), a check.h code of a
- * named pattern. */
-SWZ_HOST_FN int swz_solve_compile(swz_solve_problem *p, uint32_t width, uint32_t elem,
-                                  uint32_t height, const swz_solve_access *acc, uint32_t n)
+SWZ_HOST_FN int swz__solve_add_view(swz_solve_problem *p, uint32_t width, uint32_t row[32],
+                                    uint32_t col[32], uint32_t mask, int kind, uint32_t weight)
+{
+    uint32_t l;
+    if (p->width != width) /* the line view: the same bytes as rows of p->width elements */
+        for (l = 0; l < 32u; ++l)
+            if ((mask >> l) & 1u) {
+                uint32_t b;
+                if (row[l] >= p->height * p->width / width || col[l] >= width) return SWZ_ERANGE;
+                b = (row[l] * width + col[l]) * p->elem;
+                row[l] = b / (p->width * p->elem);
+                col[l] = b % (p->width * p->elem) / p->elem;
+            }
+    return swz__solve_add(p, row, col, mask, kind, weight);
+}
+
+/* swz_solve_compile in the view of rows of `view` elements (view == width: the tile itself;
+ * otherwise the same bytes as rows of `view` elements, W*H a multiple of view: a lane at
+ * (row, col) of the tile is at byte (row*W + col)*E of the view). */
+SWZ_HOST_FN int swz_solve_compile_view(swz_solve_problem *p, uint32_t width, uint32_t elem,
+                                       uint32_t height, const swz_solve_access *acc, uint32_t n,
+                                       uint32_t view)
 {
     uint32_t a, i, l;
     int e;
     memset(p, 0, sizeof *p);
-    p->width = width;
+    if (view == 0u || ((uint64_t)width * height) % view != 0u) return SWZ_ERANGE;
+    p->width = view;
     p->elem = elem;
-    p->height = height;
+    p->height = (uint32_t)((uint64_t)width * height / view);
     p->unit = swz_solve_unit(acc, n);
     if (p->unit == 0u) return SWZ_EKIND;
     if (!(elem == 1u || elem == 2u || elem == 4u || elem == 8u || elem == 16u)) return SWZ_EELEM;
     if (elem > p->unit) return SWZ_EACCESS;
     if (width == 0u || height == 0u || width > SWZ_MAX_SIDE || height > SWZ_MAX_SIDE ||
-        (uint64_t)width * height > SWZ_MAX_ELEMS)
+        (uint64_t)width * height > SWZ_MAX_ELEMS || view > SWZ_MAX_SIDE || p->height > SWZ_MAX_SIDE)
         return SWZ_ERANGE;
-    if ((width * elem) % p->unit != 0u || !swz_is_pow2(width * elem / p->unit)) return SWZ_EPOW2;
-    p->ur = width * elem / p->unit;
+    if ((view * elem) % p->unit != 0u || !swz_is_pow2(view * elem / p->unit)) return SWZ_EPOW2;
+    p->ur = view * elem / p->unit;
     /* a unit's bank is (row*stride + unit*U/4 + word) mod 32: only unit bits below 128/U reach
      * it, so mask bits at or above them change no cost (and 0 is simpler) */
     p->masks = p->ur < 128u / p->unit ? p->ur : 128u / p->unit;
     p->rbits = height > 1u ? swz_log2(height - 1u) + 1u : 0u;
-    p->row_words = width * elem / 4u;
+    p->row_words = view * elem / 4u;
     for (a = 0; a < n; ++a) {
         uint32_t row[32], col[32];
         const swz_solve_access *x = &acc[a];
@@ -297,7 +325,7 @@ SWZ_HOST_FN int swz_solve_compile(swz_solve_problem *p, uint32_t width, uint32_t
                 if (e != SWZ_OK) return e;
                 r = swz_check(&none, &pi);
                 if (r.status != SWZ_OK) return r.status;
-                e = swz__solve_add(p, r.row, r.col, r.mask, x->kind, x->weight);
+                e = swz__solve_add_view(p, width, r.row, r.col, r.mask, x->kind, x->weight);
                 if (e != SWZ_OK) return e;
             }
         } else if (x->source == SWZ_SOLVE_LANES || x->source == SWZ_SOLVE_BYTES) {
@@ -314,13 +342,23 @@ SWZ_HOST_FN int swz_solve_compile(swz_solve_problem *p, uint32_t width, uint32_t
                         if ((m >> l & 1u) && b % elem != 0u) return SWZ_EALIGN;
                     }
                 }
-                e = swz__solve_add(p, row, col, m, x->kind, x->weight);
+                e = swz__solve_add_view(p, width, row, col, m, x->kind, x->weight);
                 if (e != SWZ_OK) return e;
             }
         } else
             return SWZ_EKIND;
     }
     return SWZ_OK;
+}
+
+/* Compile the accesses of a W x H tile of E-byte elements (the tile's own rows).  Returns
+ * SWZ_OK, or SWZ_EKIND (a kind or source), SWZ_ERANGE (a lane outside the tile, or out of
+ * memory), SWZ_EALIGN (a lane not aligned to its access), SWZ_EPOW2 (W*E/unit not a power of
+ * two), a check.h code of a named pattern. */
+SWZ_HOST_FN int swz_solve_compile(swz_solve_problem *p, uint32_t width, uint32_t elem,
+                                  uint32_t height, const swz_solve_access *acc, uint32_t n)
+{
+    return swz_solve_compile_view(p, width, elem, height, acc, n, width);
 }
 
 /* Exact total weighted wavefronts of a compiled problem under layout q (masks on p->unit-byte
@@ -556,7 +594,32 @@ SWZ_HOST_FN int swz_solve(uint32_t width, uint32_t elem, uint32_t height,
     memset(res, 0, sizeof *res);
     if (e == SWZ_OK) e = swz_solve_problem_run(&p, opt, res);
     res->status = e;
+    res->width = width;
     swz_solve_problem_free(&p);
+    if (e == SWZ_OK && opt && opt->lines && width * elem < 128u &&
+        ((uint64_t)width * height * elem) % 128u == 0u) {
+        swz_solve_result r2;
+        int e2 = swz_solve_compile_view(&p, width, elem, height, acc, n, 128u / elem);
+        if (e2 == SWZ_OK) e2 = swz_solve_problem_run(&p, opt, &r2);
+        swz_solve_problem_free(&p);
+        /* the line view only where strictly better (the tile's own rows are simpler to use) */
+        if (e2 == SWZ_OK && (r2.wavefronts < res->wavefronts ||
+                             (r2.wavefronts == res->wavefronts && r2.bytes < res->bytes))) {
+            uint64_t nodes = res->nodes, bound = res->bound < r2.bound ? res->bound : r2.bound;
+            int proven = res->proven && r2.proven;
+            *res = r2;
+            res->width = 128u / elem;
+            res->nodes += nodes;
+            res->proven = proven;
+            res->bound = proven ? res->wavefronts : bound;
+            res->gap = res->wavefronts - res->bound;
+        } else if (e2 == SWZ_OK) {
+            res->nodes += r2.nodes;
+            res->proven = res->proven && r2.proven;
+            if (r2.bound < res->bound) res->bound = r2.bound;
+            res->gap = res->wavefronts - res->bound;
+        }
+    }
     return e;
 }
 

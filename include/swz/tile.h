@@ -34,6 +34,15 @@
  *   SWZ_TILE_ROWS/COLS   tile shape in elements (integer constants > 0)
  *   SWZ_TILE_THREADS     threads taking part: a multiple of 32
  *   SWZ_TILE_LAYOUT(r,c) element offset of (r, c) in the shared array (uint32_t-valued)
+ *   SWZ_TILE_LINEAR      instead of SWZ_TILE_LAYOUT: the XOR-linear layout of linear.h with
+ *                        constant masks, exactly eight (row bits 0..7), comma-separated, on
+ *                        units of NAME_VEC*E bytes (the copies' vector, the unit swz_solve uses
+ *                        for them; swz-check --solve prints the line), e.g. for 64x64 floats
+ *                          #define SWZ_TILE_LINEAR 0, 0, 1, 2, 4, 0, 0, 0
+ *                        the layout is then SWZ_LINEAR_OFFSET(COLS, E, VEC*E, PAD, masks, r, c)
+ *                        (a mask >= COLS*E/(VEC*E), or units per row not a power of two, is a
+ *                        compile error naming linear; both parameters defined is an #error).
+ *   SWZ_TILE_LINEAR_PAD  with SWZ_TILE_LINEAR: pad bytes per row, a multiple of VEC*E (default 0)
  *   SWZ_TILE_VBYTES      widest access in bytes (1, 2, 4, 8, 16; default 16).  The layout must
  *                        keep every aligned group of VEC = NAME_VEC consecutive elements of a
  *                        row together, in order, at an offset that is a multiple of VEC (XOR
@@ -339,9 +348,27 @@ SWZ__TILE_DFN void swz__tile_mov(swz_tile_v16 *dst, int ud, const swz_tile_v16 *
 /* ======================= generated part (each inclusion with SWZ_TILE_NAME) ================ */
 #if defined(SWZ_TILE_NAME)
 
+/* SWZ_TILE_LINEAR: the layout is linear.h's macro form on units of the copies' vector.  The
+ * masks travel as one argument list: SWZ__TILE_APPLY rescans them into the macro's arguments. */
+#if defined(SWZ_TILE_LINEAR)
+#if defined(SWZ_TILE_LAYOUT)
+#error "swz/tile.h: define SWZ_TILE_LAYOUT(r, c) or SWZ_TILE_LINEAR (eight masks), not both"
+#endif
+#include "linear.h"
+#ifndef SWZ_TILE_LINEAR_PAD
+#define SWZ_TILE_LINEAR_PAD 0
+#endif
+#define SWZ__TILE_APPLY(m, args) m args
+#define SWZ_TILE_LAYOUT(r, c)                                                                   \
+    SWZ__TILE_APPLY(SWZ_LINEAR_OFFSET,                                                          \
+                    ((SWZ_TILE_COLS), (int)sizeof(SWZ_TILE_ELEM),                               \
+                     SWZ__TN(_VEC) * (int)sizeof(SWZ_TILE_ELEM), (SWZ_TILE_LINEAR_PAD),          \
+                     SWZ_TILE_LINEAR, (r), (c)))
+#endif
+
 #if !defined(SWZ_TILE_ELEM) || !defined(SWZ_TILE_ROWS) || !defined(SWZ_TILE_COLS) ||           \
     !defined(SWZ_TILE_THREADS) || !defined(SWZ_TILE_LAYOUT)
-#error "swz/tile.h: define SWZ_TILE_ELEM, SWZ_TILE_ROWS, SWZ_TILE_COLS, SWZ_TILE_THREADS and SWZ_TILE_LAYOUT(r, c) along with SWZ_TILE_NAME"
+#error "swz/tile.h: define SWZ_TILE_ELEM, SWZ_TILE_ROWS, SWZ_TILE_COLS, SWZ_TILE_THREADS and SWZ_TILE_LAYOUT(r, c) (or SWZ_TILE_LINEAR) along with SWZ_TILE_NAME"
 #endif
 #ifndef SWZ_TILE_VBYTES
 #define SWZ_TILE_VBYTES 16
@@ -715,6 +742,9 @@ static inline int SWZ__TN(_model)(int op, swz_tile_cost *cost)
 #undef SWZ_TILE_COLS
 #undef SWZ_TILE_THREADS
 #undef SWZ_TILE_LAYOUT
+#undef SWZ_TILE_LINEAR
+#undef SWZ_TILE_LINEAR_PAD
+#undef SWZ__TILE_APPLY
 #undef SWZ_TILE_VBYTES
 #undef SWZ_TILE_ROTATE
 #undef SWZ_TILE_GLOBAL_LOAD
