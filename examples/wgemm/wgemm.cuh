@@ -83,7 +83,7 @@ static inline const swz_wgemm_ops *swz_wgemm_ops_of(const swz_variant *v) { retu
 #define EX_WG_GROUP_M 8
 
 /* ---- device: one CTA's whole life ------------------------------------------------------------ */
-template <class T> struct ex_wg_type;
+template <class T> struct ex_wg_type { enum { kind = -1 }; }; /* not a wgemm type: the checks below name it */
 template <> struct ex_wg_type<float> { enum { kind = EX_WG_F32 }; static __device__ float cvt(float v) { return v; } };
 template <> struct ex_wg_type<__nv_bfloat16> {
     enum { kind = EX_WG_BF16 };
@@ -603,6 +603,9 @@ static int ex_wg_predict(swz_tile_cost *sts, swz_tile_cost *lds)
 #define STAGES 4
 #endif
 SWZ_STATIC_ASSERT(TILE == 128 || TILE == 256, swz_error_wgemm_TILE_must_be_128_or_256);
+SWZ_STATIC_ASSERT(ex_wg_type<ELEM>::kind == EX_WG_BF16 || ex_wg_type<ELEM>::kind == EX_WG_F16,
+                  swz_error_wgemm_ELEM_must_be_bf16_or_f16);
+SWZ_STATIC_ASSERT(ex_wg_type<OUT>::kind >= 0, swz_error_wgemm_OUT_must_be_float_bf16_or_f16);
 SWZ_STATIC_ASSERT(STAGES >= 2 && STAGES <= 6 && STAGES * (128 + TILE) * 64 * 2 + 1024 <= 232448,
                   swz_error_wgemm_STAGES_must_be_2_to_6_within_227KiB);
 

@@ -45,6 +45,12 @@ reduce|-cuda|swz_error_reduce_TILE_must_be_a_power_of_two|TILE 100;ELEM float;EL
 gemm|-cuda|OK|TILE 64;ELEM float;ELEM_NAME float;LAYOUT XOR
 gemm|-E|define ELEM|TILE 64;ELEM_NAME float;LAYOUT XOR
 gemm|-cuda|swz_error_gemm_TILE_must_be_a_power_of_two|TILE 96;ELEM float;ELEM_NAME float;LAYOUT XOR
+wgemm|-cuda|OK|TILE 256;ELEM __nv_bfloat16;ELEM_NAME bf16;OUT float;OUT_NAME f32
+wgemm|-E|define OUT_NAME|TILE 256;ELEM __nv_bfloat16;ELEM_NAME bf16;OUT float
+wgemm|-cuda|swz_error_wgemm_TILE_must_be_128_or_256|TILE 64;ELEM __half;ELEM_NAME f16;OUT __half;OUT_NAME f16
+wgemm|-cuda|swz_error_wgemm_ELEM_must_be_bf16_or_f16|TILE 256;ELEM float;ELEM_NAME f32;OUT float;OUT_NAME f32
+wgemm|-cuda|swz_error_wgemm_OUT_must_be_float_bf16_or_f16|TILE 256;ELEM __half;ELEM_NAME f16;OUT double;OUT_NAME f64
+wgemm|-cuda|swz_error_wgemm_STAGES_must_be_2_to_6_within_227KiB|TILE 256;ELEM __half;ELEM_NAME f16;OUT __half;OUT_NAME f16;STAGES 5
 tile|-cuda|OK|SWZ_TILE_NAME t;SWZ_TILE_ELEM float;SWZ_TILE_ROWS 32;SWZ_TILE_COLS 32;SWZ_TILE_THREADS 256;SWZ_TILE_LAYOUT(r, c) ((r) * 32 + (c));SWZ_TILE_VBYTES 8
 tile|-cuda|swz_error_tile_SWZ_TILE_VBYTES_must_be_1_2_4_8_or_16|SWZ_TILE_NAME t;SWZ_TILE_ELEM float;SWZ_TILE_ROWS 32;SWZ_TILE_COLS 32;SWZ_TILE_THREADS 256;SWZ_TILE_LAYOUT(r, c) ((r) * 32 + (c));SWZ_TILE_VBYTES 3
 tile|-cuda|swz_error_tile_SWZ_TILE_VBYTES_must_be_1_2_4_8_or_16|SWZ_TILE_NAME t;SWZ_TILE_ELEM float;SWZ_TILE_ROWS 32;SWZ_TILE_COLS 32;SWZ_TILE_THREADS 256;SWZ_TILE_LAYOUT(r, c) ((r) * 32 + (c));SWZ_TILE_VBYTES 32
