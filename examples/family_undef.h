@@ -14,7 +14,7 @@
  *                  BLOCK_ORDER, BLOCK_GROUP, CACHE_HINTS, PERSIST, MIN_BLOCKS
  *   reduce         VARIANT
  *   gemm           LAYOUT
- *   wgemm          OUT, OUT_NAME, STAGES
+ *   wgemm          OUT, OUT_NAME, STAGES, CLUSTER
  */
 #undef TILE
 #undef ELEM
@@ -32,3 +32,4 @@
 #undef OUT
 #undef OUT_NAME
 #undef STAGES
+#undef CLUSTER

@@ -1,6 +1,6 @@
 /* examples/wgemm/variants.cu -- every wgemm variant (wgemm.cuh), the registry and the family
- * record: bf16 -> bf16, fp16 -> fp16 and bf16 -> fp32 with the 128 x 256 block (the one the
- * benchmarks and tests use), and bf16 -> bf16 with 128 x 128 (ragged shapes, smaller grids). */
+ * record: bf16 -> bf16, fp16 -> fp16 and bf16 -> fp32 with the 128 x 256 block, the first two
+ * also in 2-CTA clusters with B multicast (_c2), and bf16 -> bf16 with 128 x 128. */
 #define TILE 256
 #define ELEM __nv_bfloat16
 #define ELEM_NAME bf16
@@ -22,6 +22,22 @@
 #define OUT_NAME f32
 #include "wgemm.cuh"
 
+#define TILE 256
+#define ELEM __nv_bfloat16
+#define ELEM_NAME bf16
+#define OUT __nv_bfloat16
+#define OUT_NAME bf16
+#define CLUSTER 2
+#include "wgemm.cuh"
+
+#define TILE 256
+#define ELEM __half
+#define ELEM_NAME f16
+#define OUT __half
+#define OUT_NAME f16
+#define CLUSTER 2
+#include "wgemm.cuh"
+
 #define TILE 128
 #define ELEM __nv_bfloat16
 #define ELEM_NAME bf16
@@ -31,7 +47,7 @@
 
 static const swz_variant *const swz_wgemm_variants[] = {
     &swz_wgemm_256_bf16_bf16_variant, &swz_wgemm_256_f16_f16_variant, &swz_wgemm_256_bf16_f32_variant,
-    &swz_wgemm_128_bf16_bf16_variant, NULL};
+    &swz_wgemm_256_bf16_bf16_c2_variant, &swz_wgemm_256_f16_f16_c2_variant, &swz_wgemm_128_bf16_bf16_variant, NULL};
 SWZ_REGISTRY_DEFINE(swz_wgemm_registry, "wgemm", swz_wgemm_variants);
 
 /* Ragged in every dimension (M, N not multiples of the block, K not of 64), a K that TMA cannot

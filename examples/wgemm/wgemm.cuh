@@ -23,6 +23,8 @@
  *   ELEM       __nv_bfloat16 or __half;  ELEM_NAME bf16 or f16 (the same type)
  *   OUT        float, __nv_bfloat16 or __half; OUT_NAME f32, bf16 or f16
  *   STAGES     (optional, default 4) shared pipeline depth, 2 .. 6, within 227 KiB
+ *   CLUSTER    (optional, default 1) 2: clusters of two CTAs on tiles (2p, tn), (2p+1, tn) that
+ *              load one half of the shared B tile each and multicast it (name suffix _c2)
  *   A missing or bad parameter is a compile error that names it.
  *
  * The kernel (384 threads, one CTA per SM, persistent)
@@ -105,6 +107,15 @@ template <> struct ex_wg_mma<128, __half> {
     static __device__ void run(float *d, uint64_t a, uint64_t b, int s) { swz_wgmma_m64n128k16_f16(d, a, b, s, 0); }
 };
 
+/* A consumer frees a stage: in its own CTA, or (CL = 2) in every CTA of the cluster, whose
+ * producers all write into it. */
+template <int CL> static __device__ __forceinline__ void ex_wg_release(uint64_t *bar)
+{
+    if (CL == 1) swz_mbar_arrive(bar);
+    else
+        for (uint32_t r = 0; r < (uint32_t)CL; ++r) swz_mbar_arrive_cluster(bar, r);
+}
+
 /* Tile t of tiles_m x tiles_n -> (tm, tn). */
 static __device__ __forceinline__ void ex_wg_tile(uint32_t t, uint32_t tiles_m, uint32_t tiles_n, int raster,
                                                   uint32_t *tm, uint32_t *tn)
@@ -119,7 +130,10 @@ static __device__ __forceinline__ void ex_wg_tile(uint32_t t, uint32_t tiles_m, 
     *tn = (t % per_group) / rows;
 }
 
-template <int BN, int STAGES, class TIn, class TOut>
+/* CL = 1: each CTA loads its A and B tiles.  CL = 2: a cluster of two CTAs takes the tiles (2p,
+ * tn) and (2p + 1, tn): each loads its own A and one half of the shared B tile, multicast to
+ * both; a stage is free when the consumers of both CTAs released it (empty counts 2 x CL). */
+template <int BN, int STAGES, int CL, class TIn, class TOut>
 static __device__ __forceinline__ void ex_wg_body(const CUtensorMap *ma, const CUtensorMap *mb, TOut *C, int M, int N,
                                                   int K, int64_t ldc, int raster, int vec2)
 {
@@ -128,83 +142,94 @@ static __device__ __forceinline__ void ex_wg_body(const CUtensorMap *ma, const C
     __shared__ __align__(8) uint64_t full[STAGES], empty[STAGES];
     unsigned char *smem = (unsigned char *)swz_tma_align_up(ex_wg_smem, 128u);
     const uint32_t tiles_m = (uint32_t)(M + EX_WG_BM - 1) / EX_WG_BM, tiles_n = (uint32_t)(N + BN - 1) / BN;
-    const uint32_t tiles = tiles_m * tiles_n, kblocks = (uint32_t)(K + EX_WG_BK - 1) / EX_WG_BK;
+    const uint32_t rows_u = (tiles_m + CL - 1) / CL; /* units of CL tile-rows */
+    const uint32_t units = rows_u * tiles_n, kblocks = (uint32_t)(K + EX_WG_BK - 1) / EX_WG_BK;
+    const uint32_t rank = CL > 1 ? swz_cluster_ctarank() : 0u, first = blockIdx.x / CL, step = gridDim.x / CL;
     const int wg = (int)(threadIdx.x / 128u);
     if (threadIdx.x == 0) {
         for (int s = 0; s < STAGES; ++s) {
             swz_mbar_init(&full[s], 1);
-            swz_mbar_init(&empty[s], 2);
+            swz_mbar_init(&empty[s], 2 * CL);
         }
         swz_fence_mbar_init();
     }
-    __syncthreads();
+    if (CL > 1) swz_cluster_sync(); /* the peer's barriers exist before any multicast or arrive */
+    else __syncthreads();
     if (wg == 0) {
         swz_setmaxnreg_dec(40);
         if (threadIdx.x == 0) {
             swz_tma_prefetch(ma);
             swz_tma_prefetch(mb);
             uint32_t it = 0;
-            for (uint32_t t = blockIdx.x; t < tiles; t += gridDim.x) {
-                uint32_t tm, tn;
-                ex_wg_tile(t, tiles_m, tiles_n, raster, &tm, &tn);
+            for (uint32_t u = first; u < units; u += step) {
+                uint32_t tu, tn;
+                ex_wg_tile(u, rows_u, tiles_n, raster, &tu, &tn);
+                const uint32_t tm = tu * CL + rank;
                 for (uint32_t kb = 0; kb < kblocks; ++kb, ++it) {
                     const uint32_t s = it % STAGES, ph = (it / STAGES) & 1u;
                     unsigned char *sa = smem + s * STAGE, *sb = sa + A_BYTES;
                     swz_mbar_wait(&empty[s], ph ^ 1u);
                     swz_mbar_expect_tx(&full[s], STAGE);
                     swz_tma_load_2d(sa, ma, 128u, &full[s], (int)(kb * EX_WG_BK), (int)(tm * EX_WG_BM));
-                    swz_tma_load_2d(sb, mb, 128u, &full[s], (int)(kb * EX_WG_BK), (int)(tn * BN));
+                    if (CL == 1)
+                        swz_tma_load_2d(sb, mb, 128u, &full[s], (int)(kb * EX_WG_BK), (int)(tn * BN));
+                    else
+                        swz_tma_load_2d_multicast(sb + rank * (B_BYTES / CL), mb, 128u, &full[s], (int)(kb * EX_WG_BK),
+                                                  (int)(tn * BN + rank * (BN / CL)), (uint16_t)((1u << CL) - 1u));
                 }
             }
         }
-        return;
-    }
-    swz_setmaxnreg_inc(232);
-    const uint32_t c = (uint32_t)wg - 1u, lt = threadIdx.x % 128u;
-    const uint32_t base = swz__smem_u32(smem);
-    uint32_t it = 0;
-    for (uint32_t t = blockIdx.x; t < tiles; t += gridDim.x) {
-        uint32_t tm, tn;
-        ex_wg_tile(t, tiles_m, tiles_n, raster, &tm, &tn);
-        float d[BN / 2];
+        __syncwarp();
+    } else {
+        swz_setmaxnreg_inc(232);
+        const uint32_t c = (uint32_t)wg - 1u, lt = threadIdx.x % 128u;
+        const uint32_t base = swz__smem_u32(smem);
+        uint32_t it = 0;
+        for (uint32_t u = first; u < units; u += step) {
+            uint32_t tu, tn;
+            ex_wg_tile(u, rows_u, tiles_n, raster, &tu, &tn);
+            const uint32_t tm = tu * CL + rank;
+            float d[BN / 2];
 #pragma unroll
-        for (int i = 0; i < BN / 2; ++i) d[i] = 0.f;
-        for (uint32_t kb = 0; kb < kblocks; ++kb, ++it) {
-            const uint32_t s = it % STAGES, ph = (it / STAGES) & 1u;
-            const uint32_t sa = base + s * STAGE + c * 64u * 128u, sb = base + s * STAGE + A_BYTES;
-            swz_mbar_wait(&full[s], ph);
-            swz_wgmma_fence();
+            for (int i = 0; i < BN / 2; ++i) d[i] = 0.f;
+            for (uint32_t kb = 0; kb < kblocks; ++kb, ++it) {
+                const uint32_t s = it % STAGES, ph = (it / STAGES) & 1u;
+                const uint32_t sa = base + s * STAGE + c * 64u * 128u, sb = base + s * STAGE + A_BYTES;
+                swz_mbar_wait(&full[s], ph);
+                swz_wgmma_fence();
 #pragma unroll
-            for (uint32_t kk = 0; kk < EX_WG_BK / 16; ++kk)
-                ex_wg_mma<BN, TIn>::run(d, swz_wgmma_desc(sa + kk * 32u, 128u, SWZ_WGMMA_K_MAJOR, 64u),
-                                        swz_wgmma_desc(sb + kk * 32u, 128u, SWZ_WGMMA_K_MAJOR, BN),
-                                        (kb > 0 || kk > 0) ? 1 : 0);
-            swz_wgmma_commit();
-            swz_wgmma_wait(1);
-            if (kb > 0 && lt == 0) swz_mbar_arrive(&empty[(it + STAGES - 1) % STAGES]);
-        }
-        swz_wgmma_wait(0);
-        if (lt == 0) swz_mbar_arrive(&empty[(it + STAGES - 1) % STAGES]);
-        /* epilogue: accumulator i of thread lt at (row, col) of the consumer's 64 x BN block */
-        const int64_t r0 = (int64_t)tm * EX_WG_BM + c * 64u, c0 = (int64_t)tn * BN;
+                for (uint32_t kk = 0; kk < EX_WG_BK / 16; ++kk)
+                    ex_wg_mma<BN, TIn>::run(d, swz_wgmma_desc(sa + kk * 32u, 128u, SWZ_WGMMA_K_MAJOR, 64u),
+                                            swz_wgmma_desc(sb + kk * 32u, 128u, SWZ_WGMMA_K_MAJOR, BN),
+                                            (kb > 0 || kk > 0) ? 1 : 0);
+                swz_wgmma_commit();
+                swz_wgmma_wait(1);
+                if (kb > 0 && lt == 0) ex_wg_release<CL>(&empty[(it + STAGES - 1) % STAGES]);
+            }
+            swz_wgmma_wait(0);
+            if (lt == 0) ex_wg_release<CL>(&empty[(it + STAGES - 1) % STAGES]);
+            /* epilogue: accumulator i of thread lt at (row, col) of the consumer's 64 x BN block */
+            const int64_t r0 = (int64_t)tm * EX_WG_BM + c * 64u, c0 = (int64_t)tn * BN;
 #pragma unroll
-        for (int i = 0; i < BN / 2; i += 2) {
-            const int64_t r = r0 + swz_wgmma_acc_row(lt, (uint32_t)i), col = c0 + swz_wgmma_acc_col(lt, (uint32_t)i);
-            if (r >= M) continue;
-            TOut *p = C + r * ldc + col;
-            if (vec2 && col + 1 < N) {
-                if (sizeof(TOut) == 4) {
-                    *(float2 *)p = make_float2(d[i], d[i + 1]);
+            for (int i = 0; i < BN / 2; i += 2) {
+                const int64_t r = r0 + swz_wgmma_acc_row(lt, (uint32_t)i), col = c0 + swz_wgmma_acc_col(lt, (uint32_t)i);
+                if (r >= M) continue;
+                TOut *p = C + r * ldc + col;
+                if (vec2 && col + 1 < N) {
+                    if (sizeof(TOut) == 4) {
+                        *(float2 *)p = make_float2(d[i], d[i + 1]);
+                    } else {
+                        TOut v2[2] = {ex_wg_type<TOut>::cvt(d[i]), ex_wg_type<TOut>::cvt(d[i + 1])};
+                        *(uint32_t *)p = *(const uint32_t *)v2;
+                    }
                 } else {
-                    TOut v2[2] = {ex_wg_type<TOut>::cvt(d[i]), ex_wg_type<TOut>::cvt(d[i + 1])};
-                    *(uint32_t *)p = *(const uint32_t *)v2;
+                    if (col < N) p[0] = ex_wg_type<TOut>::cvt(d[i]);
+                    if (col + 1 < N) p[1] = ex_wg_type<TOut>::cvt(d[i + 1]);
                 }
-            } else {
-                if (col < N) p[0] = ex_wg_type<TOut>::cvt(d[i]);
-                if (col + 1 < N) p[1] = ex_wg_type<TOut>::cvt(d[i + 1]);
             }
         }
     }
+    if (CL > 1) swz_cluster_sync(); /* no CTA leaves while its peer may still arrive on it */
 }
 
 /* ---- host: the launcher shared by every variant ------------------------------------------------ */
@@ -235,9 +260,37 @@ static cudaError_t ex_wg_map(CUtensorMap *map, int dtype, const void *X, int64_t
     return cudaSuccess;
 }
 
-static cudaError_t ex_wg_launch(ex_wg_kernel_fn kernel, int bn, int stages, int in_kind, int out_bytes, int64_t M,
-                                int64_t N, int64_t K, const void *A, int64_t lda, const void *B, int64_t ldb, void *C,
-                                int64_t ldc, int raster, cudaStream_t s)
+/* Clusters of `cl` CTAs of `kernel` that are resident at once with `smem` bytes each (cached per
+ * kernel: a persistent grid larger than this would run its last clusters as a second wave). */
+static int ex_wg_max_clusters(ex_wg_kernel_fn kernel, int cl, size_t smem, int sms)
+{
+    static struct { ex_wg_kernel_fn k; int n; } cache[16];
+    for (int i = 0; i < 16; ++i)
+        if (cache[i].k == kernel) return cache[i].n;
+    int n = sms / cl;
+    if (cl > 1) {
+        cudaLaunchConfig_t cfg = {};
+        cudaLaunchAttribute at = {};
+        cfg.gridDim = dim3((unsigned)(n * cl));
+        cfg.blockDim = dim3(EX_WG_THREADS);
+        cfg.dynamicSmemBytes = smem;
+        at.id = cudaLaunchAttributeClusterDimension;
+        at.val.clusterDim.x = (unsigned)cl;
+        at.val.clusterDim.y = at.val.clusterDim.z = 1;
+        cfg.attrs = &at;
+        cfg.numAttrs = 1;
+        int q = 0;
+        if (cudaOccupancyMaxActiveClusters(&q, kernel, &cfg) == cudaSuccess && q > 0 && q < n) n = q;
+        (void)cudaGetLastError();
+    }
+    for (int i = 0; i < 16; ++i)
+        if (!cache[i].k) { cache[i].k = kernel; cache[i].n = n; break; }
+    return n;
+}
+
+static cudaError_t ex_wg_launch(ex_wg_kernel_fn kernel, int bn, int stages, int cl, int in_kind, int out_bytes,
+                                int64_t M, int64_t N, int64_t K, const void *A, int64_t lda, const void *B, int64_t ldb,
+                                void *C, int64_t ldc, int raster, cudaStream_t s)
 {
     if (M < 1 || N < 1 || K < 1 || lda < K || ldb < K || ldc < N || M > INT32_MAX || N > INT32_MAX || K > INT32_MAX ||
         raster < 0 || raster > 1)
@@ -247,17 +300,27 @@ static cudaError_t ex_wg_launch(ex_wg_kernel_fn kernel, int bn, int stages, int 
     CUtensorMap ma, mb;
     void *pa = NULL, *pb = NULL;
     cudaError_t e = ex_wg_map(&ma, dtype, A, M, K, lda, EX_WG_BM, &pa, s);
-    if (e == cudaSuccess) e = ex_wg_map(&mb, dtype, B, N, K, ldb, (uint32_t)bn, &pb, s);
+    if (e == cudaSuccess) e = ex_wg_map(&mb, dtype, B, N, K, ldb, (uint32_t)(bn / cl), &pb, s);
     int dev = 0, sms = 0;
     if (e == cudaSuccess) e = cudaGetDevice(&dev);
     if (e == cudaSuccess) e = cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev);
     if (e == cudaSuccess) e = cudaFuncSetAttribute((const void *)kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem);
     if (e == cudaSuccess) {
-        const int64_t tiles = ((M + EX_WG_BM - 1) / EX_WG_BM) * ((N + bn - 1) / bn);
-        const int grid = (int)(tiles < sms ? tiles : sms);
+        const int64_t units = ((M + EX_WG_BM * cl - 1) / (EX_WG_BM * cl)) * ((N + bn - 1) / bn);
+        const int64_t most = ex_wg_max_clusters(kernel, cl, smem, sms);
         const int vec2 = ldc % 2 == 0 && ((uintptr_t)C % (2 * out_bytes)) == 0;
-        kernel<<<grid, EX_WG_THREADS, smem, s>>>(ma, mb, C, (int)M, (int)N, (int)K, ldc, raster, vec2);
-        e = cudaGetLastError();
+        cudaLaunchConfig_t cfg = {};
+        cudaLaunchAttribute at = {};
+        cfg.gridDim = dim3((unsigned)((units < most ? units : most) * cl));
+        cfg.blockDim = dim3(EX_WG_THREADS);
+        cfg.dynamicSmemBytes = smem;
+        cfg.stream = s;
+        at.id = cudaLaunchAttributeClusterDimension;
+        at.val.clusterDim.x = (unsigned)cl;
+        at.val.clusterDim.y = at.val.clusterDim.z = 1;
+        cfg.attrs = &at;
+        cfg.numAttrs = cl > 1 ? 1 : 0;
+        e = cudaLaunchKernelEx(&cfg, kernel, ma, mb, C, (int)M, (int)N, (int)K, ldc, raster, vec2);
     }
     if (pa) cudaFreeAsync(pa, s);
     if (pb) cudaFreeAsync(pb, s);
@@ -602,17 +665,26 @@ static int ex_wg_predict(swz_tile_cost *sts, swz_tile_cost *lds)
 #ifndef STAGES
 #define STAGES 4
 #endif
+#ifndef CLUSTER
+#define CLUSTER 1
+#endif
 SWZ_STATIC_ASSERT(TILE == 128 || TILE == 256, swz_error_wgemm_TILE_must_be_128_or_256);
 SWZ_STATIC_ASSERT(ex_wg_type<ELEM>::kind == EX_WG_BF16 || ex_wg_type<ELEM>::kind == EX_WG_F16,
                   swz_error_wgemm_ELEM_must_be_bf16_or_f16);
 SWZ_STATIC_ASSERT(ex_wg_type<OUT>::kind >= 0, swz_error_wgemm_OUT_must_be_float_bf16_or_f16);
+SWZ_STATIC_ASSERT(CLUSTER == 1 || CLUSTER == 2, swz_error_wgemm_CLUSTER_must_be_1_or_2);
 SWZ_STATIC_ASSERT(STAGES >= 2 && STAGES <= 6 && STAGES * (128 + TILE) * 64 * 2 + 1024 <= 232448,
                   swz_error_wgemm_STAGES_must_be_2_to_6_within_227KiB);
 
-#define EX_WG_CAT_(a, b, c, d) swz_wgemm_##a##_##b##_##c##d
-#define EX_WG_CAT(a, b, c, d) EX_WG_CAT_(a, b, c, d)
-#define EX_WG_NAME EX_WG_CAT(TILE, ELEM_NAME, OUT_NAME, )
-#define EX_WG_ID(s) EX_WG_CAT(TILE, ELEM_NAME, OUT_NAME, s)
+#define EX_WG_CAT_(a, b, c, d, e) swz_wgemm_##a##_##b##_##c##d##e
+#define EX_WG_CAT(a, b, c, d, e) EX_WG_CAT_(a, b, c, d, e)
+#if CLUSTER == 2
+#define EX_WG_SUFFIX _c2
+#else
+#define EX_WG_SUFFIX
+#endif
+#define EX_WG_NAME EX_WG_CAT(TILE, ELEM_NAME, OUT_NAME, EX_WG_SUFFIX, )
+#define EX_WG_ID(s) EX_WG_CAT(TILE, ELEM_NAME, OUT_NAME, EX_WG_SUFFIX, s)
 #define EX_WG_STR_(x) #x
 #define EX_WG_STR(x) EX_WG_STR_(x)
 
@@ -620,13 +692,13 @@ __global__ void __launch_bounds__(EX_WG_THREADS, 1)
     EX_WG_ID(_kernel)(const __grid_constant__ CUtensorMap ma, const __grid_constant__ CUtensorMap mb, void *C, int M,
                       int N, int K, int64_t ldc, int raster, int vec2)
 {
-    ex_wg_body<TILE, STAGES, ELEM, OUT>(&ma, &mb, (OUT *)C, M, N, K, ldc, raster, vec2);
+    ex_wg_body<TILE, STAGES, CLUSTER, ELEM, OUT>(&ma, &mb, (OUT *)C, M, N, K, ldc, raster, vec2);
 }
 
 cudaError_t EX_WG_NAME(int64_t M, int64_t N, int64_t K, const void *A, int64_t lda, const void *B, int64_t ldb, void *C,
                        int64_t ldc, int raster, cudaStream_t s)
 {
-    return ex_wg_launch(EX_WG_ID(_kernel), TILE, STAGES, ex_wg_type<ELEM>::kind, (int)sizeof(OUT), M, N, K, A, lda, B,
+    return ex_wg_launch(EX_WG_ID(_kernel), TILE, STAGES, CLUSTER, ex_wg_type<ELEM>::kind, (int)sizeof(OUT), M, N, K, A, lda, B,
                         ldb, C, ldc, raster, s);
 }
 
@@ -640,9 +712,10 @@ static const swz_wgemm_ops EX_WG_ID(_ops) = {EX_WG_NAME, ex_wg_type<ELEM>::kind,
 extern const swz_variant EX_WG_ID(_variant);
 const swz_variant EX_WG_ID(_variant) = SWZ_VARIANT_INIT(
     "wgemm", EX_WG_STR(EX_WG_NAME), EX_WG_STR(EX_WG_ID(_kernel)), "tma128", EX_WG_STR(ELEM_NAME), TILE, 2,
-    EX_WG_THREADS, "stages=" EX_WG_STR(STAGES) " out=" EX_WG_STR(OUT_NAME), ex_wg_predict, EX_WG_ID(_problem),
+    EX_WG_THREADS, "stages=" EX_WG_STR(STAGES) " cluster=" EX_WG_STR(CLUSTER) " out=" EX_WG_STR(OUT_NAME), ex_wg_predict, EX_WG_ID(_problem),
     &EX_WG_ID(_ops));
 
 #undef EX_WG_NAME
 #undef EX_WG_ID
+#undef EX_WG_SUFFIX
 #include "../family_undef.h"

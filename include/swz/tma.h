@@ -66,11 +66,12 @@
  *   states the same).  Stepping k inside a swizzled K-major panel adds k*E bytes to the start
  *   address: the hardware applies the XOR to the absolute address, as TMA wrote it.
  *
- * Device part (under nvcc): mbarrier init / arrive / arrive.expect_tx / try_wait.parity,
- * fence.mbarrier_init and fence.proxy.async, TMA tile load (2-D, 3-D, 2-D multicast to a
- * cluster) and store (2-D, 3-D) with bulk commit / wait, tensor-map prefetch; wgmma fence /
+ * Device part (under nvcc): mbarrier init / arrive (local or a cluster peer's) /
+ * arrive.expect_tx / try_wait.parity, fence.mbarrier_init and fence.proxy.async, TMA tile load
+ * (2-D, 3-D, 2-D multicast to a cluster) and store (2-D, 3-D) with bulk commit / wait,
+ * tensor-map prefetch, the cluster rank and barrier; wgmma fence /
  * commit / wait, m64nNk16 (N = 64, 128, 256; f16 or bf16 in, f32 accumulate) and setmaxnreg.
- * TMA needs sm_90; wgmma and setmaxnreg need sm_90a (-gencode arch=compute_90a,code=sm_90a):
+ * TMA needs sm_90; wgmma, setmaxnreg and multicast need sm_90a (-gencode arch=compute_90a,code=sm_90a):
  * compiled for another target they set *swz_wgmma_missing (a device flag) and do nothing, so a
  * test can tell which code ran instead of reading garbage.
  */
@@ -425,6 +426,18 @@ SWZ__TMA_DFN void *swz_tma_align_up(void *p, uint32_t mode)
 #define SWZ__TMA_ASM(...) __trap()
 #endif
 
+/* sm_90a-only instructions (wgmma, setmaxnreg, multicast): compiled for another target they set
+ * swz_wgmma_missing instead. */
+#if defined(__CUDA_ARCH_FEAT_SM90_ALL)
+#define SWZ__WG_ASM(...) asm volatile(__VA_ARGS__)
+#define SWZ_WGMMA_AVAILABLE 1
+#else
+#define SWZ__WG_ASM(...) swz__wgmma_missing()
+#endif
+/* Set when a wgmma/setmaxnreg/multicast function ran from code compiled without sm_90a. */
+static __device__ int swz_wgmma_missing;
+SWZ__TMA_DFN void swz__wgmma_missing(void) { swz_wgmma_missing = 1; }
+
 SWZ__TMA_DFN void swz_mbar_init(uint64_t *bar, uint32_t count)
 {
     SWZ__TMA_ASM("mbarrier.init.shared::cta.b64 [%0], %1;" ::"r"(swz__smem_u32(bar)), "r"(count) : "memory");
@@ -492,7 +505,7 @@ SWZ__TMA_DFN void swz_tma_load_2d_multicast(void *dst, const CUtensorMap *map, u
                                             int32_t c0, int32_t c1, uint16_t cta_mask)
 {
     swz__tma_check_dst(dst, mode);
-    SWZ__TMA_ASM("cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes"
+    SWZ__WG_ASM("cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes"
                  ".multicast::cluster [%0], [%1, {%2, %3}], [%4], %5;" ::"r"(swz__smem_u32(dst)),
                  "l"((uint64_t)(uintptr_t)map), "r"(c0), "r"(c1), "r"(swz__smem_u32(bar)), "h"(cta_mask)
                  : "memory");
@@ -520,16 +533,23 @@ SWZ__TMA_DFN void swz_tma_commit(void) { SWZ__TMA_ASM("cp.async.bulk.commit_grou
 #define swz_tma_wait_read(n) SWZ__TMA_ASM("cp.async.bulk.wait_group.read %0;" ::"n"((n)) : "memory")
 #define swz_tma_wait(n) SWZ__TMA_ASM("cp.async.bulk.wait_group %0;" ::"n"((n)) : "memory")
 
+/* -- clusters -- */
+/* This CTA's rank in its cluster (0 without a cluster). */
+SWZ__TMA_DFN uint32_t swz_cluster_ctarank(void)
+{
+    uint32_t r = 0u;
+    SWZ__TMA_ASM("mov.u32 %0, %%cluster_ctarank;" : "=r"(r));
+    return r;
+}
+/* Every thread of every CTA of the cluster: release this CTA's prior writes, then wait for all
+ * (the barriers' initialization before a peer's multicast or remote arrive; no CTA leaves
+ * while a peer may still write into it). */
+SWZ__TMA_DFN void swz_cluster_sync(void)
+{
+    SWZ__TMA_ASM("barrier.cluster.arrive.release.aligned;\n barrier.cluster.wait.acquire.aligned;" ::: "memory");
+}
+
 /* -- wgmma (sm_90a) -- */
-#if defined(__CUDA_ARCH_FEAT_SM90_ALL)
-#define SWZ__WG_ASM(...) asm volatile(__VA_ARGS__)
-#define SWZ_WGMMA_AVAILABLE 1
-#else
-#define SWZ__WG_ASM(...) swz__wgmma_missing()
-#endif
-/* Set when a wgmma/setmaxnreg function ran from code compiled without sm_90a. */
-static __device__ int swz_wgmma_missing;
-SWZ__TMA_DFN void swz__wgmma_missing(void) { swz_wgmma_missing = 1; }
 
 SWZ__TMA_DFN void swz_wgmma_fence(void) { SWZ__WG_ASM("wgmma.fence.sync.aligned;" ::: "memory"); }
 SWZ__TMA_DFN void swz_wgmma_commit(void) { SWZ__WG_ASM("wgmma.commit_group.sync.aligned;" ::: "memory"); }
