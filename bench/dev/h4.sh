@@ -22,8 +22,8 @@ log "$(date -u) $(nvidia-smi --query-gpu=name,clocks.sm,clocks.max.sm,power.draw
 X="$B/examples/swz-example-wgemm"
 run test-tma 20 "$B/tests/gpu/test-tma" all
 RC=1
-[ -x "$X" ] && run wgemm-check 15 "$X"
-[ "$RC" != 124 ] && [ -x "$X" ] && TAILN=40 run wgemm-bench 30 "$X" --bench 4096:4096:4096 6144:6144:6144 8192:8192:8192
+[ -x "$X" ] && run wgemm-check 20 "$X"
+[ "$RC" != 124 ] && [ -x "$X" ] && TAILN=40 run wgemm-bench 25 "$X" --bench 4096:4096:4096 6144:6144:6144 8192:8192:8192
 run sanitize-tma 10 compute-sanitizer --print-limit 5 "$B/tests/gpu/test-tma" all --quick
-[ -x "$X" ] && run sanitize-wgemm 10 compute-sanitizer --print-limit 5 "$X" --run swz_wgemm_256_bf16_bf16 300:520:200
+[ -x "$X" ] && run sanitize-wgemm 12 compute-sanitizer --print-limit 5 "$X" --runs swz_wgemm_256_bf16_bf16:300:520:200 swz_wgemm_256_bf16_bf16_c2:300:520:200
 log "done $(date -u)"
