@@ -5,7 +5,8 @@ Reads the SASS of programs linking the transpose and reduce kernel libraries (cu
 the test programs link every variant through the registries) and checks, per kernel:
   transpose, shared-memory layouts (none, pad, xor, morton), 16-byte vectors (TILE*E >= 16):
       LDG.E.128 (16-byte global loads), STG.E.128 (16-byte global stores), STS.128 (16-byte
-      shared stores) present;
+      shared stores) present; 1- and 2-byte elements: PRMT (the register transpose of the
+      transposed store is byte permutes) present;
   reduce fast partials: LDG.E.128 present;
   every kernel: no local memory (LDL/STL: spills or dynamically indexed arrays).
 cuobjdump is looked up at run time: $CUOBJDUMP, then PATH, then /usr/local/cuda/bin, then the
@@ -40,7 +41,7 @@ def functions(cuobjdump, lib):
             funcs[cur] = collections.Counter()
             continue
         if cur:
-            m = re.search(r"\b(LDG|STG|LDS|STS|LDL|STL)((?:\.[A-Z0-9]+)*)", line)
+            m = re.search(r"\b(LDG|STG|LDS|STS|LDL|STL|PRMT)((?:\.[A-Z0-9]+)*)", line)
             if m:
                 mods = [x for x in m.group(2).split(".") if x and x not in ("CONSTANT", "STRONG", "SM", "GPU", "EF", "EL", "LU", "EU", "NA")]
                 funcs[cur][".".join([m.group(1)] + mods)] += 1
@@ -68,6 +69,8 @@ def main():
         need = []
         if layout != "naive" and tile * esize >= 16:
             need = ["LDG.E.128", "STG.E.128", "STS.128"]
+        if layout != "naive" and esize < 4:
+            need.append("PRMT")
         for n in need:
             if h[n] == 0:
                 bad.append("%s: no %s" % (name, n))
