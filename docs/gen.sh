@@ -130,7 +130,7 @@ gen_md() {
   [ "$(cd "$OUT" && pwd)" = "$ROOT/docs" ] || return 0
   build_swz
   python3 "$ROOT/tests/docs/mdcheck.py" --mode console --swz-check "$SWZ" --update \
-    "$ROOT/docs/guide.md" "$ROOT/docs/layouts.md" >/dev/null
+    "$ROOT/docs/guide.md" "$ROOT/docs/layouts.md" "$ROOT/docs/solver.md" >/dev/null
 }
 
 case "$ONLY" in

@@ -6,12 +6,14 @@
  * --solve)
  *   swz-check --solve --tile 64x64 --elem 4 --access store:row:16 --access load:col:4
  *             [--access OP:PATTERN:BYTES[:WEIGHT] ...] [--max-pad P] [--seconds S] [--time]
+ *             [--lines]
  *   OP load|store; PATTERN one of check.h's names (row, col, block, ldmatrix-a, ldmatrix-b,
  *   ldmatrix-bt, cp-async), stride.N, or @FILE: custom lanes, one instruction per line, lane
  *   l's "row,col" (elements) as its l-th word, "-" for an inactive lane; BYTES 1, 2, 4, 8, 16, or ldmatrix1/2/4; WEIGHT how
  *   often it runs (default 1).  Each access is the pattern's whole-tile walk.  --time adds the
  *   search's CPU time (left out by default: the output is then the same on every run, so the
- *   docs can show it and check it).
+ *   docs can show it and check it).  --lines: rows narrower than 128 bytes are also solved as
+ *   128-byte lines (swz_solve_options.lines); the macro line then takes the line coordinates.
  *
  * Example
  *   swzc_solve_cli(argc, argv, stdout, stderr);   // 0, or 2 for bad arguments
@@ -193,8 +195,9 @@ static int swzc__solve_cli(int argc, char **argv, FILE *out, FILE *err, swz_solv
     for (i = 1; i < (uint32_t)argc; ++i) {
         const char *a = argv[i], *v = i + 1u < (uint32_t)argc ? argv[i + 1u] : NULL;
         if (strcmp(a, "--solve") == 0) continue;
-        if (strcmp(a, "--time") == 0) {
-            show_time = 1;
+        if (strcmp(a, "--time") == 0 || strcmp(a, "--lines") == 0) {
+            if (a[2] == 't') show_time = 1;
+            else opt.lines = 1;
             continue;
         }
         if (!v) {
@@ -233,7 +236,8 @@ static int swzc__solve_cli(int argc, char **argv, FILE *out, FILE *err, swz_solv
         return 2;
     }
     t0 = clock();
-    st = swz_solve_problem_run(&prob, &opt, &res);
+    st = opt.lines ? swz_solve(w, e, h, acc, n, &opt, &res) : swz_solve_problem_run(&prob, &opt, &res);
+    if (!opt.lines) res.width = w;
     if (st != SWZ_OK) {
         fprintf(err, "swz-check: no layout: %s\n", swz_strerror(st));
         swz_solve_problem_free(&prob);
@@ -243,11 +247,23 @@ static int swzc__solve_cli(int argc, char **argv, FILE *out, FILE *err, swz_solv
     pad = none;
     pad.pad = swz_pad_stride(w, e, res.unit) * e - w * e;
     have_auto = swz_linear_auto(w, e, res.unit, &autox) == SWZ_OK;
-    swz_linear_macro(w, e, res.unit, &res.layout, mac, sizeof mac);
+    swz_linear_macro(res.width, e, res.unit, &res.layout, mac, sizeof mac);
     fprintf(out, "solved %ux%u tile of %u-byte elements, %u access%s (%llu instructions), units of %u B\n", w, h,
             e, n, n == 1u ? "" : "es", (unsigned long long)res.instructions, res.unit);
-    fprintf(out, "#define AT(r, c) %s\n", mac);
-    swzc_solve_tile_line(out, &res);
+    if (res.width == w) {
+        fprintf(out, "#define AT(r, c) %s\n", mac);
+        swzc_solve_tile_line(out, &res);
+    } else { /* the line view: the same bytes as rows of res.width elements */
+        size_t k = strlen(mac);
+        if (k > 7u && strcmp(mac + k - 7u, ", r, c)") == 0) {
+            mac[k - 7u] = '\0'; /* the line's coordinates instead of (r, c) */
+            fprintf(out, "#define AT(r, c) %s, ((r) * %u + (c)) / %u, ((r) * %u + (c)) %% %u)\n", mac,
+                    w, res.width, w, res.width);
+        } else
+            fprintf(out, "#define AT(r, c) %s, at row ((r) * %u + (c)) / %u, column ((r) * %u + (c)) %% %u\n",
+                    mac, w, res.width, w, res.width);
+        fprintf(out, "  (on 128-byte lines: row r of %u elements continues row r-1; --lines)\n", w);
+    }
     fprintf(out, "  wavefronts %llu, %s (bound %llu, gap %llu; words bound %llu), %llu B of shared memory, %llu nodes",
             (unsigned long long)res.wavefronts, res.proven ? "proven optimal" : "time budget reached",
             (unsigned long long)res.bound, (unsigned long long)res.gap,
@@ -259,7 +275,9 @@ static int swzc__solve_cli(int argc, char **argv, FILE *out, FILE *err, swz_solv
     if (have_auto) fprintf(out, "%llu\n", (unsigned long long)swz_solve_cost(&prob, &autox));
     else fprintf(out, "-- (W not a power of two)\n");
     swz_solve_problem_free(&prob);
-    if (swz_layout_make_linear(&l, w, e, res.unit, h, &res.layout) == SWZ_OK) {
+    if (res.width != w) {
+        fprintf(out, "\n(the line view: no bank map of a tile instruction)\n");
+    } else if (swz_layout_make_linear(&l, w, e, res.unit, h, &res.layout) == SWZ_OK) {
         swz_pattern worst = acc[0].pattern;
         swzc_instr *in = (swzc_instr *)calloc(1u, sizeof *in);
         swzc_blocks b;

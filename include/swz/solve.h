@@ -391,6 +391,7 @@ typedef struct swz__solve_state {
     swz_linear_params cur, best;
     uint64_t best_cost, best_bytes, nodes;
     uint32_t best_nnz, best_sum;
+    uint64_t cap;       /* only layouts costing at most this are of interest (~0: any) */
     int have_best, stopped;
     clock_t deadline;
 } swz__solve_state;
@@ -475,7 +476,7 @@ SWZ_HOST_FN void swz__solve_dfs(swz__solve_state *s, uint32_t d, uint32_t nnz, u
         return;
     }
     if (d == s->depth) { /* a leaf: the bound is the exact cost */
-        if (swz__solve_better(s, s->tot[d], bytes, nnz, sum)) {
+        if (s->tot[d] <= s->cap && swz__solve_better(s, s->tot[d], bytes, nnz, sum)) {
             s->best = s->cur;
             s->best_cost = s->tot[d];
             s->best_bytes = bytes;
@@ -487,13 +488,15 @@ SWZ_HOST_FN void swz__solve_dfs(swz__solve_state *s, uint32_t d, uint32_t nnz, u
     }
     for (m = 0; m < n; ++m) { /* every child's bound, then the children best first */
         swz__solve_keys(s, d, m);
-        bound[m] = swz__solve_step(s, d, s->have_best ? s->best_cost + 1u : ~(uint64_t)0, 0);
+        bound[m] = swz__solve_step(s, d, s->have_best ? s->best_cost + 1u : s->cap + (s->cap < ~(uint64_t)0), 0);
         for (i = m; i > 0u && bound[order[i - 1u]] > bound[m]; --i) order[i] = order[i - 1u];
         order[i] = m;
     }
     for (i = 0; i < n; ++i) {
         m = order[i];
-        if (!swz__solve_better(s, bound[m], bytes, nnz + (m != 0u), sum + m)) continue;
+        if (s->have_best ? !swz__solve_better(s, bound[m], bytes, nnz + (m != 0u), sum + m)
+                         : bound[m] > s->cap)
+            continue;
         swz__solve_keys(s, d, m);
         swz__solve_step(s, d, 0u, 1);
         swz__solve_dfs(s, d + 1u, nnz + (m != 0u), sum + m);
@@ -522,12 +525,36 @@ SWZ_HOST_FN int swz__solve_changes(swz__solve_state *s)
     return SWZ_OK;
 }
 
-/* Solve a compiled problem; see swz_solve. */
-SWZ_HOST_FN int swz_solve_problem_run(const swz_solve_problem *p, const swz_solve_options *opt,
-                                      swz_solve_result *res)
+/* Level 0 of pad `pad` (stride, depth, the phases each mask moves, every phase's root bound);
+ * returns the root bound. */
+SWZ_HOST_FN uint64_t swz__solve_setup(swz__solve_state *s, uint32_t pad)
+{
+    const swz_solve_problem *p = s->p;
+    uint64_t rb = 0u;
+    uint32_t i;
+    s->pad = s->cur.pad = pad;
+    s->sw = (p->width * p->elem + pad) / 4u;
+    s->key[0] = 0u;
+    /* pad 0: a mask of a bit at or above span_bits XORs whole phases by one constant, a
+     * permutation of banks: it changes no cost, and 0 is the simplest */
+    s->depth = pad == 0u ? p->span_bits : p->rbits;
+    swz__solve_changes(s);
+    for (i = 0; i < p->nph; ++i) {
+        s->lv[i] = swz__solve_phase_bound(s, &p->ph[i], 0u);
+        rb += (uint64_t)p->ph[i].weight * s->lv[i];
+    }
+    s->tot[0] = rb;
+    s->nodes += 1u;
+    return rb;
+}
+
+/* Solve a compiled problem among the layouts costing at most cap; SWZ_ERANGE (res->proven
+ * still set) when the search finished without one. */
+SWZ_HOST_FN int swz__solve_run_capped(const swz_solve_problem *p, const swz_solve_options *opt,
+                                      swz_solve_result *res, uint64_t cap)
 {
     swz__solve_state s;
-    uint32_t pad, i;
+    uint32_t pad;
     uint64_t root = 0u;
     memset(res, 0, sizeof *res);
     memset(&s, 0, sizeof s);
@@ -542,24 +569,14 @@ SWZ_HOST_FN int swz_solve_problem_run(const swz_solve_problem *p, const swz_solv
         res->status = SWZ_ERANGE;
         goto done;
     }
+    s.cap = cap;
     s.deadline = opt && opt->seconds > 0.0 ? clock() + (clock_t)(opt->seconds * CLOCKS_PER_SEC) : (clock_t)-1;
+    /* every pad in turn: a larger pad costs bytes, so it is searched only while its root bound
+     * is below the best cost */
     for (pad = 0; pad <= (opt ? opt->max_pad : 0u); pad += p->unit) {
-        uint64_t rb = 0u;
-        s.pad = s.cur.pad = pad;
-        s.sw = (p->width * p->elem + pad) / 4u;
-        s.key[0] = 0u;
-        /* pad 0: a mask of a bit at or above span_bits XORs whole phases by one constant, a
-         * permutation of banks: it changes no cost, and 0 is the simplest */
-        s.depth = pad == 0u ? p->span_bits : p->rbits;
-        swz__solve_changes(&s);
-        for (i = 0; i < p->nph; ++i) {
-            s.lv[i] = swz__solve_phase_bound(&s, &p->ph[i], 0u);
-            rb += (uint64_t)p->ph[i].weight * s.lv[i];
-        }
-        s.tot[0] = rb;
-        s.nodes += 1u;
+        uint64_t rb = swz__solve_setup(&s, pad);
         if (pad == 0u || rb < root) root = rb; /* the bound of the whole family: min over pads */
-        if (s.have_best && rb >= s.best_cost) continue; /* more bytes: only strictly cheaper wins */
+        if (s.have_best ? rb >= s.best_cost : rb > cap) continue; /* more bytes: only cheaper wins */
         swz__solve_dfs(&s, 0u, 0u, 0u);
         if (s.stopped) break;
     }
@@ -582,6 +599,13 @@ done:
     return res->status;
 }
 
+/* Solve a compiled problem; see swz_solve. */
+SWZ_HOST_FN int swz_solve_problem_run(const swz_solve_problem *p, const swz_solve_options *opt,
+                                      swz_solve_result *res)
+{
+    return swz__solve_run_capped(p, opt, res, ~(uint64_t)0);
+}
+
 /* The best layout of linear.h (masks on units of the widest access, pad up to opt->max_pad
  * bytes) for the n accesses of a W x H tile of E-byte elements.  Returns SWZ_OK (res filled)
  * or the first error of swz_solve_compile (res->status too). */
@@ -590,36 +614,44 @@ SWZ_HOST_FN int swz_solve(uint32_t width, uint32_t elem, uint32_t height,
                           swz_solve_result *res)
 {
     swz_solve_problem p;
-    int e = swz_solve_compile(&p, width, elem, height, acc, n);
+    swz_solve_result lr;
+    uint64_t cap = ~(uint64_t)0;
+    int e, le = SWZ_ERANGE, searched;
     memset(res, 0, sizeof *res);
-    if (e == SWZ_OK) e = swz_solve_problem_run(&p, opt, res);
-    res->status = e;
-    res->width = width;
-    swz_solve_problem_free(&p);
-    if (e == SWZ_OK && opt && opt->lines && width * elem < 128u &&
-        ((uint64_t)width * height * elem) % 128u == 0u) {
-        swz_solve_result r2;
-        int e2 = swz_solve_compile_view(&p, width, elem, height, acc, n, 128u / elem);
-        if (e2 == SWZ_OK) e2 = swz_solve_problem_run(&p, opt, &r2);
+    memset(&lr, 0, sizeof lr);
+    if (opt && opt->lines && width * elem < 128u && ((uint64_t)width * height * elem) % 128u == 0u) {
+        /* the line view first: the tile's own rows then only need to reach its cost (they win
+         * ties: simpler to use), which cuts their search */
+        le = swz_solve_compile_view(&p, width, elem, height, acc, n, 128u / elem);
+        if (le == SWZ_OK) le = swz_solve_problem_run(&p, opt, &lr);
         swz_solve_problem_free(&p);
-        /* the line view only where strictly better (the tile's own rows are simpler to use) */
-        if (e2 == SWZ_OK && (r2.wavefronts < res->wavefronts ||
-                             (r2.wavefronts == res->wavefronts && r2.bytes < res->bytes))) {
-            uint64_t nodes = res->nodes, bound = res->bound < r2.bound ? res->bound : r2.bound;
-            int proven = res->proven && r2.proven;
-            *res = r2;
-            res->width = 128u / elem;
-            res->nodes += nodes;
-            res->proven = proven;
-            res->bound = proven ? res->wavefronts : bound;
-            res->gap = res->wavefronts - res->bound;
-        } else if (e2 == SWZ_OK) {
-            res->nodes += r2.nodes;
-            res->proven = res->proven && r2.proven;
-            if (r2.bound < res->bound) res->bound = r2.bound;
-            res->gap = res->wavefronts - res->bound;
-        }
+        if (le == SWZ_OK) cap = lr.wavefronts;
     }
+    e = swz_solve_compile(&p, width, elem, height, acc, n);
+    searched = e == SWZ_OK;
+    if (e == SWZ_OK) e = swz__solve_run_capped(&p, opt, res, cap);
+    swz_solve_problem_free(&p);
+    res->width = width;
+    if (le == SWZ_OK && (e != SWZ_OK || lr.wavefronts < res->wavefronts ||
+                         (lr.wavefronts == res->wavefronts && lr.bytes < res->bytes))) {
+        /* the line view strictly better, or the own rows found nothing at its cost */
+        uint64_t nodes = res->nodes;
+        int proven = lr.proven && (!searched || res->proven);
+        uint64_t bound = e == SWZ_OK && res->bound < lr.bound ? res->bound : lr.bound;
+        *res = lr;
+        res->width = 128u / elem;
+        res->nodes += nodes;
+        res->proven = proven;
+        res->bound = proven ? res->wavefronts : bound;
+        res->gap = res->wavefronts - res->bound;
+        e = SWZ_OK;
+    } else if (le == SWZ_OK) {
+        res->nodes += lr.nodes;
+        res->proven = res->proven && lr.proven;
+        if (lr.bound < res->bound) res->bound = lr.bound;
+        res->gap = res->wavefronts - res->bound;
+    }
+    res->status = e;
     return e;
 }
 
