@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # bench/gpu.sh -- everything that needs the GPU, in one call, with a short table last.
 #
-#   bash bench/gpu.sh [STAGE...]      stages: build test sanitize ncu bench conform (default: all)
+#   bash bench/gpu.sh [STAGE...]      stages: build test sanitize ncu bench conform solver (default: all)
 #   BENCHES="transpose gemm"          only these benchmarks (default: every family's bench_<family>
 #                                     -- one per examples/swz-example-<family> -- then smem_stride
 #                                     and coalesce); NCU_FAMILY=gemm  only that ncu family
@@ -9,7 +9,8 @@
 # Builds release (build-release/, -Dbuildtype=release, host tests off: they run in CI), runs the
 # GPU tests, compute-sanitizer (memcheck, racecheck, synccheck) over the GPU test programs in
 # their quick mode, the ncu check of model vs measured shared wavefronts, the benchmarks against
-# cudaMemcpy / cuBLAS / CUB, and the bank-model conformance run.  Logs and CSVs go to $OUT
+# cudaMemcpy / cuBLAS / CUB, the bank-model conformance run and the solver's GPU proof
+# (conform, solver: their CSVs and one-line summaries also directly in $OUT).  Logs and CSVs go to $OUT
 # (default gpu-out/); a tarball of them is $OUT/gpu-results.tgz.  Exit status: non-zero when a
 # test, a sanitizer, the ncu check or a benchmark's correctness check failed; never for a timing.
 set -uo pipefail
@@ -18,7 +19,7 @@ export PATH=/usr/local/cuda/bin:$PATH
 OUT=${OUT:-gpu-out}
 R=$(mktemp -d /tmp/swz-gpu.XXXXXX)
 B=${SWZ_GPU_BUILD:-build-release}
-STAGES=${*:-build test sanitize ncu bench conform}
+STAGES=${*:-build test sanitize ncu bench conform solver}
 declare -A STATUS
 note() { STATUS[$1]=$2; echo "== $1: $2"; }
 has() { [[ " $STAGES " == *" $1 "* ]]; }
@@ -73,6 +74,13 @@ if has bench; then
     [ -x "$B/bench/bench_$b" ] || { echo "bench_$b not built"; fails=$((fails + 1)); continue; }
     "$B/bench/bench_$b" --out "$R" >"$R/bench_$b.log" 2>&1 || { fails=$((fails + 1)); echo "bench_$b FAILED"; }
     tail -45 "$R/bench_$b.log"
+    if [ "$b" = transpose ]; then  # torch x.t().contiguous() beside the same run's swz figures
+      if python3 -c "import torch" 2>/dev/null; then
+        python3 bench/torch_transpose.py --out "$R" --swz "$R/transpose_types.csv" >"$R/torch_transpose.log" 2>&1 \
+          || { fails=$((fails + 1)); echo "torch_transpose FAILED"; }
+        tail -30 "$R/torch_transpose.log"
+      else echo "torch_transpose: python3 has no torch, skipped"; fi
+    fi
   done
   # the stride sweep's wavefronts per instruction under ncu, beside the model and bandwidth
   if [[ " ${BENCHES:-smem_stride} " == *" smem_stride "* ]]; then
@@ -85,20 +93,34 @@ if has bench; then
 fi
 
 if has conform; then
-  if python3 bench/conformance.py --bench "$B/bench/bench_conformance" --out "$R" >"$R/conformance.log" 2>&1
-  then note conform "ran"; else note conform "FAILED or mismatches (see conformance.log)"; fi
+  # exit 0: every launch ran and read right (model/hardware differences are findings, in the line)
+  if python3 bench/conformance.py --bench "$B/bench/bench_conformance" --out "$R/conform" >"$R/conformance.log" 2>&1
+  then note conform "$(cat "$R/conform/conformance_summary.txt")"
+  else note conform "FAILED: $(cat "$R/conform/conformance_summary.txt" 2>/dev/null || echo 'see conformance.log')"; fi
+  cp "$R"/conform/conformance.csv "$R"/conform/conformance_summary.txt "$OUT/" 2>/dev/null
   tail -30 "$R/conformance.log"
+fi
+
+if has solver; then
+  # swz_solve's GPU proof: exit 0 only when every launch measures what the model predicts
+  if python3 bench/solver_proof.py --bench "$B/bench/solver_proof" --out "$R/solver" >"$R/solver_proof.log" 2>&1
+  then note solver "$(cat "$R/solver/solver_proof_summary.txt")"
+  else note solver "MISMATCH or FAILED: $(cat "$R/solver/solver_proof_summary.txt" 2>/dev/null || echo 'see solver_proof.log')"; fi
+  cp "$R"/solver/solver_proof.csv "$R"/solver/solver_proof_sets_measured.csv "$R"/solver/solver_proof_summary.txt \
+    "$OUT/" 2>/dev/null
+  tail -12 "$R/solver_proof.log"
 fi
 
 tar czf "$OUT/gpu-results.tgz" -C "$R" . 2>/dev/null
 echo
 echo "==================== swz on $(nvidia-smi --query-gpu=name,driver_version --format=csv,noheader 2>/dev/null) ===================="
-for s in build test sanitize ncu bench conform; do
+for s in build test sanitize ncu bench conform solver; do
   [ -n "${STATUS[$s]:-}" ] && printf '%-9s %s\n' "$s" "${STATUS[$s]}"
 done
 for f in $(ls "$B"/examples/swz-example-* 2>/dev/null | sed "s|.*/swz-example-\(.*\)|$R/\1.csv|"); do
   [ -f "$f" ] && python3 bench/headline.py "$f" 2>/dev/null
 done
+[ -f "$R/transpose_types.csv" ] && python3 bench/headline.py "$R/transpose_types.csv" 2>/dev/null
 rc=0
 for s in "${!STATUS[@]}"; do [[ "${STATUS[$s]}" == *FAIL* || "${STATUS[$s]}" == *MISMATCH* ]] && rc=1; done
 [[ "${STATUS[test]:-}" == *" 0 failed"* || -z "${STATUS[test]:-}" ]] || rc=1

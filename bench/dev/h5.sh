@@ -1,0 +1,31 @@
+#!/bin/bash
+# bench/dev/h5.sh -- helper H5's GPU run (conformance of the bank model's newest rules, the
+# solver's GPU proof).  Most important first (killed at the lead's limit, 130 s).
+# Run from the repo root: OUT=<dir> B=<build dir> bash bench/dev/h5.sh
+set -u
+B=${B:-build}
+OUT=${OUT:-out-h5}
+mkdir -p "$OUT"
+S="$OUT/summary.txt"
+export PATH=/usr/local/cuda/bin:$PATH
+log() { echo "== $*" | tee -a "$S"; }
+run() { # run NAME TIMEOUT CMD...: output to $OUT/NAME.txt, its tail to the summary
+  local name=$1 t=$2
+  shift 2
+  log "$name: $*"
+  local t0=$(date +%s%N)
+  timeout "$t" "$@" > "$OUT/$name.txt" 2>&1
+  echo "rc=$? wall_ms=$((($(date +%s%N) - t0) / 1000000))" >> "$OUT/$name.txt"
+  tail -n "${TAILN:-12}" "$OUT/$name.txt" | tee -a "$S"
+}
+log "$(date -u) $(nvidia-smi --query-gpu=name,driver_version,clocks.sm --format=csv,noheader 2>/dev/null)"
+# 1. the tensor-core kinds of the conformance run (stmatrix, cp.async) with the fixed harness;
+#    it logs what this ncu lists about shared-memory counters (conform/ncu_metrics_shared.txt)
+TAILN=30 run conform 40 python3 bench/conformance.py --bench "$B/bench/bench_conformance" --out "$OUT/conform" \
+  --kinds stsm_x1,stsm_x2,stsm_x4,cpasync
+# 2. the solver's GPU proof (200 of the 300 sets: the sync's time)
+TAILN=20 run solver 75 python3 bench/solver_proof.py --bench "$B/bench/solver_proof" --out "$OUT/solver" --sets 200
+# 3. every metric name this ncu has about LDGSTS / STSM, with suffixes (for the next run's candidates)
+run query 10 bash -c "ncu --query-metrics-mode all --query-metrics | grep -iE 'ldgsts|stsm' | head -200"
+rm -f "$OUT"/conform/ncu_conformance.csv.gz; gzip -f "$OUT"/conform/ncu_conformance.csv "$OUT"/solver/ncu_solver_proof.csv 2>/dev/null
+log "done $(date -u)"
