@@ -14,7 +14,7 @@
  *                  BLOCK_ORDER, BLOCK_GROUP, CACHE_HINTS, PERSIST, MIN_BLOCKS
  *   reduce         VARIANT
  *   gemm           LAYOUT
- *   wgemm          OUT, OUT_NAME, STAGES, CLUSTER
+ *   wgemm          OUT, OUT_NAME, STAGES, CLUSTER, EPILOGUE
  */
 #undef TILE
 #undef ELEM
@@ -33,3 +33,4 @@
 #undef OUT_NAME
 #undef STAGES
 #undef CLUSTER
+#undef EPILOGUE

@@ -23,6 +23,10 @@
  *   ELEM       __nv_bfloat16 or __half;  ELEM_NAME bf16 or f16 (the same type)
  *   OUT        float, __nv_bfloat16 or __half; OUT_NAME f32, bf16 or f16
  *   STAGES     (optional, default 4) shared pipeline depth, 2 .. 6, within 227 KiB
+ *   EPILOGUE   (optional, default 0) 0: C stored from the registers; 1: each consumer stages
+ *              64 x 128-byte chunks of C in two tma128 buffers (conflict free: the 16-byte
+ *              units of 8 rows XOR row mod 8) and TMA-stores them (suffix _ts; where C's rows
+ *              are not 16-byte aligned it falls back to 0)
  *   CLUSTER    (optional, default 1) 2: clusters of two CTAs on tiles (2p, tn), (2p+1, tn) that
  *              load one half of the shared B tile each and multicast it (name suffix _c2)
  *   A missing or bad parameter is a compile error that names it.
@@ -107,6 +111,18 @@ template <> struct ex_wg_mma<128, __half> {
     static __device__ void run(float *d, uint64_t a, uint64_t b, int s) { swz_wgmma_m64n128k16_f16(d, a, b, s, 0); }
 };
 
+/* EPI 1: a consumer's staging buffer is 64 rows x 128 bytes (CW = 128 / sizeof(OUT) columns of
+ * C) in the tma128 layout, the image one TMA store reads.  Byte offset of accumulator pair
+ * (i, i+1) of thread lt in the buffer of its chunk (columns acc_col / CW * CW ..): the one
+ * address computation, for the kernel and for its bank model. */
+#define EX_WG_STG 8192u
+static __host__ __device__ __forceinline__ uint32_t ex_wg_stage_off(uint32_t lt, uint32_t i, uint32_t cw, uint32_t ob)
+{
+    return swz_tma_offset(cw, ob, 128u, swz_wgmma_acc_row(lt, i), swz_wgmma_acc_col(lt, i) % cw) * ob;
+}
+/* Named barrier `id` over one warpgroup (128 threads). */
+static __device__ __forceinline__ void ex_wg_bar(uint32_t id) { asm volatile("bar.sync %0, 128;" ::"r"(id) : "memory"); }
+
 /* A consumer frees a stage: in its own CTA, or (CL = 2) in every CTA of the cluster, whose
  * producers all write into it. */
 template <int CL> static __device__ __forceinline__ void ex_wg_release(uint64_t *bar)
@@ -133,9 +149,10 @@ static __device__ __forceinline__ void ex_wg_tile(uint32_t t, uint32_t tiles_m, 
 /* CL = 1: each CTA loads its A and B tiles.  CL = 2: a cluster of two CTAs takes the tiles (2p,
  * tn) and (2p + 1, tn): each loads its own A and one half of the shared B tile, multicast to
  * both; a stage is free when the consumers of both CTAs released it (empty counts 2 x CL). */
-template <int BN, int STAGES, int CL, class TIn, class TOut>
-static __device__ __forceinline__ void ex_wg_body(const CUtensorMap *ma, const CUtensorMap *mb, TOut *C, int M, int N,
-                                                  int K, int64_t ldc, int raster, int vec2)
+template <int BN, int STAGES, int CL, int EPI, class TIn, class TOut>
+static __device__ __forceinline__ void ex_wg_body(const CUtensorMap *ma, const CUtensorMap *mb, const CUtensorMap *mc,
+                                                  TOut *C, int M, int N, int K, int64_t ldc, int raster, int vec2,
+                                                  int tmac)
 {
     enum { A_BYTES = EX_WG_BM * EX_WG_BK * 2, B_BYTES = BN * EX_WG_BK * 2, STAGE = A_BYTES + B_BYTES };
     extern __shared__ __align__(1024) unsigned char ex_wg_smem[];
@@ -210,6 +227,33 @@ static __device__ __forceinline__ void ex_wg_body(const CUtensorMap *ma, const C
             if (lt == 0) ex_wg_release<CL>(&empty[(it + STAGES - 1) % STAGES]);
             /* epilogue: accumulator i of thread lt at (row, col) of the consumer's 64 x BN block */
             const int64_t r0 = (int64_t)tm * EX_WG_BM + c * 64u, c0 = (int64_t)tn * BN;
+            if (EPI == 1 && tmac) { /* through two 64 x 128-byte tma128 buffers, TMA stores */
+                enum { CW = 128 / (int)sizeof(TOut) };
+                unsigned char *stg = smem + STAGES * STAGE + c * 2u * EX_WG_STG;
+#pragma unroll
+                for (int j = 0; j < BN / CW; ++j) {
+                    unsigned char *buf = stg + (j & 1) * EX_WG_STG;
+                    if (lt == 0) swz_tma_wait_read(1); /* the store from this buffer two chunks ago has read it */
+                    ex_wg_bar(1u + c);
+#pragma unroll
+                    for (int i = j * CW / 2; i < (j + 1) * CW / 2; i += 2) {
+                        unsigned char *q = buf + ex_wg_stage_off(lt, (uint32_t)i, CW, (uint32_t)sizeof(TOut));
+                        if (sizeof(TOut) == 4) {
+                            *(float2 *)q = make_float2(d[i], d[i + 1]);
+                        } else {
+                            TOut v2[2] = {ex_wg_type<TOut>::cvt(d[i]), ex_wg_type<TOut>::cvt(d[i + 1])};
+                            *(uint32_t *)q = *(const uint32_t *)v2;
+                        }
+                    }
+                    swz_fence_proxy_async();
+                    ex_wg_bar(1u + c);
+                    if (lt == 0) {
+                        swz_tma_store_2d(mc, 128u, buf, (int)(c0 + j * CW), (int)r0);
+                        swz_tma_commit();
+                    }
+                }
+                continue;
+            }
 #pragma unroll
             for (int i = 0; i < BN / 2; i += 2) {
                 const int64_t r = r0 + swz_wgmma_acc_row(lt, (uint32_t)i), col = c0 + swz_wgmma_acc_col(lt, (uint32_t)i);
@@ -228,12 +272,13 @@ static __device__ __forceinline__ void ex_wg_body(const CUtensorMap *ma, const C
                 }
             }
         }
+        if (EPI == 1 && lt == 0) swz_tma_wait(0); /* the stores are done before the CTA leaves */
     }
     if (CL > 1) swz_cluster_sync(); /* no CTA leaves while its peer may still arrive on it */
 }
 
 /* ---- host: the launcher shared by every variant ------------------------------------------------ */
-typedef void (*ex_wg_kernel_fn)(CUtensorMap, CUtensorMap, void *, int, int, int, int64_t, int, int);
+typedef void (*ex_wg_kernel_fn)(CUtensorMap, CUtensorMap, CUtensorMap, void *, int, int, int, int64_t, int, int, int);
 
 /* Encode the map of a rows x K operand (ld elements) with boxes of box_rows x 64; pads the
  * operand into *pad (cudaMallocAsync'ed, the caller frees) when TMA cannot read it in place. */
@@ -288,7 +333,7 @@ static int ex_wg_max_clusters(ex_wg_kernel_fn kernel, int cl, size_t smem, int s
     return n;
 }
 
-static cudaError_t ex_wg_launch(ex_wg_kernel_fn kernel, int bn, int stages, int cl, int in_kind, int out_bytes,
+static cudaError_t ex_wg_launch(ex_wg_kernel_fn kernel, int bn, int stages, int cl, int epi, int in_kind, int out_kind,
                                 int64_t M, int64_t N, int64_t K, const void *A, int64_t lda, const void *B, int64_t ldb,
                                 void *C, int64_t ldc, int raster, cudaStream_t s)
 {
@@ -296,8 +341,16 @@ static cudaError_t ex_wg_launch(ex_wg_kernel_fn kernel, int bn, int stages, int 
         raster < 0 || raster > 1)
         return cudaErrorInvalidValue;
     const int dtype = in_kind == EX_WG_BF16 ? SWZ_TMA_BF16 : SWZ_TMA_F16;
-    const size_t smem = (size_t)stages * (EX_WG_BM + bn) * EX_WG_BK * 2 + 1024;
-    CUtensorMap ma, mb;
+    const int out_bytes = out_kind == EX_WG_F32 ? 4 : 2;
+    const size_t smem = (size_t)stages * (EX_WG_BM + bn) * EX_WG_BK * 2 + (epi ? 4 * EX_WG_STG : 0) + 1024;
+    CUtensorMap ma, mb, mc;
+    int tmac = 0;
+    memset(&mc, 0, sizeof mc);
+    if (epi) { /* C by TMA stores where its rows allow, else the direct stores */
+        swz_tma_plan pc;
+        const int dt = out_kind == EX_WG_F32 ? SWZ_TMA_F32 : out_kind == EX_WG_BF16 ? SWZ_TMA_BF16 : SWZ_TMA_F16;
+        tmac = swz_tma_map_2d(&mc, &pc, dt, C, (uint64_t)M, (uint64_t)N, (uint64_t)ldc, 64u, 128u / out_bytes, 128u) == SWZ_OK;
+    }
     void *pa = NULL, *pb = NULL;
     cudaError_t e = ex_wg_map(&ma, dtype, A, M, K, lda, EX_WG_BM, &pa, s);
     if (e == cudaSuccess) e = ex_wg_map(&mb, dtype, B, N, K, ldb, (uint32_t)(bn / cl), &pb, s);
@@ -320,7 +373,7 @@ static cudaError_t ex_wg_launch(ex_wg_kernel_fn kernel, int bn, int stages, int 
         at.val.clusterDim.y = at.val.clusterDim.z = 1;
         cfg.attrs = &at;
         cfg.numAttrs = cl > 1 ? 1 : 0;
-        e = cudaLaunchKernelEx(&cfg, kernel, ma, mb, C, (int)M, (int)N, (int)K, ldc, raster, vec2);
+        e = cudaLaunchKernelEx(&cfg, kernel, ma, mb, mc, C, (int)M, (int)N, (int)K, ldc, raster, vec2, tmac);
     }
     if (pa) cudaFreeAsync(pa, s);
     if (pb) cudaFreeAsync(pb, s);
@@ -635,13 +688,22 @@ static const swz_family_bench ex_wg_bench = {
     0, NULL, ex_wg_bench_peers, "cublasGemmEx", 1e9, ex_wg_prepare, ex_wg_release, ex_wg_size, ex_wg_work,
     ex_wg_copy_bytes, ex_wg_output, ex_wg_peer, ex_wg_peer_check, ex_wg_blaunch, ex_wg_bcheck};
 
-/* No shared loads or stores: TMA writes, wgmma reads. */
-static int ex_wg_predict(swz_tile_cost *sts, swz_tile_cost *lds)
+/* The bank model of one block of the standard problem (one tile): TMA writes and wgmma reads the
+ * pipeline stages (no LDS/STS); with EPI 1 the epilogue's shared stores, every warp instruction
+ * of both consumers through ex_wg_stage_off (the kernel's own address function). */
+static int ex_wg_predict(swz_tile_cost *sts, swz_tile_cost *lds, int bn, int ob, int epi)
 {
-    memset(sts, 0, sizeof *sts);
-    memset(lds, 0, sizeof *lds);
-    sts->access = lds->access = 16;
-    return SWZ_OK;
+    const uint32_t cw = 128u / (uint32_t)ob;
+    swz_tile_cost_init(sts, 2u * (uint32_t)ob);
+    swz_tile_cost_init(lds, 16u);
+    for (int c = 0; epi && c < 2; ++c)
+        for (uint32_t w = 0; w < 4; ++w)
+            for (uint32_t i = 0; i < (uint32_t)bn / 2u; i += 2) {
+                uint32_t addr[32];
+                for (uint32_t l = 0; l < 32; ++l) addr[l] = ex_wg_stage_off(32u * w + l, i, cw, (uint32_t)ob);
+                swz_tile_cost_add(sts, addr, 0xFFFFFFFFu, 2 * ob | SWZ_STORE);
+            }
+    return sts->status != SWZ_OK ? sts->status : lds->status;
 }
 
 #endif /* SWZ_WGEMM_CUH_ONCE */
@@ -668,18 +730,26 @@ static int ex_wg_predict(swz_tile_cost *sts, swz_tile_cost *lds)
 #ifndef CLUSTER
 #define CLUSTER 1
 #endif
+#ifndef EPILOGUE
+#define EPILOGUE 0
+#endif
 SWZ_STATIC_ASSERT(TILE == 128 || TILE == 256, swz_error_wgemm_TILE_must_be_128_or_256);
 SWZ_STATIC_ASSERT(ex_wg_type<ELEM>::kind == EX_WG_BF16 || ex_wg_type<ELEM>::kind == EX_WG_F16,
                   swz_error_wgemm_ELEM_must_be_bf16_or_f16);
 SWZ_STATIC_ASSERT(ex_wg_type<OUT>::kind >= 0, swz_error_wgemm_OUT_must_be_float_bf16_or_f16);
 SWZ_STATIC_ASSERT(CLUSTER == 1 || CLUSTER == 2, swz_error_wgemm_CLUSTER_must_be_1_or_2);
-SWZ_STATIC_ASSERT(STAGES >= 2 && STAGES <= 6 && STAGES * (128 + TILE) * 64 * 2 + 1024 <= 232448,
+SWZ_STATIC_ASSERT(EPILOGUE == 0 || EPILOGUE == 1, swz_error_wgemm_EPILOGUE_must_be_0_or_1);
+SWZ_STATIC_ASSERT(STAGES >= 2 && STAGES <= 6 && STAGES * (128 + TILE) * 64 * 2 + EPILOGUE * 4 * 8192 + 1024 <= 232448,
                   swz_error_wgemm_STAGES_must_be_2_to_6_within_227KiB);
 
 #define EX_WG_CAT_(a, b, c, d, e) swz_wgemm_##a##_##b##_##c##d##e
 #define EX_WG_CAT(a, b, c, d, e) EX_WG_CAT_(a, b, c, d, e)
-#if CLUSTER == 2
+#if CLUSTER == 2 && EPILOGUE == 1
+#define EX_WG_SUFFIX _c2_ts
+#elif CLUSTER == 2
 #define EX_WG_SUFFIX _c2
+#elif EPILOGUE == 1
+#define EX_WG_SUFFIX _ts
 #else
 #define EX_WG_SUFFIX
 #endif
@@ -689,22 +759,29 @@ SWZ_STATIC_ASSERT(STAGES >= 2 && STAGES <= 6 && STAGES * (128 + TILE) * 64 * 2 +
 #define EX_WG_STR(x) EX_WG_STR_(x)
 
 __global__ void __launch_bounds__(EX_WG_THREADS, 1)
-    EX_WG_ID(_kernel)(const __grid_constant__ CUtensorMap ma, const __grid_constant__ CUtensorMap mb, void *C, int M,
-                      int N, int K, int64_t ldc, int raster, int vec2)
+    EX_WG_ID(_kernel)(const __grid_constant__ CUtensorMap ma, const __grid_constant__ CUtensorMap mb,
+                      const __grid_constant__ CUtensorMap mc, void *C, int M, int N, int K, int64_t ldc, int raster,
+                      int vec2, int tmac)
 {
-    ex_wg_body<TILE, STAGES, CLUSTER, ELEM, OUT>(&ma, &mb, (OUT *)C, M, N, K, ldc, raster, vec2);
+    ex_wg_body<TILE, STAGES, CLUSTER, EPILOGUE, ELEM, OUT>(&ma, &mb, &mc, (OUT *)C, M, N, K, ldc, raster, vec2, tmac);
 }
 
 cudaError_t EX_WG_NAME(int64_t M, int64_t N, int64_t K, const void *A, int64_t lda, const void *B, int64_t ldb, void *C,
                        int64_t ldc, int raster, cudaStream_t s)
 {
-    return ex_wg_launch(EX_WG_ID(_kernel), TILE, STAGES, CLUSTER, ex_wg_type<ELEM>::kind, (int)sizeof(OUT), M, N, K, A, lda, B,
+    return ex_wg_launch(EX_WG_ID(_kernel), TILE, STAGES, CLUSTER, EPILOGUE, ex_wg_type<ELEM>::kind, ex_wg_type<OUT>::kind, M, N, K, A, lda, B,
                         ldb, C, ldc, raster, s);
+}
+
+static int EX_WG_ID(_predict)(swz_tile_cost *sts, swz_tile_cost *lds)
+{
+    return ex_wg_predict(sts, lds, TILE, (int)sizeof(OUT), EPILOGUE);
 }
 
 static int EX_WG_ID(_problem)(char *spec)
 {
-    snprintf(spec, SWZ_SPEC_MAX, "%d:%d:%d", 11 * 128, 12 * TILE, 1024); /* 132 tiles: one per SM */
+    /* 132 tiles (one per SM; 12 tile-rows: whole cluster pairs), each issuing predict()'s set */
+    snprintf(spec, SWZ_SPEC_MAX, "%d:%d:%d", 12 * 128, 11 * TILE, 1024);
     return 132;
 }
 
@@ -712,7 +789,7 @@ static const swz_wgemm_ops EX_WG_ID(_ops) = {EX_WG_NAME, ex_wg_type<ELEM>::kind,
 extern const swz_variant EX_WG_ID(_variant);
 const swz_variant EX_WG_ID(_variant) = SWZ_VARIANT_INIT(
     "wgemm", EX_WG_STR(EX_WG_NAME), EX_WG_STR(EX_WG_ID(_kernel)), "tma128", EX_WG_STR(ELEM_NAME), TILE, 2,
-    EX_WG_THREADS, "stages=" EX_WG_STR(STAGES) " cluster=" EX_WG_STR(CLUSTER) " out=" EX_WG_STR(OUT_NAME), ex_wg_predict, EX_WG_ID(_problem),
+    EX_WG_THREADS, "stages=" EX_WG_STR(STAGES) " cluster=" EX_WG_STR(CLUSTER) " epilogue=" EX_WG_STR(EPILOGUE) " out=" EX_WG_STR(OUT_NAME), EX_WG_ID(_predict), EX_WG_ID(_problem),
     &EX_WG_ID(_ops));
 
 #undef EX_WG_NAME
