@@ -491,8 +491,9 @@ static cudaError_t ex_wg_run_variant(const swz_variant *v, ex_wg_problem *p, int
 }
 
 /* run(): random inputs (host, fixed seed), C poisoned (NaN), one launch, every element of C
- * against the fp64 CPU product.  Spec M:N:K[:RASTER]; lda = K + 8 when K % 8 == 0 (a padded
- * leading dimension), else K (the padded-copy path). */
+ * against the fp64 CPU product, and C's padding columns still poisoned.  Spec M:N:K[:RASTER];
+ * lda = K + 8 when K % 8 == 0 (a padded leading dimension), else K (the padded-copy path);
+ * ldc = N rounded up to 8, + 8. */
 static int ex_wg_run(const swz_variant *v, const char *spec, int quiet)
 {
     const swz_wgemm_ops *o = swz_wgemm_ops_of(v);
@@ -504,7 +505,7 @@ static int ex_wg_run(const swz_variant *v, const char *spec, int quiet)
     p.out_kind = o->out_kind;
     p.lda = p.K % 8 == 0 ? p.K + 8 : p.K;
     p.ldb = p.K;
-    p.ldc = p.N + 3;
+    p.ldc = (p.N + 7) / 8 * 8 + 8; /* 16-byte rows (the TMA-store epilogue takes them) and padding */
     const size_t na = (size_t)(p.M * p.lda), nb = (size_t)(p.N * p.ldb), nc = (size_t)(p.M * p.ldc);
     const int ob = ex_wg_out_bytes(p.out_kind);
     p.hA = (uint16_t *)malloc(na * 2);
