@@ -45,6 +45,9 @@
     X(xor, 64, float, _h2) \
     X(xor, 64, float, _h4) \
     X(xor, 64, float, _r32k) \
+    X(xor, 64, float, _r32k_t512) \
+    X(xor, 64, float, _h6) \
+    X(xor, 64, float, _grp64) \
     X(xor, 64, u8, _b8) \
     X(xor, 128, u8, ) \
     X(xor, 128, u8, _b8) \
