@@ -7,6 +7,10 @@ What it draws
     height = ratio to the family's peer (t_peer / t_variant, the CSV's ratio_peer column), so
     the peer is the line at 1.0 and "higher is faster".  Each bar is labelled with its GB/s or
     TFLOP/s.
+  transpose_types.png (when transpose_types.csv is there): one panel per element type (u8, half,
+    float, double, v16), one group per problem, bars = the shipped XOR tile, the best swz variant,
+    the cuBLAS geam peers and torch x.t().contiguous() (transpose_torch.csv, when there), height
+    = ratio to the same run's cudaMemcpy; the 0.96 target dotted.
   sweeps.png (when smem_stride.csv or coalesce.csv is there): bandwidth relative to stride 1
     against the stride, with the bank model's prediction (model_rel rows) as dashed lines.
 
@@ -105,6 +109,50 @@ def family_panel(ax, rows, fam):
               borderaxespad=0.0, frameon=False)
 
 
+TYPE_ELEMS = ["u8", "half", "float", "double", "v16"]
+
+
+def types_panel(ax, rows, elem):
+    """transpose_types / transpose_torch rows of one element: x memcpy per problem."""
+    rows = [r for r in rows if r["size"].split(" ")[0] == elem and r["ratio_memcpy"] is not None]
+    probs = []
+    for r in rows:
+        p = r["size"].split(" ", 1)[1]
+        if p not in probs:
+            probs.append(p)
+    shipped = "xor_32_v16" if elem == "v16" else "xor_64_" + elem
+    series = [("shipped " + shipped, lambda rs: [r for r in rs if r["variant"] == shipped]),
+              ("best swz", lambda rs: sorted([r for r in rs if r["family"] == "transpose_types" and
+                                              r["variant"] != "memcpy" and not r["variant"].startswith("cublas")],
+                                             key=lambda r: -r["value"])[:1])]
+    for peer in dict.fromkeys(r["variant"] for r in rows if r["variant"].startswith("cublas")):
+        series.append((peer, lambda rs, peer=peer: [r for r in rs if r["variant"] == peer]))
+    series.append(("torch t().contiguous()", lambda rs: [r for r in rs if r["variant"] == "torch_t_contiguous"]))
+    width = 0.8 / len(series)
+    for si, (label, pick) in enumerate(series):
+        xs, hs, names = [], [], []
+        for pi, p in enumerate(probs):
+            hit = pick([r for r in rows if r["size"].split(" ", 1)[1] == p])
+            if hit:
+                xs.append(pi - 0.4 + width * (si + 0.5))
+                hs.append(hit[0]["ratio_memcpy"])
+                names.append(("%s " % hit[0]["variant"] if label == "best swz" else "") + "%.2f" % hit[0]["ratio_memcpy"])
+        if not xs:
+            continue
+        bars = ax.bar(xs, hs, width * 0.95, label=label)
+        for b, lab in zip(bars, names):
+            ax.annotate(lab, (b.get_x() + b.get_width() / 2, b.get_height()), ha="center", va="bottom",
+                        fontsize=5, rotation=90, xytext=(0, 2), textcoords="offset points")
+    ax.axhline(1.0, color="black", linewidth=0.8, linestyle="--")
+    ax.axhline(0.96, color="gray", linewidth=0.8, linestyle=":")
+    ax.set_xticks(range(len(probs)))
+    ax.set_xticklabels(probs, fontsize=7)
+    ax.set_title("transpose %s" % elem)
+    ax.set_ylabel("x cudaMemcpy (same run)")
+    ax.set_ylim(0, 1.35)
+    ax.legend(fontsize=6, loc="upper right")
+
+
 def sweep_panel(ax, rows, fam, title=None):
     meas = [r for r in rows if r["metric"] == "GB/s" and r["ratio_peer"] is not None]
     model = [r for r in rows if r["metric"] == "model_rel"]
@@ -161,6 +209,17 @@ def main():
         fig.tight_layout()
         path = os.path.join(out, "performance.png")
         fig.savefig(path, dpi=130, bbox_inches="tight")  # the legends beside the panels included
+        written.append(path)
+    # Every element type of the transpose (bench_transpose's section, torch beside it).
+    trows = [r for r in rows if r["family"] in ("transpose_types", "transpose_torch")]
+    elems = [e for e in TYPE_ELEMS if any(r["size"].split(" ")[0] == e for r in trows)]
+    if elems:
+        fig, axes = plt.subplots(len(elems), 1, figsize=(10, 3.2 * len(elems)), squeeze=False)
+        for ax, e in zip(axes[:, 0], elems):
+            types_panel(ax, trows, e)
+        fig.tight_layout()
+        path = os.path.join(out, "transpose_types.png")
+        fig.savefig(path, dpi=130)
         written.append(path)
     # Sweeps: one panel per shared-memory access width, one for the coalescing sweep.
     panels = []
