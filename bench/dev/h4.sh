@@ -23,7 +23,10 @@ X="$B/examples/swz-example-wgemm"
 run test-tma 20 "$B/tests/gpu/test-tma" all
 RC=1
 [ -x "$X" ] && run wgemm-check 20 "$X"
-[ "$RC" != 124 ] && [ -x "$X" ] && TAILN=40 run wgemm-bench 25 "$X" --bench 4096:4096:4096 6144:6144:6144 8192:8192:8192
-run sanitize-tma 10 compute-sanitizer --print-limit 5 "$B/tests/gpu/test-tma" all --quick
-[ -x "$X" ] && run sanitize-wgemm 12 compute-sanitizer --print-limit 5 "$X" --runs swz_wgemm_256_bf16_bf16:300:520:200 swz_wgemm_256_bf16_bf16_c2:300:520:200
+if [ "$RC" != 124 ] && [ -x "$X" ]; then
+  TAILN=30 run wgemm-bench-bf16 22 "$X" --filter _bf16_bf16 --bench 4096:4096:4096 6144:6144:6144 8192:8192:8192
+  TAILN=14 run wgemm-bench-f16 12 "$X" --filter _f16_f16 --bench 4096:4096:4096 6144:6144:6144 8192:8192:8192
+fi
+run sanitize-tma 8 compute-sanitizer --print-limit 5 "$B/tests/gpu/test-tma" all --quick
+[ -x "$X" ] && run sanitize-wgemm 8 compute-sanitizer --print-limit 5 "$X" --runs swz_wgemm_256_bf16_bf16:300:520:200 swz_wgemm_256_bf16_bf16_c2:300:520:200
 log "done $(date -u)"

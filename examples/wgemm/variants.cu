@@ -72,7 +72,7 @@ SWZ_REGISTRY_DEFINE(swz_wgemm_registry, "wgemm", swz_wgemm_variants);
 /* Ragged in every dimension (M, N not multiples of the block, K not of 64), a K that TMA cannot
  * read in place (K % 8 != 0: the padded copy), one exact tile, and more tiles than SMs (the
  * persistent loop), in both tile orders. */
-static const char *const ex_wg_check_specs[] = {"1000:1000:520", "129:257:77", "128:256:64", "2560:2560:64",
-                                                "2560:2560:64:1", NULL};
+static const char *const ex_wg_check_specs[] = {"1000:1000:264", "129:257:77", "128:256:64", "2048:2304:64",
+                                                "2048:2304:64:1", NULL};
 SWZ_FAMILY_DEFINE(wgemm) = {&swz_wgemm_registry, "M:N:K[:RASTER]", ex_wg_check_specs, "8192:8192:8192",
                             "TFLOP/s", ex_wg_run, &ex_wg_bench};
