@@ -9,7 +9,8 @@
  *   three reads (ld.shared of 4/8/16 bytes, ldmatrix .x1/.x2/.x4 and .trans, as whole-tile
  *   walks of check.h's patterns, or custom lanes: pairs of lanes on one unit -- rule R7's
  *   pairing --, and random units), each with a weight 1..3.  For each set swz_solve (solve.h)
- *   picks the layout (XOR masks + pad up to two units); the host then lays out every warp
+ *   picks the layout (XOR masks + pad up to two units, and for rows narrower than 128 bytes
+ *   also the line view, options.lines); the host then lays out every warp
  *   instruction of every access through that layout (check.h's swz_check for the named walks,
  *   swz_layout_offset for custom lanes) and predicts each access's wavefronts with bank.h
  *   (swz_bank_eval), and does the same for the layouts none, pad and auto-xor.
@@ -175,7 +176,9 @@ struct sp_set {
     uint32_t w, h, e;
     std::vector<sp_access> acc; /* acc[0] the write, then the reads */
     swz_solve_result res;
-    swz_layout lay[4];          /* solver, none, pad, auto-xor */
+    swz_layout tile;            /* the tile's rows, no swizzle: where the walks place the lanes */
+    swz_layout lay[4];          /* solver, none, pad, auto-xor; the solver's may be the line view
+                                   (rows of 128/E elements: res.width, solve.h options.lines) */
     int have[4];
     uint64_t total[4];          /* weighted wavefronts per layout (independent evaluation) */
     std::vector<uint64_t> pred; /* solver layout: wavefronts of each access (unweighted) */
@@ -217,45 +220,53 @@ static int walk(const sp_set &s, const sp_access &x, const swz_layout *l, std::v
 {
     out.clear();
     const uint32_t rowb = s.w * s.e, lanes = swz_access_lanes(x.a.kind);
+    const uint32_t full = lanes < 32u ? (1u << lanes) - 1u : ~0u;
+    /* lane (r, c) of the tile -> byte address in layout l, whose rows may be the line view's
+     * (l->width elements: the same row-major bytes cut into other rows) */
+    auto phys = [&](uint32_t r, uint32_t c) {
+        const uint64_t b = (uint64_t)r * s.w + c;
+        const uint32_t o = swz_layout_offset(l, (uint32_t)(b / l->width), (uint32_t)(b % l->width));
+        return o == SWZ_BAD_OFFSET ? o : o * s.e;
+    };
     if (x.a.source == SWZ_SOLVE_NAMED) {
         swz_pattern pat = x.a.pattern;
         uint32_t n;
         pat.access = x.a.kind & ~SWZ_STORE;
-        if (swz_check_tile_count(l, &pat, &n) != SWZ_OK) return 0;
+        if (swz_check_tile_count(&s.tile, &pat, &n) != SWZ_OK) return 0;
         for (uint32_t i = 0; i < n; ++i) {
             swz_pattern pi = pat;
-            if (swz_check_tile_nth(l, &pat, i, &pi) != SWZ_OK) return 0;
-            swz_check_result r = swz_check(l, &pi);
-            if (r.status != SWZ_OK || r.permuted) return 0;
+            if (swz_check_tile_nth(&s.tile, &pat, i, &pi) != SWZ_OK) return 0;
+            swz_check_result r = swz_check(&s.tile, &pi);
+            if (r.status != SWZ_OK) return 0;
             sp_lanes L;
-            L.mask = r.mask & (lanes < 32u ? (1u << lanes) - 1u : ~0u);
+            L.mask = r.mask & full;
             if (L.mask == 0u) continue;
             for (uint32_t q = 0; q < 32; ++q) {
                 const bool on = (L.mask >> q) & 1u;
-                L.addr[q] = on ? r.addr[q] : 0u;
+                L.addr[q] = on ? phys(r.row[q], r.col[q]) : 0u;
                 L.logical[q] = on ? r.row[q] * rowb + r.col[q] * s.e : 0u;
+                if (L.addr[q] == SWZ_BAD_OFFSET) return 0;
             }
             out.push_back(L);
         }
     } else {
         for (uint32_t i = 0; i < x.a.count; ++i) {
             sp_lanes L;
-            L.mask = lanes < 32u ? (1u << lanes) - 1u : ~0u;
+            L.mask = full;
             for (uint32_t q = 0; q < 32; ++q) {
                 const bool on = (L.mask >> q) & 1u;
                 const uint32_t r = x.row[32 * i + q], c = x.col[32 * i + q];
-                uint32_t o = on ? swz_layout_offset(l, r, c) : 0u;
-                if (o == SWZ_BAD_OFFSET) return 0;
-                L.addr[q] = o * s.e;
+                L.addr[q] = on ? phys(r, c) : 0u;
                 L.logical[q] = on ? r * rowb + c * s.e : 0u;
+                if (L.addr[q] == SWZ_BAD_OFFSET) return 0;
             }
             out.push_back(L);
         }
     }
-    /* ldmatrix / stmatrix take every lane that gives a row: a partial fragment is not one */
+/* ldmatrix / stmatrix take every lane that gives a row: a partial fragment is not one */
     if (is_ldsm(x.op) || x.op == SP_STSM4)
         for (const sp_lanes &L : out)
-            if (L.mask != (lanes < 32u ? (1u << lanes) - 1u : ~0u)) return 0;
+            if (L.mask != full) return 0;
     return 1;
 }
 
@@ -388,6 +399,7 @@ static int make_set(sp_rng &g, sp_set &s)
      * read: 21 million nodes, 94 s); a set not proven within SP_SOLVE_SECONDS of CPU time is
      * drawn again, so every set of the proof has the proven optimum. */
     opt.seconds = SP_SOLVE_SECONDS;
+    opt.lines = 1; /* rows narrower than 128 B: also the line view (its answer where cheaper) */
     const clock_t t0 = clock();
     if (swz_solve(s.w, s.e, s.h, a.data(), (uint32_t)a.size(), &opt, &s.res) != SWZ_OK || !s.res.proven) {
         if (s.res.status == SWZ_OK) dropped_sets += 1u;
@@ -406,10 +418,15 @@ static int make_set(sp_rng &g, sp_set &s)
     p[2].pad = swz_pad_stride(s.w, s.e, U) * s.e - s.w * s.e;
     s.have[0] = s.have[1] = s.have[2] = 1;
     s.have[3] = swz_linear_auto(s.w, s.e, U, &p[3]) == SWZ_OK;
+    swz_linear_params zero;
+    memset(&zero, 0, sizeof zero);
+    if (swz_layout_make_linear(&s.tile, s.w, s.e, U, s.h, &zero) != SWZ_OK) return 0;
     for (int k = 0; k < 4; ++k) {
+        const uint32_t w = k == 0 ? s.res.width : s.w; /* the solver's: W or the line view's 128/E */
         s.total[k] = 0u;
-        if (s.have[k] && swz_layout_make_linear(&s.lay[k], s.w, s.e, U, s.h, &p[k]) != SWZ_OK) s.have[k] = 0;
+        if (s.have[k] && swz_layout_make_linear(&s.lay[k], w, s.e, U, s.h * s.w / w, &p[k]) != SWZ_OK) s.have[k] = 0;
     }
+    if (!s.have[0]) return 0;
     if ((uint64_t)swz_layout_size(&s.lay[0]) * s.e > SP_SMEM_BYTES) return 0;
     s.pred.assign(s.acc.size(), 0u);
     s.ninstr.assign(s.acc.size(), 0u);
@@ -433,8 +450,10 @@ static int make_set(sp_rng &g, sp_set &s)
         }
     }
     char mac[320];
-    swz_linear_macro(s.w, s.e, U, &s.res.layout, mac, sizeof mac);
+    swz_linear_macro(s.res.width, s.e, U, &s.res.layout, mac, sizeof mac);
     s.macro = mac;
+    if (s.res.width != s.w) /* the line view: (r, c) -> ((r*W + c) / width, (r*W + c) % width) */
+        s.macro += " on rows of " + std::to_string(s.res.width) + " (line view)";
     return 1;
 }
 
@@ -652,7 +671,7 @@ static int self_test(const std::vector<sp_set> &sets)
         fails += !c;
     };
     uint32_t shapes = 0u, elems = 0u, ops = 0u, proven = 0, worse = 0, costs_off = 0, beats = 0, conflicted = 0;
-    uint32_t paired = 0u, emu_bad = 0u, mutant_caught = 0u, mutants = 0u, vacuous = 0u, custom = 0u;
+    uint32_t paired = 0u, emu_bad = 0u, mutant_caught = 0u, mutants = 0u, vacuous = 0u, custom = 0u, view = 0u;
     for (const sp_set &s : sets) {
         for (uint32_t k = 0; k < SP_NSHAPES; ++k)
             if (SHAPES[k].w == s.w && SHAPES[k].h == s.h && SHAPES[k].e == s.e) shapes |= 1u << k;
@@ -663,6 +682,7 @@ static int self_test(const std::vector<sp_set> &sets)
         }
         for (uint32_t p : s.npaired) paired += p;
         proven += s.res.proven && s.res.gap == 0u;
+        view += s.res.width != s.w;
         costs_off += s.total[0] != s.res.wavefronts;
         uint64_t best = ~(uint64_t)0;
         for (int k = 1; k < 4; ++k)
@@ -701,6 +721,7 @@ static int self_test(const std::vector<sp_set> &sets)
                             std::to_string(beats) + " strictly below)");
     expect(beats > 0u && conflicted > sets.size() / 4u, "sets where it matters: " + std::to_string(beats) +
                                                             " below every other, " + std::to_string(conflicted) + " below none");
+    expect(view > 0u, std::to_string(view) + " sets whose best layout is the line view (rows < 128 B as 128-byte lines)");
     expect(paired > 0u && custom > 0u, std::to_string(paired) + " R7-paired instructions, " + std::to_string(custom) + " custom-lane reads");
     expect(emu_bad == 0u, "the kernel's host twin reads every checked word right through the solver's layout");
     expect(vacuous == 0u, "every read checks some words");
