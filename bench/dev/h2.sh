@@ -41,9 +41,11 @@ run 30 ncu.txt env SWZ_BENCH_SECTIONS=types SWZ_BENCH_ELEMS=u8,float SWZ_BENCH_P
     "$B/bench/bench_transpose" --ncu --out "$OUT/ncu-bench"
 grep -E "swz_transpose_|geam|transpose|dram__|lts__t_sector_hit|smsp__inst_executed.sum|gpu__time_duration|Achieved Occupancy|Registers Per|Block Limit|Stall|^rc=" "$OUT/ncu.txt" | head -150 >> "$OUT/summary.txt"
 
-log "GPU tests: test-transpose all --quick, args"
+log "GPU tests: test-transpose all --quick, args, batch"
 run 20 test-all.txt "$B/tests/gpu/test-transpose" all --quick
 tail -3 "$OUT/test-all.txt" >> "$OUT/summary.txt"
 run 10 test-args.txt "$B/tests/gpu/test-transpose" args
 tail -2 "$OUT/test-args.txt" >> "$OUT/summary.txt"
+run 15 test-batch.txt "$B/tests/gpu/test-transpose" batch
+tail -7 "$OUT/test-batch.txt" >> "$OUT/summary.txt"
 log "done $(date -u)"

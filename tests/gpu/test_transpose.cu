@@ -5,8 +5,11 @@
  *                          misaligned pointers (element-by-element path); every element of
  *                          the output checked, and every byte the launcher must not write
  *                          (ld padding, batch gaps) checked to still hold the poison
- *   test-transpose big     a 65536 x 32769 uint8 matrix (2^31 + 2^16 elements: 64-bit
- *                          indexing) through the XOR and naive kernels, checked in full
+ *   test-transpose big     'batch', then a 65536 x 32769 uint8 matrix (2^31 + 2^16 elements:
+ *                          64-bit indexing) through the XOR and naive kernels, checked in full
+ *   test-transpose batch   batches longer than gridDim.z allows (70000 ragged 17 x 9 matrices
+ *                          with gaps: the launcher splits them over launches), packed 64 x 64
+ *                          and 256 x 256 batches (the bench's), and every shipped element type
  *   test-transpose args    launcher argument checks: NULL, negative, ld too small,
  *                          overlapping batch outputs, in/out overlap, int64 overflow ->
  *                          cudaErrorInvalidValue and nothing written; empty shapes ->
@@ -157,11 +160,47 @@ static long long run(const swz_variant *v, int i)
     return run_case(v, shapes_of(v)[(size_t)i], &rng);
 }
 
-/* 65536 x 32769 uint8: more than 2^31 elements, checked in full in 64x64 blocks. */
+/* Large batches stay exact: more matrices than one launch's gridDim.z (65535), ragged and with
+ * gaps between matrices; and the bench's packed batches of 64 x 64 and 256 x 256 matrices.  The
+ * XOR variant of the largest tile of every element type, and the naive one. */
+static int test_batch(int argc, char **argv)
+{
+    (void)argv;
+    if (argc != 0) return 2;
+    const char *names[] = {"swz_transpose_xor_64_u8", "swz_transpose_xor_64_half", "swz_transpose_xor_64_float",
+                           "swz_transpose_xor_64_double", "swz_transpose_xor_32_v16", "swz_transpose_naive_32_float"};
+    static test_rng rng = {0x5EED0003u};
+    long long bad = 0;
+    for (const char *name : names) {
+        const swz_variant *v = swz_variant_find(&swz_transpose_registry, name);
+        EXPECT(v != NULL, "variant %s missing", name);
+        if (!v) continue;
+        shape s = plain(17, 9); /* ragged, gaps: bs > the matrix */
+        s.batch = 70000;
+        s.bs_in = s.rows * s.ld_in + 3;
+        s.bs_out = s.cols * s.ld_out + 5;
+        long long b = run_case(v, s, &rng);
+        s = plain(64, 64); /* packed, as bench_transpose's 4096 x 64 x 64 */
+        s.batch = 4096;
+        s.bs_in = s.bs_out = 64 * 64;
+        b += run_case(v, s, &rng);
+        s = plain(256, 256);
+        s.batch = 64;
+        s.bs_in = s.bs_out = 256 * 256;
+        b += run_case(v, s, &rng);
+        printf("%-34s batches 70000 x 17x9, 4096 x 64x64, 64 x 256x256: %s\n", name, b ? "FAILED" : "ok");
+        bad += b;
+    }
+    return bad || failures ? 1 : 0;
+}
+
+/* 65536 x 32769 uint8: more than 2^31 elements, checked in full in 64x64 blocks ('batch'
+ * first). */
 static int test_big(int argc, char **argv)
 {
     (void)argv;
     if (argc != 0) return 2;
+    if (test_batch(0, argv) != 0) return 1;
     const int64_t R = 65536, C = 32769, N = R * C;
     const char *names[] = {"swz_transpose_xor_64_u8", "swz_transpose_naive_32_u8"};
     std::vector<unsigned char> hin((size_t)N), hout((size_t)N);
@@ -296,6 +335,6 @@ static int test_model(int argc, char **argv)
 
 static const family_test walk = {&swz_transpose_registry, "all", "[--quick]", setup, NULL, cases, run};
 static const family_extra extras[] = {
-    {"big", "", test_big, 1}, {"args", "", test_args, 1}, {"model", "", test_model, 0}, {NULL, NULL, NULL, 0}};
+    {"big", "", test_big, 1}, {"batch", "", test_batch, 1}, {"args", "", test_args, 1}, {"model", "", test_model, 0}, {NULL, NULL, NULL, 0}};
 
 int main(int argc, char **argv) { return family_test_main(&walk, extras, argc, argv); }
