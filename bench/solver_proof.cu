@@ -79,6 +79,22 @@ static uint32_t sp_half(uint32_t byte) { return (sp_hash(byte / 4u) >> (8u * (by
 /* ---- the kernel ------------------------------------------------------------------------ */
 #define SP_ST(PTX, ...) asm volatile("{ .reg .pred p; setp.ne.u32 p, %0, 0; @p " PTX "; }" ::__VA_ARGS__ : "memory")
 
+/* ldmatrix .x1/.x2/.x4 with qualifier Q ("" or ".trans") as three cases of the switch */
+#define SP_LDSM_CASES(OP1, OP2, OP4, Q)                                                                          \
+    case OP1: asm volatile("ldmatrix.sync.aligned.m8n8.x1" Q ".shared.b16 {%0}, [%1];" : "=r"(v0) : "r"(a) : "memory"); \
+        words = 1u;                                                                                              \
+        break;                                                                                                   \
+    case OP2:                                                                                                    \
+        asm volatile("ldmatrix.sync.aligned.m8n8.x2" Q ".shared.b16 {%0, %1}, [%2];" : "=r"(v0), "=r"(v1) : "r"(a)  \
+                     : "memory");                                                                                \
+        words = 2u;                                                                                              \
+        break;                                                                                                   \
+    case OP4:                                                                                                    \
+        asm volatile("ldmatrix.sync.aligned.m8n8.x4" Q ".shared.b16 {%0, %1, %2, %3}, [%4];"                      \
+                     : "=r"(v0), "=r"(v1), "=r"(v2), "=r"(v3) : "r"(a) : "memory");                              \
+        words = 4u;                                                                                              \
+        break;
+
 extern "C" __global__ void __launch_bounds__(32) sp_run(const sp_instr *__restrict__ ins, uint32_t n_write,
                                                         uint32_t n, uint32_t *__restrict__ result)
 {
@@ -119,30 +135,8 @@ extern "C" __global__ void __launch_bounds__(32) sp_run(const sp_instr *__restri
                          : "+r"(v0), "+r"(v1), "+r"(v2), "+r"(v3) : "r"(a), "r"(act) : "memory");
             words = 4u;
             break;
-        case SP_LDSM1: asm volatile("ldmatrix.sync.aligned.m8n8.x1.shared.b16 {%0}, [%1];" : "=r"(v0) : "r"(a) : "memory"); words = 1u; break;
-        case SP_LDSM2:
-            asm volatile("ldmatrix.sync.aligned.m8n8.x2.shared.b16 {%0, %1}, [%2];" : "=r"(v0), "=r"(v1) : "r"(a) : "memory");
-            words = 2u;
-            break;
-        case SP_LDSM4:
-            asm volatile("ldmatrix.sync.aligned.m8n8.x4.shared.b16 {%0, %1, %2, %3}, [%4];"
-                         : "=r"(v0), "=r"(v1), "=r"(v2), "=r"(v3) : "r"(a) : "memory");
-            words = 4u;
-            break;
-        case SP_LDSM1T:
-            asm volatile("ldmatrix.sync.aligned.m8n8.x1.trans.shared.b16 {%0}, [%1];" : "=r"(v0) : "r"(a) : "memory");
-            words = 1u;
-            break;
-        case SP_LDSM2T:
-            asm volatile("ldmatrix.sync.aligned.m8n8.x2.trans.shared.b16 {%0, %1}, [%2];"
-                         : "=r"(v0), "=r"(v1) : "r"(a) : "memory");
-            words = 2u;
-            break;
-        case SP_LDSM4T:
-            asm volatile("ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16 {%0, %1, %2, %3}, [%4];"
-                         : "=r"(v0), "=r"(v1), "=r"(v2), "=r"(v3) : "r"(a) : "memory");
-            words = 4u;
-            break;
+        SP_LDSM_CASES(SP_LDSM1, SP_LDSM2, SP_LDSM4, "")
+        SP_LDSM_CASES(SP_LDSM1T, SP_LDSM2T, SP_LDSM4T, ".trans")
         default: bad += 1000000u; break;
         }
         const uint32_t got[4] = {v0, v1, v2, v3};
