@@ -1,7 +1,7 @@
 /* examples/wgemm/variants.cu -- every wgemm variant (wgemm.cuh), the registry and the family
- * record: bf16 -> bf16, fp16 -> fp16 and bf16 -> fp32 with the 128 x 256 block, the first two
- * also in 2-CTA clusters with B multicast (_c2), bf16 -> bf16 with the TMA-store epilogue
- * (_ts, _c2_ts), and bf16 -> bf16 with 128 x 128. */
+ * record: bf16 -> bf16, fp16 -> fp16 and bf16 -> fp32 with the 128 x 256 block, bf16 -> bf16
+ * with the TMA-store epilogue (_ts) and with 128 x 128; the cluster variants (_c2) are in
+ * variants_cluster.cu. */
 #define TILE 256
 #define ELEM __nv_bfloat16
 #define ELEM_NAME bf16
@@ -28,31 +28,6 @@
 #define ELEM_NAME bf16
 #define OUT __nv_bfloat16
 #define OUT_NAME bf16
-#define CLUSTER 2
-#include "wgemm.cuh"
-
-#define TILE 256
-#define ELEM __half
-#define ELEM_NAME f16
-#define OUT __half
-#define OUT_NAME f16
-#define CLUSTER 2
-#include "wgemm.cuh"
-
-#define TILE 256
-#define ELEM __nv_bfloat16
-#define ELEM_NAME bf16
-#define OUT __nv_bfloat16
-#define OUT_NAME bf16
-#define EPILOGUE 1
-#include "wgemm.cuh"
-
-#define TILE 256
-#define ELEM __nv_bfloat16
-#define ELEM_NAME bf16
-#define OUT __nv_bfloat16
-#define OUT_NAME bf16
-#define CLUSTER 2
 #define EPILOGUE 1
 #include "wgemm.cuh"
 
@@ -63,6 +38,8 @@
 #define OUT_NAME bf16
 #include "wgemm.cuh"
 
+extern const swz_variant swz_wgemm_256_bf16_bf16_c2_variant, swz_wgemm_256_f16_f16_c2_variant,
+    swz_wgemm_256_bf16_bf16_c2_ts_variant; /* variants_cluster.cu */
 static const swz_variant *const swz_wgemm_variants[] = {
     &swz_wgemm_256_bf16_bf16_variant, &swz_wgemm_256_f16_f16_variant, &swz_wgemm_256_bf16_f32_variant,
     &swz_wgemm_256_bf16_bf16_c2_variant, &swz_wgemm_256_f16_f16_c2_variant, &swz_wgemm_256_bf16_bf16_ts_variant,

@@ -282,7 +282,7 @@ typedef void (*ex_wg_kernel_fn)(CUtensorMap, CUtensorMap, CUtensorMap, void *, i
 
 /* Encode the map of a rows x K operand (ld elements) with boxes of box_rows x 64; pads the
  * operand into *pad (cudaMallocAsync'ed, the caller frees) when TMA cannot read it in place. */
-static cudaError_t ex_wg_map(CUtensorMap *map, int dtype, const void *X, int64_t rows, int64_t K, int64_t ld,
+static inline cudaError_t ex_wg_map(CUtensorMap *map, int dtype, const void *X, int64_t rows, int64_t K, int64_t ld,
                              uint32_t box_rows, void **pad, cudaStream_t s)
 {
     swz_tma_plan p;
@@ -307,7 +307,7 @@ static cudaError_t ex_wg_map(CUtensorMap *map, int dtype, const void *X, int64_t
 
 /* Clusters of `cl` CTAs of `kernel` that are resident at once with `smem` bytes each (cached per
  * kernel: a persistent grid larger than this would run its last clusters as a second wave). */
-static int ex_wg_max_clusters(ex_wg_kernel_fn kernel, int cl, size_t smem, int sms)
+static inline int ex_wg_max_clusters(ex_wg_kernel_fn kernel, int cl, size_t smem, int sms)
 {
     static struct { ex_wg_kernel_fn k; int n; } cache[16];
     for (int i = 0; i < 16; ++i)
@@ -333,7 +333,7 @@ static int ex_wg_max_clusters(ex_wg_kernel_fn kernel, int cl, size_t smem, int s
     return n;
 }
 
-static cudaError_t ex_wg_launch(ex_wg_kernel_fn kernel, int bn, int stages, int cl, int epi, int in_kind, int out_kind,
+static inline cudaError_t ex_wg_launch(ex_wg_kernel_fn kernel, int bn, int stages, int cl, int epi, int in_kind, int out_kind,
                                 int64_t M, int64_t N, int64_t K, const void *A, int64_t lda, const void *B, int64_t ldb,
                                 void *C, int64_t ldc, int raster, cudaStream_t s)
 {
@@ -382,27 +382,27 @@ static cudaError_t ex_wg_launch(ex_wg_kernel_fn kernel, int bn, int stages, int 
 
 /* ---- the family's hooks: CPU reference, run(), bench ------------------------------------------- */
 static uint64_t ex_wg_rng = 0x5DEECE66Dull;
-static double ex_wg_rnd(void) /* uniform in [-1, 1) */
+static inline double ex_wg_rnd(void) /* uniform in [-1, 1) */
 {
     ex_wg_rng ^= ex_wg_rng >> 12;
     ex_wg_rng ^= ex_wg_rng << 25;
     ex_wg_rng ^= ex_wg_rng >> 27;
     return (double)((ex_wg_rng * 0x2545F4914F6CDD1Dull) >> 40) * (2.0 / 16777216.0) - 1.0;
 }
-static uint16_t ex_wg_to16(double v, int kind)
+static inline uint16_t ex_wg_to16(double v, int kind)
 {
     return kind == EX_WG_BF16 ? __bfloat16_as_ushort(__float2bfloat16_rn((float)v)) : __half_as_ushort(__float2half_rn((float)v));
 }
-static double ex_wg_from16(uint16_t u, int kind)
+static inline double ex_wg_from16(uint16_t u, int kind)
 {
     if (kind == EX_WG_BF16) return (double)__bfloat162float(__ushort_as_bfloat16(u));
     return (double)__half2float(__ushort_as_half(u));
 }
-static double ex_wg_out(const void *C, int kind, size_t i)
+static inline double ex_wg_out(const void *C, int kind, size_t i)
 {
     return kind == EX_WG_F32 ? (double)((const float *)C)[i] : ex_wg_from16(((const uint16_t *)C)[i], kind);
 }
-static int ex_wg_out_bytes(int kind) { return kind == EX_WG_F32 ? 4 : 2; }
+static inline int ex_wg_out_bytes(int kind) { return kind == EX_WG_F32 ? 4 : 2; }
 
 typedef struct ex_wg_problem {
     int64_t M, N, K, lda, ldb, ldc;
@@ -414,7 +414,7 @@ typedef struct ex_wg_problem {
 
 /* Per element: |c - ref| <= u_out |ref| + 2^-22 (K + 4) sum|a b| (fp32 accumulation in any order,
  * then one rounding to OUT: u_out 2^-8 for bf16, 2^-11 for fp16, 0 for fp32 beyond the sum). */
-static int ex_wg_check_rows(const ex_wg_problem *p, const void *dC, const int64_t *rows, int nrows, int64_t ncols,
+static inline int ex_wg_check_rows(const ex_wg_problem *p, const void *dC, const int64_t *rows, int nrows, int64_t ncols,
                             double *worst)
 {
     const double u_out = p->out_kind == EX_WG_BF16 ? ldexp(1.0, -8) : p->out_kind == EX_WG_F16 ? ldexp(1.0, -11) : 0.0;
@@ -462,7 +462,7 @@ static int ex_wg_check_rows(const ex_wg_problem *p, const void *dC, const int64_
 }
 
 /* Device fill: x[i] = 16-bit value of a hash of (seed, i), uniform in [-1, 1). */
-__global__ void ex_wg_fill_kernel(uint16_t *x, size_t n, uint64_t seed, int kind)
+static __global__ void ex_wg_fill_kernel(uint16_t *x, size_t n, uint64_t seed, int kind)
 {
     for (size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x; i < n; i += (size_t)gridDim.x * blockDim.x) {
         uint64_t z = (i + 1) * 0x9E3779B97F4A7C15ull ^ seed;
@@ -474,7 +474,7 @@ __global__ void ex_wg_fill_kernel(uint16_t *x, size_t n, uint64_t seed, int kind
     }
 }
 
-static int ex_wg_parse(const char *spec, int64_t *M, int64_t *N, int64_t *K, int *raster)
+static inline int ex_wg_parse(const char *spec, int64_t *M, int64_t *N, int64_t *K, int *raster)
 {
     long long m = -1, n = -1, k = -1;
     int r = 0;
@@ -483,7 +483,7 @@ static int ex_wg_parse(const char *spec, int64_t *M, int64_t *N, int64_t *K, int
     return 1;
 }
 
-static cudaError_t ex_wg_run_variant(const swz_variant *v, ex_wg_problem *p, int raster)
+static inline cudaError_t ex_wg_run_variant(const swz_variant *v, ex_wg_problem *p, int raster)
 {
     return swz_wgemm_ops_of(v)->launch(p->M, p->N, p->K, p->dA, p->lda, p->dB, p->ldb, p->dC, p->ldc, raster, 0);
 }
@@ -492,7 +492,7 @@ static cudaError_t ex_wg_run_variant(const swz_variant *v, ex_wg_problem *p, int
  * against the fp64 CPU product, and C's padding columns still poisoned.  Spec M:N:K[:RASTER];
  * lda = K + 8 when K % 8 == 0 (a padded leading dimension), else K (the padded-copy path);
  * ldc = N rounded up to 8, + 8. */
-static int ex_wg_run(const swz_variant *v, const char *spec, int quiet)
+static inline int ex_wg_run(const swz_variant *v, const char *spec, int quiet)
 {
     const swz_wgemm_ops *o = swz_wgemm_ops_of(v);
     ex_wg_problem p;
@@ -556,7 +556,7 @@ static int ex_wg_run(const swz_variant *v, const char *spec, int quiet)
  * is checked on 4 sampled rows x 64 columns against the CPU product; a variant against the
  * peer over the whole matrix (on the host): ||C - Cpeer||_F / ||Cpeer||_F below 2^-7 (bf16 C),
  * 2^-10 (fp16), 1e-5 (fp32) and every element finite. */
-static void *ex_wg_prepare(const char *spec, const swz_variant *v)
+static inline void *ex_wg_prepare(const char *spec, const swz_variant *v)
 {
     const swz_wgemm_ops *o = swz_wgemm_ops_of(v);
     ex_wg_problem *p = (ex_wg_problem *)calloc(1, sizeof *p);
@@ -576,36 +576,36 @@ static void *ex_wg_prepare(const char *spec, const swz_variant *v)
     EX_CUBLAS(cublasCreate(&p->h));
     return p;
 }
-static void ex_wg_release(void *vp)
+static inline void ex_wg_release(void *vp)
 {
     ex_wg_problem *p = (ex_wg_problem *)vp;
     cublasDestroy(p->h);
     cudaFree(p->dA); cudaFree(p->dB); cudaFree(p->dC); cudaFree(p->dCref);
     free(p);
 }
-static void ex_wg_size(void *vp, char *cell)
+static inline void ex_wg_size(void *vp, char *cell)
 {
     const ex_wg_problem *q = (const ex_wg_problem *)vp;
     if (q->M == q->N && q->N == q->K) snprintf(cell, SWZ_SPEC_MAX, "%lld^3", (long long)q->M);
     else snprintf(cell, SWZ_SPEC_MAX, "%lldx%lldx%lld", (long long)q->M, (long long)q->N, (long long)q->K);
 }
-static double ex_wg_work(void *vp)
+static inline double ex_wg_work(void *vp)
 {
     const ex_wg_problem *q = (const ex_wg_problem *)vp;
     return 2.0 * (double)q->M * (double)q->N * (double)q->K;
 }
-static size_t ex_wg_copy_bytes(void *vp)
+static inline size_t ex_wg_copy_bytes(void *vp)
 {
     const ex_wg_problem *q = (const ex_wg_problem *)vp;
     return (size_t)((q->M + q->N) * q->K * 2 + q->M * q->N * ex_wg_out_bytes(q->out_kind)) / 2;
 }
-static void *ex_wg_output(void *vp, int who, size_t *bytes)
+static inline void *ex_wg_output(void *vp, int who, size_t *bytes)
 {
     ex_wg_problem *p = (ex_wg_problem *)vp;
     *bytes = (size_t)(p->M * p->N) * ex_wg_out_bytes(p->out_kind);
     return who == 0 ? p->dCref : p->dC;
 }
-static int ex_wg_peer(void *vp, int k)
+static inline int ex_wg_peer(void *vp, int k)
 {
     ex_wg_problem *p = (ex_wg_problem *)vp;
     const float one = 1.f, zero = 0.f;
@@ -619,7 +619,7 @@ static int ex_wg_peer(void *vp, int k)
     if (st != CUBLAS_STATUS_SUCCESS) fprintf(stderr, "cublasGemmEx: status %d\n", (int)st);
     return st != CUBLAS_STATUS_SUCCESS;
 }
-static int ex_wg_peer_check(void *vp, int k)
+static inline int ex_wg_peer_check(void *vp, int k)
 {
     ex_wg_problem *p = (ex_wg_problem *)vp;
     int64_t rows[4] = {0, p->M - 1, p->M / 3, (2 * p->M) / 3};
@@ -629,14 +629,14 @@ static int ex_wg_peer_check(void *vp, int k)
     if (bad) printf("cublasGemmEx: %d elements of 4 rows x 64 columns differ from the CPU product\n", bad);
     return bad != 0;
 }
-static int ex_wg_blaunch(void *vp, const swz_variant *v, int mode)
+static inline int ex_wg_blaunch(void *vp, const swz_variant *v, int mode)
 {
     ex_wg_problem *p = (ex_wg_problem *)vp;
     cudaError_t e = ex_wg_run_variant(v, p, mode >= 0 ? mode : p->raster);
     if (e != cudaSuccess) fprintf(stderr, "%s: %s\n", v->name, cudaGetErrorString(e));
     return e != cudaSuccess;
 }
-static int ex_wg_bcheck(void *vp, const swz_variant *v, int mode)
+static inline int ex_wg_bcheck(void *vp, const swz_variant *v, int mode)
 {
     ex_wg_problem *p = (ex_wg_problem *)vp;
     const size_t n = (size_t)(p->M * p->N), ob = (size_t)ex_wg_out_bytes(p->out_kind);
@@ -671,7 +671,7 @@ static const swz_family_bench ex_wg_bench = {
 /* The bank model of one block of the standard problem (one tile): TMA writes and wgmma reads the
  * pipeline stages (no LDS/STS); with EPI 1 the epilogue's shared stores, every warp instruction
  * of both consumers through ex_wg_stage_off (the kernel's own address function). */
-static int ex_wg_predict(swz_tile_cost *sts, swz_tile_cost *lds, int bn, int ob, int epi)
+static inline int ex_wg_predict(swz_tile_cost *sts, swz_tile_cost *lds, int bn, int ob, int epi)
 {
     const uint32_t cw = 128u / (uint32_t)ob;
     swz_tile_cost_init(sts, 2u * (uint32_t)ob);
