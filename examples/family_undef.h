@@ -11,10 +11,12 @@
  * The parameters (documented at the top of the template that reads them)
  *   every family   TILE, ELEM, ELEM_NAME
  *   transpose      LAYOUT and the tuning knobs NAME_SUFFIX, THREADS, REGION_BYTES,
- *                  BLOCK_ORDER, BLOCK_GROUP, CACHE_HINTS, PERSIST, MIN_BLOCKS
+ *                  BLOCK_ORDER, BLOCK_GROUP, CACHE_HINTS, PERSIST, MIN_BLOCKS, LOAD_ASYNC
  *   reduce         VARIANT
  *   gemm           LAYOUT
  *   wgemm          OUT, OUT_NAME, STAGES, CLUSTER, EPILOGUE
+ *   hgemm          LAYOUT, TILE_N, TILE_K, STAGES, WARPS_M, WARP_N, RASTER_GROUP, MIN_BLOCKS,
+ *                  NAME_SUFFIX
  */
 #undef TILE
 #undef ELEM
@@ -29,8 +31,14 @@
 #undef CACHE_HINTS
 #undef PERSIST
 #undef MIN_BLOCKS
+#undef LOAD_ASYNC
 #undef OUT
 #undef OUT_NAME
 #undef STAGES
 #undef CLUSTER
 #undef EPILOGUE
+#undef TILE_N
+#undef TILE_K
+#undef WARPS_M
+#undef WARP_N
+#undef RASTER_GROUP

@@ -108,6 +108,10 @@
  *       or ld is not 16-byte aligned, or a chunk straddles column 0 (col0 < 0), those chunks
  *       are copied element by element with plain loads and stores (synchronous, correct).
  *       sm_80+; below sm_80 every chunk takes that plain path.
+ *   void NAME_load_async_full(ELEM *s, const ELEM *g, int64_t ld)
+ *       the same copy of a tile wholly inside the matrix, g pointing at its element (0, 0), g
+ *       and ld 16-byte aligned (the caller's contract): one 16-byte cp.async per chunk and no
+ *       bounds arithmetic -- the interior tiles of a GEMM main loop.
  *   void NAME_ldmatrix(uint32_t *reg, const ELEM *s, int frag, int count, uint32_t r0, uint32_t c0)
  *       reg[0..count) = the fragment (ldmatrix .x<count>, .trans for SWZ_MMA_B); whole warp,
  *       frag and count constants.  sm_75+.
@@ -227,6 +231,17 @@ SWZ_FN void swz_mma_commit(void)
                        "f"(c[0]), "f"(c[1]), "f"(c[2]), "f"(c[3]));                            \
     }
 #endif
+/* One 16-byte cp.async.cg global -> shared of which the first `bytes` (0..16) are read and
+ * the rest zero-filled (sm_80+; the callers below have the plain path for older GPUs). */
+static __device__ __forceinline__ void swz__mma_cp_async16(unsigned saddr, const void *src, unsigned bytes)
+{
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
+    asm volatile("cp.async.cg.shared.global [%0], [%1], 16, %2;" ::"r"(saddr), "l"(src), "r"(bytes) : "memory");
+#else
+    (void)saddr, (void)src, (void)bytes;
+#endif
+}
+
 SWZ__MMA_MMA(swz_mma_m16n8k16_f16, "f16")
 SWZ__MMA_MMA(swz_mma_m16n8k16_bf16, "bf16")
 #undef SWZ__MMA_MMA
@@ -316,14 +331,43 @@ static __device__ __forceinline__ void SWZ__MN(_load_async)(SWZ_MMA_ELEM *s, con
             const int64_t left = cols - gc;
             const unsigned n = in_row ? (unsigned)((left < kV ? left : kV) * kE) : 0u;
             const char *src = n ? gb + (gr * ld + gc) * kE : gb;
-            const unsigned sa = (unsigned)__cvta_generic_to_shared(dst);
-            asm volatile("cp.async.cg.shared.global [%0], [%1], 16, %2;" ::"r"(sa), "l"(src), "r"(n)
-                         : "memory");
+            swz__mma_cp_async16((unsigned)__cvta_generic_to_shared(dst), src, n);
             continue;
         }
 #endif
         (void)aligned;
         SWZ__MN(__chunk_plain)(dst, gb, ld, gr, gc, rows, cols);
+    }
+}
+
+/* The whole tile inside the matrix: g points at its origin (element (0, 0)), g and ld are
+ * 16-byte aligned (the caller's contract, not checked): one 16-byte cp.async per chunk, no
+ * bounds arithmetic.  The same chunks, lanes and shared addresses as NAME_load_async. */
+static __device__ __forceinline__ void SWZ__MN(_load_async_full)(SWZ_MMA_ELEM *s, const SWZ_MMA_ELEM *g, int64_t ld)
+{
+    enum { kV = SWZ__MN(_CHUNK_ELEMS), kN = SWZ__MN(_CHUNKS), kPER = SWZ__MN(__PER), kTH = (SWZ_MMA_THREADS),
+           kU = SWZ__MN(__UNITS) };
+    const int tid = (int)(threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z));
+    uint32_t r0, u0;
+    if (tid >= kTH) return;
+    /* chunk tid + j*THREADS: when THREADS is a multiple of the units per row it is THREADS /
+     * units rows below chunk tid, same unit -- one pointer step per chunk */
+    swz_mma_chunk_rc((uint32_t)tid, (uint32_t)kU, &r0, &u0);
+    const SWZ_MMA_ELEM *p0 = g + (int64_t)r0 * ld + (int64_t)u0 * kV;
+#pragma unroll
+    for (int j = 0; j < kPER; ++j) {
+        const int i = tid + j * kTH;
+        uint32_t r, u;
+        if (kN % kTH != 0 && i >= kN) break;
+        swz_mma_chunk_rc((uint32_t)i, (uint32_t)kU, &r, &u);
+        const SWZ_MMA_ELEM *src = kTH % kU == 0 ? p0 + (int64_t)(j * (kTH / kU)) * ld
+                                                : g + (int64_t)r * ld + (int64_t)u * kV;
+        char *dst = (char *)s + SWZ__MN(_chunk_addr)(i);
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
+        swz__mma_cp_async16((unsigned)__cvta_generic_to_shared(dst), src, 16u);
+#else
+        SWZ__MN(__chunk_plain)(dst, (const char *)src, ld, 0, 0, 1, kV);
+#endif
     }
 }
 

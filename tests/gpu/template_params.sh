@@ -52,6 +52,10 @@ wgemm|-cuda|swz_error_wgemm_ELEM_must_be_bf16_or_f16|TILE 256;ELEM float;ELEM_NA
 wgemm|-cuda|swz_error_wgemm_OUT_must_be_float_bf16_or_f16|TILE 256;ELEM __half;ELEM_NAME f16;OUT double;OUT_NAME f64
 wgemm|-cuda|swz_error_wgemm_STAGES_must_be_2_to_6_within_227KiB|TILE 256;ELEM __half;ELEM_NAME f16;OUT __half;OUT_NAME f16;STAGES 5
 wgemm|-cuda|swz_error_wgemm_EPILOGUE_must_be_0_or_1|TILE 256;ELEM __half;ELEM_NAME f16;OUT __half;OUT_NAME f16;EPILOGUE 2
+hgemm|-cuda|OK|TILE 128;ELEM __half;ELEM_NAME half;LAYOUT XOR
+hgemm|-E|define LAYOUT|TILE 128;ELEM __half;ELEM_NAME half
+hgemm|-E|ELEM_NAME must be half or bf16|TILE 128;ELEM __half;ELEM_NAME f16;LAYOUT XOR
+hgemm|-cuda|swz_error_hgemm_TILE_K_must_be_32_or_64|TILE 128;ELEM __half;ELEM_NAME half;LAYOUT PAD;TILE_K 48
 tile|-cuda|OK|SWZ_TILE_NAME t;SWZ_TILE_ELEM float;SWZ_TILE_ROWS 32;SWZ_TILE_COLS 32;SWZ_TILE_THREADS 256;SWZ_TILE_LAYOUT(r, c) ((r) * 32 + (c));SWZ_TILE_VBYTES 8
 tile|-cuda|swz_error_tile_SWZ_TILE_VBYTES_must_be_1_2_4_8_or_16|SWZ_TILE_NAME t;SWZ_TILE_ELEM float;SWZ_TILE_ROWS 32;SWZ_TILE_COLS 32;SWZ_TILE_THREADS 256;SWZ_TILE_LAYOUT(r, c) ((r) * 32 + (c));SWZ_TILE_VBYTES 3
 tile|-cuda|swz_error_tile_SWZ_TILE_VBYTES_must_be_1_2_4_8_or_16|SWZ_TILE_NAME t;SWZ_TILE_ELEM float;SWZ_TILE_ROWS 32;SWZ_TILE_COLS 32;SWZ_TILE_THREADS 256;SWZ_TILE_LAYOUT(r, c) ((r) * 32 + (c));SWZ_TILE_VBYTES 32

@@ -1,0 +1,954 @@
+/* examples/hgemm/hgemm.cuh -- the fp16 / bf16 tensor-core GEMM family (mma.sync m16n8k16),
+ * written once.
+ *
+ * What it is for
+ *   C = alpha * A * B + beta * C with A, B in fp16 or bf16, fp32 accumulation and C in fp32 or
+ *   in the input type; B either K x N row-major ("NN", read with ldmatrix .trans) or N x K
+ *   row-major ("NT", C = A * B^T, both operands K-major).  The shared A and B tiles are stored
+ *   in the variant's LAYOUT (none, pad or the automatic XOR of swz/xor.h) and written and read
+ *   only through swz/mma.h: 16-byte cp.async copies (NAME_load_async, zero-filled at ragged
+ *   edges) and ldmatrix fragments, so the cost of a bank conflict is the only difference
+ *   between the variants at the same knobs.
+ *   A template header: define the parameters, include it, and it generates the kernels, the
+ *   launcher, the bank model and the variant record of swz_hgemm_<layout>_<TILE>_<elem><suffix>;
+ *   the parameters are #undef'ed at the end (../family_undef.h).  A missing or bad parameter is
+ *   a compile error that names it.
+ *
+ * Example
+ *   #define TILE 128
+ *   #define ELEM __half
+ *   #define ELEM_NAME half
+ *   #define LAYOUT XOR
+ *   #include "hgemm.cuh"   // -> swz_hgemm_xor_128_half(M, N, K, alpha, A, lda, B, ldb,
+ *                          //        SWZ_HGEMM_NN, beta, C, ldc, SWZ_HGEMM_C_F32, stream)
+ *
+ * Parameters
+ *   TILE          block tile rows (M): 64, 128 or 256
+ *   ELEM          __half or __nv_bfloat16
+ *   ELEM_NAME     half or bf16 (name part; selects the mma.sync type)
+ *   LAYOUT        NONE, PAD or XOR: the layout of both shared operand tiles
+ *                   NONE  row-major: ldmatrix of 8 rows of one 16-byte column conflicts
+ *                         (4-way for 64-byte rows, 8-way for rows of 128 bytes or more)
+ *                   PAD   SWZ_PAD_OFFSET(W, 2, 16, r, c): rows padded by 16 bytes
+ *                   XOR   SWZ_XOR_AUTO_OFFSET(W, 2, 16, r, c): the automatic swizzle
+ *   optional knobs (defaults in brackets)
+ *   TILE_N        block tile columns (N) [256]
+ *   TILE_K        K slice per pipeline stage: 32 or 64 [32]
+ *   STAGES        cp.async pipeline depth, 2 .. 6 [4]
+ *   WARPS_M       warps along M [2]; the warps along N are TILE_N / 64 * (TILE / 64 / WARPS_M)
+ *                 so that every warp tile is 64 x 64 unless WARP_N says otherwise
+ *   WARP_N        warp tile columns [64] (warp tile rows are TILE / WARPS_M)
+ *   RASTER_GROUP  grouped block order: GROUP block rows walked column by column [8]
+ *   MIN_BLOCKS    __launch_bounds__ minimum blocks per SM [1]
+ *   NAME_SUFFIX   appended to the name (tuning variants) [nothing]
+ *
+ * The kernel (defaults: 128 x 256 block, 8 warps of 64 x 64, K slices of 32, 4 stages)
+ *   grid: one block per 128 x 256 tile of C, in grouped order (RASTER_GROUP block rows at a
+ *   time, so the blocks in flight share A rows and B columns in L2).  Per K slice kt: the block
+ *   copies the A slice (TILE x TILE_K) and the B slice into stage kt mod STAGES with 16-byte
+ *   cp.async (zero fill past M, N, K), STAGES-1 slices ahead; one cp.async.wait_group
+ *   STAGES-2 + __syncthreads per slice.  Each warp, per 16-wide k step: 4 ldmatrix.x4 of A
+ *   (rows 16i..), 4 ldmatrix.x4 of B (.trans for NN; two n8 tiles each), 32 mma.sync
+ *   m16n8k16 into 128 fp32 accumulators per thread; the fragments of step k+1 are loaded
+ *   (into the other register buffer) before the mma of step k are issued.
+ *   Epilogue: per warp, 16 rows at a time through shared memory (fp32, rows padded by 8
+ *   floats: the 8-byte fragment stores and the 16-byte reads are conflict free), then
+ *   alpha * acc + beta * C with 16-byte loads and stores of C (beta == 0 never reads C).
+ *
+ * Fast path and fallbacks (always correct)
+ *   The cp.async path needs, per operand, a 16-byte aligned base pointer and a leading
+ *   dimension that is a multiple of 8 elements; otherwise swz/mma.h copies that operand's
+ *   chunks element by element (synchronous, zero-filled the same way).  So K % 8 != 0 with
+ *   lda = K is correct but slow.  The 16-byte epilogue needs C 16-byte aligned and ldc a
+ *   multiple of 16 bytes, else it stores element by element; a ragged right edge stores the
+ *   columns inside only.  Any M, N, K >= 0; K == 0 or alpha == 0 still run the kernel (a zero
+ *   product, C = beta * C).
+ *
+ * Launcher (returns cudaErrorInvalidValue, launching nothing, for a negative size, a NULL
+ * pointer (A, B only when K > 0), ld < the row length, b_layout or c_type unknown, or more than
+ * 2^31-1 blocks); M == 0 or N == 0: cudaSuccess, nothing launched.  Dynamic shared memory
+ * (cudaFuncSetAttribute once per kernel).
+ */
+#ifndef SWZ_HGEMM_CUH_ONCE
+#define SWZ_HGEMM_CUH_ONCE
+
+#include <cuda_bf16.h>
+#include <cuda_fp16.h>
+#include <cuda_runtime.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include <swz/mma.h>
+#include <swz/pad.h>
+#include <swz/xor.h>
+#include "../family.h"
+
+#define SWZ_HGEMM_NN 0    /* B is K x N row-major (ldmatrix .trans) */
+#define SWZ_HGEMM_NT 1    /* B is N x K row-major: C = A * B^T */
+#define SWZ_HGEMM_C_F32 0 /* C is float */
+#define SWZ_HGEMM_C_IN 1  /* C is the input type (fp16 or bf16) */
+
+typedef cudaError_t (*swz_hgemm_fn)(int64_t M, int64_t N, int64_t K, float alpha, const void *A,
+                                    int64_t lda, const void *B, int64_t ldb, int b_layout,
+                                    float beta, void *C, int64_t ldc, int c_type,
+                                    cudaStream_t stream);
+
+/* What an hgemm variant adds to its swz_variant record (family.h), as v->ops. */
+typedef struct swz_hgemm_ops {
+    swz_hgemm_fn launch;
+    int bf16;                          /* 1: bf16 inputs, 0: fp16 */
+    int bm, bn, bk, stages, warps_m, warps_n, warp_m, warp_n;
+    unsigned smem_bytes;               /* dynamic shared memory per block */
+    /* Host model of the copies: the cp.async shared writes (16-byte stores) of one slice of
+     * the A tile (b_layout < 0) or of the B tile for b_layout NN / NT. */
+    int (*copy_model)(int b_layout, swz_tile_cost *cost);
+    /* Host twins of the kernel's per-lane shared byte offsets (from the tile base), for the
+     * fragment loads of the warp `warp` at k step `ks` of a slice: operand 0 = A, 1 = B NN,
+     * 2 = B NT; fragment i (A: m16 block i, B: n16 pair i).  Returns the lanes' mask. */
+    uint32_t (*frag_lanes)(int operand, int warp, int ks, int i, uint32_t addr[32]);
+} swz_hgemm_ops;
+
+static inline const swz_hgemm_ops *swz_hgemm_ops_of(const swz_variant *v)
+{
+    return (const swz_hgemm_ops *)v->ops;
+}
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+extern const swz_registry swz_hgemm_registry;
+#ifdef __cplusplus
+}
+#endif
+
+/* Layout ids (an unknown LAYOUT token is 0 in #if: rejected) and the offset of each. */
+#define EX_HG_LID_NONE 1
+#define EX_HG_LID_PAD 2
+#define EX_HG_LID_XOR 3
+#define EX_HG_LNAME_NONE none
+#define EX_HG_LNAME_PAD pad
+#define EX_HG_LNAME_XOR xor
+#define EX_HG_OFF_1(W, r, c) ((uint32_t)(r) * (uint32_t)(W) + (uint32_t)(c))
+#define EX_HG_OFF_2(W, r, c) SWZ_PAD_OFFSET(W, 2, 16, (r), (c))
+#define EX_HG_OFF_3(W, r, c) SWZ_XOR_AUTO_OFFSET(W, 2, 16, (r), (c))
+/* elements of a ROWS x W tile in each layout */
+#define EX_HG_SIZE_1(R, W) ((uint32_t)(R) * (uint32_t)(W))
+#define EX_HG_SIZE_2(R, W) ((uint32_t)(R) * SWZ_PAD_STRIDE(W, 2, 16))
+#define EX_HG_SIZE_3(R, W) ((uint32_t)(R) * (uint32_t)(W))
+#define EX_HG_ENAME_OK_half 1
+#define EX_HG_ENAME_OK_bf16 1
+#define EX_HG_BF16_half 0
+#define EX_HG_BF16_bf16 1
+
+#define EX_HG_CAT_(a, b) a##b
+#define EX_HG_CAT(a, b) EX_HG_CAT_(a, b)
+#define EX_HG_STR_(a) #a
+#define EX_HG_STR(a) EX_HG_STR_(a)
+
+/* The epilogue staging row: a warp tile row of WN floats padded by 8 (32 bytes). */
+#define EX_HG_EPI_LD(WN) ((WN) + 8)
+
+/* fp32 -> the output element */
+static __device__ __forceinline__ void ex_hg_cvt(float v, float *o) { *o = v; }
+static __device__ __forceinline__ void ex_hg_cvt(float v, __half *o) { *o = __float2half_rn(v); }
+static __device__ __forceinline__ void ex_hg_cvt(float v, __nv_bfloat16 *o) { *o = __float2bfloat16_rn(v); }
+static __device__ __forceinline__ float ex_hg_tof(float v) { return v; }
+static __device__ __forceinline__ float ex_hg_tof(__half v) { return __half2float(v); }
+static __device__ __forceinline__ float ex_hg_tof(__nv_bfloat16 v) { return __bfloat162float(v); }
+
+/* The epilogue's per-lane staging offsets (floats from the warp's staging base), host and
+ * device: the one owner, used by the kernel and by the model.
+ *   fragment store (STS.64): n8 tile j, half h (0: row g, 1: row g+8), lane l = 4g + t:
+ *       row 8h + g, columns 8j + 2t..+1
+ *   read (LDS.128), fp32 C: iteration it, lane l: chunk q = 32 it + l of 16 rows x WN/4
+ *       chunks: row q / (WN/4), columns 4 (q mod (WN/4))..+3
+ *   read, 16-bit C: iteration it, part p (0, 1): chunk q = 32 it + l of 8 columns, row
+ *       q / (WN/8), columns 8 (q mod (WN/8)) + 4 (p ^ s)..+3 with s = (q mod (WN/8)) >> 2 & 1:
+ *       the lanes of a quarter warp whose 32-byte chunks fall into the second 128 bytes read
+ *       their halves in the other order, so each LDS.128 covers 32 distinct banks x 4. */
+SWZ_FN uint32_t ex_hg_epi_st(uint32_t wn, uint32_t lane, uint32_t j, uint32_t h)
+{
+    const uint32_t g = lane >> 2, t = lane & 3u;
+    return (8u * h + g) * (uint32_t)EX_HG_EPI_LD(wn) + 8u * j + 2u * t;
+}
+SWZ_FN uint32_t ex_hg_epi_ld(uint32_t wn, int c16, uint32_t lane, uint32_t it, uint32_t p, uint32_t *row,
+                             uint32_t *col)
+{
+    const uint32_t per = c16 ? wn / 8u : wn / 4u, q = 32u * it + lane, u = q % per;
+    *row = q / per;
+    *col = c16 ? 8u * u : 4u * u;
+    return *row * (uint32_t)EX_HG_EPI_LD(wn) + *col + (c16 ? 4u * (p ^ ((u >> 2) & 1u)) : 0u);
+}
+
+
+/* ---------------- the family's hooks (once): CPU reference, run(), bench ----------------
+ * Compiled only where EX_HG_HOOKS is defined (variants.cu, which holds the family record):
+ * the variant files include this header for the declarations above only. */
+#if defined(EX_HG_HOOKS) && defined(__CUDACC__) && defined(__cplusplus)
+#include <cublas_v2.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <vector>
+#include "../family_main.h" /* CK, EX_CUBLAS */
+
+/* Input values: element idx of operand `which` (0 A, 1 B, 2 C) is a hash of (seed, which,
+ * idx) mapped to [-1, 1) and rounded to the type -- the same function on the host and the
+ * device, so a bench problem is filled on the GPU and its sampled reference needs no copy. */
+SWZ_FN float ex_hg_value(uint64_t seed, int which, uint64_t idx)
+{
+    uint64_t x = seed ^ ((uint64_t)which << 56) ^ (idx * 0x9E3779B97F4A7C15ull);
+    x ^= x >> 31;
+    x *= 0xBF58476D1CE4E5B9ull;
+    x ^= x >> 29;
+    x *= 0x94D049BB133111EBull;
+    x ^= x >> 32;
+    return (float)((double)(x >> 40) * (2.0 / 16777216.0) - 1.0);
+}
+SWZ_FN uint16_t ex_hg_bits(float f, int bf16)
+{
+    if (bf16) {
+        const __nv_bfloat16 h = __float2bfloat16_rn(f);
+        uint16_t b;
+        memcpy(&b, &h, 2);
+        return b;
+    }
+    const __half h = __float2half_rn(f);
+    uint16_t b;
+    memcpy(&b, &h, 2);
+    return b;
+}
+SWZ_FN double ex_hg_val16(uint16_t b, int bf16)
+{
+    if (bf16) {
+        const uint32_t u = (uint32_t)b << 16;
+        float f;
+        memcpy(&f, &u, 4);
+        return f;
+    }
+    __half_raw raw;
+    raw.x = b;
+    return (double)__half2float(__half(raw));
+}
+/* element (r, c) of an R x C row-major operand with leading dimension ld as 16-bit bits */
+__global__ void ex_hg_fill_kernel(uint16_t *p, int64_t rows, int64_t cols, int64_t ld, uint64_t seed, int which,
+                                  int bf16, int absval)
+{
+    for (int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i < rows * cols; i += (int64_t)gridDim.x * blockDim.x) {
+        const int64_t r = i / cols, c = i % cols;
+        const float v = ex_hg_value(seed, which, (uint64_t)i);
+        p[r * ld + c] = ex_hg_bits(absval ? fabsf(v) : v, bf16);
+    }
+}
+
+/* Rounding unit of the output type and the error bound (see NOTES.md "The error bound"):
+ *   |c - ref| <= (2 (K + 3) u + u_out) (|alpha| sum_k |a_ik b_kj| + |beta c_ij|) + 2^-100,
+ *   u = 2^-24 (fp32), u_out 0 (fp32 C), 2^-11 (fp16), 2^-8 (bf16): every fp32 addition of the
+ *   tensor core may lose up to 2u (truncation), products of 16-bit inputs are exact in fp32. */
+static inline double ex_hg_tol(int64_t K, int c16, int bf16, double mag)
+{
+    const double u = ldexp(1.0, -24), uo = !c16 ? 0.0 : bf16 ? ldexp(1.0, -8) : ldexp(1.0, -11);
+    return (2.0 * (double)(K + 3) * u + uo) * mag + ldexp(1.0, -100);
+}
+
+typedef struct ex_hg_spec {
+    long long M, N, K;
+    int bt, ct;   /* SWZ_HGEMM_NN/NT, SWZ_HGEMM_C_F32/C_IN */
+    double alpha, beta;
+} ex_hg_spec;
+
+/* "M:N:K[:nn|nt[:f32|in[:b0]]]"; b0: beta = 0 (C poisoned: must not be read).  0 or 2. */
+static inline int ex_hg_parse(const char *spec, ex_hg_spec *s)
+{
+    char b[8] = "nn", c[8] = "in", z[8] = "";
+    s->alpha = 1.5, s->beta = -0.5;
+    const int n = sscanf(spec, "%lld:%lld:%lld:%7[a-z]:%7[a-z0-9]:%7[a-z0-9]", &s->M, &s->N, &s->K, b, c, z);
+    if (n < 3 || s->M < 0 || s->N < 0 || s->K < 0) return 2;
+    if (strcmp(b, "nn") && strcmp(b, "nt")) return 2;
+    if (strcmp(c, "in") && strcmp(c, "f32")) return 2;
+    if (n == 6 && strcmp(z, "b0")) return 2;
+    s->bt = strcmp(b, "nt") == 0 ? SWZ_HGEMM_NT : SWZ_HGEMM_NN;
+    s->ct = strcmp(c, "f32") == 0 ? SWZ_HGEMM_C_F32 : SWZ_HGEMM_C_IN;
+    if (n == 6) s->beta = 0.0;
+    return 0;
+}
+
+/* run(): fill A, B (and C unless b0) with random 16-bit values, C with ldc = N + 8 whose pad
+ * columns (and with b0 all of C) hold NaN poison; one launch; every element of the rows
+ * checked (all rows, or 64 sampled rows when M*N*K > 2^31) against the fp64 reference within
+ * ex_hg_tol, the pad columns still poison; prints ||C - ref|| / ||ref||. */
+static inline int ex_hg_run(const swz_variant *v, const char *spec, int quiet)
+{
+    ex_hg_spec s;
+    if (ex_hg_parse(spec, &s)) return 2;
+    const int bf16 = swz_hgemm_ops_of(v)->bf16, c16 = s.ct == SWZ_HGEMM_C_IN;
+    const int64_t M = s.M, N = s.N, K = s.K, ldc = N + 8, lda = K, ldb = s.bt == SWZ_HGEMM_NN ? N : K;
+    const size_t na = (size_t)(M * K), nb = (size_t)(K * N), nc = (size_t)(M * ldc), cs = c16 ? 2 : 4;
+    std::vector<uint16_t> ha(na + 1), hb(nb + 1);
+    std::vector<unsigned char> hc(nc * cs + 1), out(nc * cs + 1);
+    const uint64_t seed = 0x5EED0009u + (uint64_t)(M * 131 + N * 7 + K);
+    for (size_t i = 0; i < na; ++i) ha[i] = ex_hg_bits(ex_hg_value(seed, 0, i), bf16);
+    for (size_t i = 0; i < nb; ++i) hb[i] = ex_hg_bits(ex_hg_value(seed, 1, i), bf16);
+    memset(hc.data(), 0xFF, nc * cs); /* poison: NaN in every type */
+    for (int64_t r = 0; r < M && s.beta != 0.0; ++r)
+        for (int64_t c = 0; c < N; ++c) {
+            const float f = ex_hg_value(seed, 2, (uint64_t)(r * N + c));
+            if (c16) {
+                const uint16_t b = ex_hg_bits(f, bf16);
+                memcpy(&hc[(size_t)(r * ldc + c) * 2], &b, 2);
+            } else memcpy(&hc[(size_t)(r * ldc + c) * 4], &f, 4);
+        }
+    void *dA, *dB, *dC;
+    CK(cudaMalloc(&dA, na * 2 + 16));
+    CK(cudaMalloc(&dB, nb * 2 + 16));
+    CK(cudaMalloc(&dC, nc * cs + 16));
+    CK(cudaMemcpy(dA, ha.data(), na * 2, cudaMemcpyHostToDevice));
+    CK(cudaMemcpy(dB, hb.data(), nb * 2, cudaMemcpyHostToDevice));
+    CK(cudaMemcpy(dC, hc.data(), nc * cs, cudaMemcpyHostToDevice));
+    cudaError_t e = swz_hgemm_ops_of(v)->launch(M, N, K, (float)s.alpha, dA, lda, dB, ldb, s.bt, (float)s.beta, dC,
+                                                ldc, s.ct, 0);
+    if (e == cudaSuccess) e = cudaDeviceSynchronize();
+    if (e != cudaSuccess) {
+        printf("%s %s: %s FAILED\n", v->name, spec, cudaGetErrorString(e));
+        cudaFree(dA), cudaFree(dB), cudaFree(dC);
+        return 1;
+    }
+    CK(cudaMemcpy(out.data(), dC, nc * cs, cudaMemcpyDeviceToHost));
+    CK(cudaFree(dA));
+    CK(cudaFree(dB));
+    CK(cudaFree(dC));
+    const int sampled = (double)M * (double)N * (double)K > 2147483648.0;
+    const int64_t rows = sampled ? 64 : M;
+    long long bad = 0, checked = 0;
+    double err2 = 0, ref2 = 0, worst = 0;
+    std::vector<double> arow((size_t)K + 1);
+    for (int64_t ri = 0; ri < rows; ++ri) {
+        const int64_t r = !sampled ? ri : ri == 0 ? 0 : ri == rows - 1 ? M - 1 : (int64_t)((uint64_t)(ri * 2654435761u) % (uint64_t)M);
+        for (int64_t k = 0; k < K; ++k) arow[(size_t)k] = ex_hg_val16(ha[(size_t)(r * lda + k)], bf16);
+        for (int64_t c = 0; c < ldc; ++c) {
+            const unsigned char *g = &out[(size_t)(r * ldc + c) * cs];
+            const double got = c16 ? ex_hg_val16((uint16_t)(g[0] | g[1] << 8), bf16) : (double)*(const float *)g;
+            if (c >= N) { /* pad column: untouched poison */
+                const int poisoned = c16 ? (g[0] == 0xFF && g[1] == 0xFF) : (*(const uint32_t *)g == 0xFFFFFFFFu);
+                if (!poisoned && bad++ < 5) printf("%s %s: pad (%lld, %lld) written\n", v->name, spec, (long long)r, (long long)c);
+                continue;
+            }
+            double acc = 0, mag = 0, c0 = 0;
+            for (int64_t k = 0; k < K; ++k) {
+                const double b = ex_hg_val16(hb[(size_t)(s.bt == SWZ_HGEMM_NN ? k * ldb + c : c * ldb + k)], bf16);
+                acc += arow[(size_t)k] * b;
+                mag += fabs(arow[(size_t)k] * b);
+            }
+            if (s.beta != 0.0) {
+                const unsigned char *h0 = &hc[(size_t)(r * ldc + c) * cs];
+                c0 = c16 ? ex_hg_val16((uint16_t)(h0[0] | h0[1] << 8), bf16) : (double)*(const float *)h0;
+            }
+            const double ref = s.alpha * acc + s.beta * c0;
+            const double tol = ex_hg_tol(K, c16, bf16, fabs(s.alpha) * mag + fabs(s.beta * c0));
+            const double d = fabs(got - ref);
+            ++checked;
+            err2 += d * d, ref2 += ref * ref;
+            if (tol > 0 && d / tol > worst) worst = d / tol;
+            if (!(d <= tol)) {
+                if (bad < 5)
+                    printf("%s %s: C(%lld, %lld) = %.8g, reference %.8g (bound %.3g)\n", v->name, spec, (long long)r,
+                           (long long)c, got, ref, tol);
+                ++bad;
+            }
+        }
+    }
+    if (!quiet || bad)
+        printf("%-34s %-22s %lld elements%s, ||C-ref||/||ref|| %.3g, worst |err|/bound %.3f %s\n", v->name, spec,
+               checked, sampled ? " (sampled rows)" : "", ref2 > 0 ? sqrt(err2 / ref2) : sqrt(err2), worst,
+               bad ? "FAILED" : "ok");
+    return bad ? 1 : 0;
+}
+
+/* ---- bench: C = A*B (NN), C in the input type, beside cublasGemmEx (CUBLAS_COMPUTE_32F) ---- */
+typedef struct ex_hg_bench {
+    int64_t M, N, K;
+    int bf16;
+    uint64_t seed;
+    void *dA, *dB, *dC, *dP, *dAbsA, *dAbsB;
+    float *dMag;                                  /* |A| |B| (fp32, by cuBLAS) */
+    unsigned long long *dBad;
+    cublasHandle_t h;
+} ex_hg_bench;
+
+/* cuBLAS is column-major: row-major C = A B is C^T = B^T A^T. */
+static inline cublasStatus_t ex_hg_cublas(ex_hg_bench *p, const void *a, const void *b, void *c, int c16)
+{
+    const float one = 1.0f, zero = 0.0f;
+    const cudaDataType t = p->bf16 ? CUDA_R_16BF : CUDA_R_16F;
+    return cublasGemmEx(p->h, CUBLAS_OP_N, CUBLAS_OP_N, (int)p->N, (int)p->M, (int)p->K, &one, b, t, (int)p->N, a, t,
+                        (int)p->K, &zero, c, c16 ? t : CUDA_R_32F, (int)p->N, CUBLAS_COMPUTE_32F, CUBLAS_GEMM_DEFAULT);
+}
+
+static inline void *ex_hg_b_prepare(const char *spec, const swz_variant *v)
+{
+    long long M, N, K;
+    if (sscanf(spec, "%lld:%lld:%lld", &M, &N, &K) != 3 || M < 1 || N < 1 || K < 1) return NULL;
+    ex_hg_bench *p = new ex_hg_bench();
+    p->M = M, p->N = N, p->K = K, p->bf16 = swz_hgemm_ops_of(v)->bf16, p->seed = 0xBE7C4u;
+    CK(cudaMalloc(&p->dA, (size_t)(M * K) * 2));
+    CK(cudaMalloc(&p->dB, (size_t)(K * N) * 2));
+    CK(cudaMalloc(&p->dC, (size_t)(M * N) * 2));
+    CK(cudaMalloc(&p->dP, (size_t)(M * N) * 2));
+    CK(cudaMalloc(&p->dAbsA, (size_t)(M * K) * 2));
+    CK(cudaMalloc(&p->dAbsB, (size_t)(K * N) * 2));
+    CK(cudaMalloc(&p->dMag, (size_t)(M * N) * 4));
+    CK(cudaMalloc(&p->dBad, 16));
+    ex_hg_fill_kernel<<<1024, 256>>>((uint16_t *)p->dA, M, K, K, p->seed, 0, p->bf16, 0);
+    ex_hg_fill_kernel<<<1024, 256>>>((uint16_t *)p->dB, K, N, N, p->seed, 1, p->bf16, 0);
+    ex_hg_fill_kernel<<<1024, 256>>>((uint16_t *)p->dAbsA, M, K, K, p->seed, 0, p->bf16, 1);
+    ex_hg_fill_kernel<<<1024, 256>>>((uint16_t *)p->dAbsB, K, N, N, p->seed, 1, p->bf16, 1);
+    CK(cudaGetLastError());
+    EX_CUBLAS(cublasCreate(&p->h));
+    EX_CUBLAS(ex_hg_cublas(p, p->dAbsA, p->dAbsB, p->dMag, 0));
+    CK(cudaDeviceSynchronize());
+    CK(cudaFree(p->dAbsA));
+    CK(cudaFree(p->dAbsB));
+    return p;
+}
+static inline void ex_hg_b_release(void *vp)
+{
+    ex_hg_bench *p = (ex_hg_bench *)vp;
+    cublasDestroy(p->h);
+    cudaFree(p->dA), cudaFree(p->dB), cudaFree(p->dC), cudaFree(p->dP), cudaFree(p->dMag), cudaFree(p->dBad);
+    delete p;
+}
+static inline void ex_hg_b_size(void *vp, char *cell)
+{
+    const ex_hg_bench *p = (const ex_hg_bench *)vp;
+    if (p->M == p->N && p->N == p->K) snprintf(cell, SWZ_SPEC_MAX, "%lld^3", (long long)p->M);
+    else snprintf(cell, SWZ_SPEC_MAX, "%lldx%lldx%lld", (long long)p->M, (long long)p->N, (long long)p->K);
+}
+static inline double ex_hg_b_work(void *vp)
+{
+    const ex_hg_bench *p = (const ex_hg_bench *)vp;
+    return 2.0 * (double)p->M * (double)p->N * (double)p->K;
+}
+static inline size_t ex_hg_b_copy_bytes(void *vp)
+{
+    const ex_hg_bench *p = (const ex_hg_bench *)vp;
+    return (size_t)(p->M * p->K + p->K * p->N + p->M * p->N); /* x2 bytes, halved */
+}
+static inline void *ex_hg_b_output(void *vp, int who, size_t *bytes)
+{
+    ex_hg_bench *p = (ex_hg_bench *)vp;
+    *bytes = (size_t)(p->M * p->N) * 2;
+    return who >= 0 ? p->dP : p->dC;
+}
+static inline int ex_hg_b_peer(void *vp, int k)
+{
+    (void)k;
+    return ex_hg_cublas((ex_hg_bench *)vp, ((ex_hg_bench *)vp)->dA, ((ex_hg_bench *)vp)->dB, ((ex_hg_bench *)vp)->dP, 1) !=
+           CUBLAS_STATUS_SUCCESS;
+}
+
+/* Sampled fp64 check of 64 elements (corners and hashed positions) of a 16-bit C. */
+static inline long long ex_hg_sampled(const ex_hg_bench *p, const void *dc, const char *who)
+{
+    long long bad = 0;
+    for (int s = 0; s < 64; ++s) {
+        const int64_t r = s == 0 ? 0 : s == 1 ? p->M - 1 : (int64_t)((uint64_t)(s * 2654435761u) % (uint64_t)p->M);
+        const int64_t c = s == 0 ? 0 : s == 1 ? p->N - 1 : (int64_t)((uint64_t)(s * 40503u + 17u) % (uint64_t)p->N);
+        double acc = 0, mag = 0;
+        uint16_t g;
+        for (int64_t k = 0; k < p->K; ++k) {
+            const double a = ex_hg_val16(ex_hg_bits(ex_hg_value(p->seed, 0, (uint64_t)(r * p->K + k)), p->bf16), p->bf16);
+            const double b = ex_hg_val16(ex_hg_bits(ex_hg_value(p->seed, 1, (uint64_t)(k * p->N + c)), p->bf16), p->bf16);
+            acc += a * b, mag += fabs(a * b);
+        }
+        CK(cudaMemcpy(&g, (const uint16_t *)dc + r * p->N + c, 2, cudaMemcpyDeviceToHost));
+        const double got = ex_hg_val16(g, p->bf16), tol = ex_hg_tol(p->K, 1, p->bf16, mag);
+        if (!(fabs(got - acc) <= tol)) {
+            if (bad < 3) printf("%s: C(%lld, %lld) = %.6g, reference %.6g (bound %.3g)\n", who, (long long)r, (long long)c, got, acc, tol);
+            ++bad;
+        }
+    }
+    return bad;
+}
+static inline int ex_hg_b_peer_check(void *vp, int k)
+{
+    (void)k;
+    return ex_hg_sampled((const ex_hg_bench *)vp, ((const ex_hg_bench *)vp)->dP, "cublasGemmEx") != 0;
+}
+
+/* Every element against cuBLAS: |c - p| <= 2 bound(|A||B|) (both within the bound of the exact product). */
+__global__ void ex_hg_compare_kernel(const uint16_t *c, const uint16_t *p, const float *mag, int64_t n, int64_t K,
+                                     int bf16, unsigned long long *bad)
+{
+    const double u = 1.0 / 16777216.0, uo = bf16 ? 1.0 / 256.0 : 1.0 / 2048.0;
+    for (int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i < n; i += (int64_t)gridDim.x * blockDim.x) {
+        const double x = ex_hg_val16(c[i], bf16), y = ex_hg_val16(p[i], bf16);
+        const double tol = 2.0 * ((2.0 * (double)(K + 3) * u + uo) * (double)mag[i] * (1.0 + 1e-3) + 1e-30);
+        if (!(fabs(x - y) <= tol)) atomicAdd(bad, 1ull);
+    }
+}
+static inline int ex_hg_b_launch(void *vp, const swz_variant *v, int mode)
+{
+    ex_hg_bench *p = (ex_hg_bench *)vp;
+    (void)mode;
+    const cudaError_t e = swz_hgemm_ops_of(v)->launch(p->M, p->N, p->K, 1.0f, p->dA, p->K, p->dB, p->N, SWZ_HGEMM_NN,
+                                                      0.0f, p->dC, p->N, SWZ_HGEMM_C_IN, 0);
+    if (e != cudaSuccess) fprintf(stderr, "%s: %s\n", v->name, cudaGetErrorString(e));
+    return e != cudaSuccess;
+}
+static inline int ex_hg_b_check(void *vp, const swz_variant *v, int mode)
+{
+    ex_hg_bench *p = (ex_hg_bench *)vp;
+    unsigned long long bad = 0;
+    (void)mode;
+    CK(cudaMemset(p->dBad, 0, 8));
+    ex_hg_compare_kernel<<<1024, 256>>>((const uint16_t *)p->dC, (const uint16_t *)p->dP, p->dMag, p->M * p->N, p->K,
+                                        p->bf16, p->dBad);
+    CK(cudaMemcpy(&bad, p->dBad, 8, cudaMemcpyDeviceToHost));
+    const long long sbad = ex_hg_sampled(p, p->dC, v->name);
+    printf("# %-34s %llu elements off cuBLAS by more than twice the bound, %lld of 64 sampled off fp64%s\n", v->name, bad,
+           sbad, bad || sbad ? " FAILED" : "");
+    return bad || sbad;
+}
+#endif /* EX_HG_HOOKS */
+
+#endif /* SWZ_HGEMM_CUH_ONCE */
+
+/* ================================ one variant ================================ */
+/* Included with none of TILE, ELEM, ELEM_NAME, LAYOUT: the declarations above only. */
+#if defined(TILE) || defined(ELEM) || defined(ELEM_NAME) || defined(LAYOUT)
+#if !defined(TILE)
+#error "hgemm.cuh: define TILE (block tile rows: 64, 128 or 256)"
+#endif
+#if !defined(ELEM)
+#error "hgemm.cuh: define ELEM (__half or __nv_bfloat16)"
+#endif
+#if !defined(ELEM_NAME)
+#error "hgemm.cuh: define ELEM_NAME (half or bf16)"
+#endif
+#if !defined(LAYOUT)
+#error "hgemm.cuh: define LAYOUT (NONE, PAD or XOR)"
+#endif
+#if !EX_HG_CAT(EX_HG_ENAME_OK_, ELEM_NAME)
+#error "hgemm.cuh: ELEM_NAME must be half or bf16"
+#endif
+#if EX_HG_CAT(EX_HG_LID_, LAYOUT) < 1 || EX_HG_CAT(EX_HG_LID_, LAYOUT) > 3
+#error "hgemm.cuh: LAYOUT must be NONE, PAD or XOR"
+#endif
+#ifndef TILE_N
+#define TILE_N 256
+#endif
+#ifndef TILE_K
+#define TILE_K 32
+#endif
+#ifndef STAGES
+#define STAGES 4
+#endif
+#ifndef WARPS_M
+#define WARPS_M 2
+#endif
+#ifndef WARP_N
+#define WARP_N 64
+#endif
+#ifndef RASTER_GROUP
+#define RASTER_GROUP 8
+#endif
+#ifndef MIN_BLOCKS
+#define MIN_BLOCKS 1
+#endif
+#ifndef NAME_SUFFIX
+#define NAME_SUFFIX
+#endif
+
+#define EX_HG_LID EX_HG_CAT(EX_HG_LID_, LAYOUT)
+#define EX_HG_OFF(W, r, c) EX_HG_CAT(EX_HG_OFF_, EX_HG_LID)(W, r, c)
+#define EX_HG_SIZE(R, W) EX_HG_CAT(EX_HG_SIZE_, EX_HG_LID)(R, W)
+#define EX_HG_NAME                                                                              \
+    EX_HG_CAT(EX_HG_CAT(EX_HG_CAT(EX_HG_CAT(swz_hgemm_, EX_HG_CAT(EX_HG_LNAME_, LAYOUT)), EX_HG_CAT(_, TILE)), \
+                        EX_HG_CAT(_, ELEM_NAME)),                                               \
+              NAME_SUFFIX)
+#define HG(x) EX_HG_CAT(EX_HG_NAME, x)
+
+enum {
+    HG(__BM) = (TILE), HG(__BN) = (TILE_N), HG(__BK) = (TILE_K), HG(__S) = (STAGES),
+    HG(__WM) = (WARPS_M), HG(__WTM) = (TILE) / (WARPS_M), HG(__WTN) = (WARP_N),
+    HG(__WN) = (TILE_N) / (WARP_N), HG(__NT) = 32 * (WARPS_M) * ((TILE_N) / (WARP_N)),
+    HG(__MI) = (TILE) / (WARPS_M) / 16, HG(__NI) = (WARP_N) / 8, HG(__KS) = (TILE_K) / 16,
+    HG(__BF16) = EX_HG_CAT(EX_HG_BF16_, ELEM_NAME)
+};
+
+SWZ_STATIC_ASSERT((TILE) == 64 || (TILE) == 128 || (TILE) == 256, swz_error_hgemm_TILE_must_be_64_128_or_256);
+SWZ_STATIC_ASSERT(sizeof(ELEM) == 2, swz_error_hgemm_ELEM_must_be_a_2_byte_type);
+SWZ_STATIC_ASSERT((TILE_N) == 64 || (TILE_N) == 128 || (TILE_N) == 256, swz_error_hgemm_TILE_N_must_be_64_128_or_256);
+SWZ_STATIC_ASSERT((TILE_K) == 32 || (TILE_K) == 64, swz_error_hgemm_TILE_K_must_be_32_or_64);
+SWZ_STATIC_ASSERT((STAGES) >= 2 && (STAGES) <= 6, swz_error_hgemm_STAGES_must_be_2_to_6);
+SWZ_STATIC_ASSERT((WARPS_M) >= 1 && (TILE) % ((WARPS_M) * 16) == 0, swz_error_hgemm_WARPS_M_must_divide_TILE_into_16_row_blocks);
+SWZ_STATIC_ASSERT((WARP_N) % 16 == 0 && (TILE_N) % (WARP_N) == 0, swz_error_hgemm_WARP_N_must_be_a_multiple_of_16_dividing_TILE_N);
+SWZ_STATIC_ASSERT(HG(__NT) <= 1024, swz_error_hgemm_more_than_1024_threads);
+SWZ_STATIC_ASSERT((RASTER_GROUP) >= 1, swz_error_hgemm_RASTER_GROUP_must_be_positive);
+SWZ_STATIC_ASSERT((MIN_BLOCKS) >= 1, swz_error_hgemm_MIN_BLOCKS_must_be_positive);
+
+/* The three shared tiles through swz/mma.h: A (TILE x TILE_K), B NN (TILE_K x TILE_N), B NT
+ * (TILE_N x TILE_K). */
+#define SWZ_MMA_NAME HG(_ta)
+#define SWZ_MMA_ELEM ELEM
+#define SWZ_MMA_ROWS (TILE)
+#define SWZ_MMA_COLS (TILE_K)
+#define SWZ_MMA_THREADS HG(__NT)
+#define SWZ_MMA_LAYOUT(r, c) EX_HG_OFF(TILE_K, r, c)
+#include <swz/mma.h>
+#define SWZ_MMA_NAME HG(_tb)
+#define SWZ_MMA_ELEM ELEM
+#define SWZ_MMA_ROWS (TILE_K)
+#define SWZ_MMA_COLS (TILE_N)
+#define SWZ_MMA_THREADS HG(__NT)
+#define SWZ_MMA_LAYOUT(r, c) EX_HG_OFF(TILE_N, r, c)
+#include <swz/mma.h>
+#define SWZ_MMA_NAME HG(_tbt)
+#define SWZ_MMA_ELEM ELEM
+#define SWZ_MMA_ROWS (TILE_N)
+#define SWZ_MMA_COLS (TILE_K)
+#define SWZ_MMA_THREADS HG(__NT)
+#define SWZ_MMA_LAYOUT(r, c) EX_HG_OFF(TILE_K, r, c)
+#include <swz/mma.h>
+
+/* bytes: one A tile, one B tile (the larger of the two orientations), one stage, all stages;
+ * each rounded up to 128 bytes. */
+#define EX_HG_R128(x) (((uint32_t)(x) + 127u) / 128u * 128u)
+#define EX_HG_MAX(a, b) ((a) > (b) ? (a) : (b))
+enum {
+    HG(__A_BYTES) = EX_HG_R128(2u * EX_HG_SIZE(TILE, TILE_K)),
+    HG(__B_BYTES) = EX_HG_R128(2u * EX_HG_MAX(EX_HG_SIZE(TILE_K, TILE_N), EX_HG_SIZE(TILE_N, TILE_K)))
+};
+#define HG_STAGE_BYTES ((uint32_t)HG(__A_BYTES) + (uint32_t)HG(__B_BYTES))
+#define HG_SMEM_BYTES (HG_STAGE_BYTES * (uint32_t)(STAGES))
+SWZ_STATIC_ASSERT(EX_HG_R128(2u * EX_HG_SIZE(TILE, TILE_K)) * 1u + 0u <= 232448u, swz_error_hgemm_A_tile_too_big);
+SWZ_STATIC_ASSERT((EX_HG_R128(2u * EX_HG_SIZE(TILE, TILE_K)) +
+                   EX_HG_R128(2u * EX_HG_MAX(EX_HG_SIZE(TILE_K, TILE_N), EX_HG_SIZE(TILE_N, TILE_K)))) * (STAGES) <= 232448u,
+                  swz_error_hgemm_stages_exceed_227KiB_of_shared_memory);
+SWZ_STATIC_ASSERT(((TILE) / (WARPS_M) / 16 >= 1) &&
+                      (uint32_t)(32 * (WARPS_M) * ((TILE_N) / (WARP_N))) / 32u * 16u * EX_HG_EPI_LD(WARP_N) * 4u <=
+                      (EX_HG_R128(2u * EX_HG_SIZE(TILE, TILE_K)) +
+                       EX_HG_R128(2u * EX_HG_MAX(EX_HG_SIZE(TILE_K, TILE_N), EX_HG_SIZE(TILE_N, TILE_K)))) * (STAGES),
+                  swz_error_hgemm_epilogue_staging_exceeds_the_pipeline_shared_memory);
+
+#if defined(__CUDACC__)
+/* Fragments of k step ks (0 .. TILE_K/16-1) of the stage at sa (A) / sb (B) into fa, fb. */
+template <int BT>
+static __device__ __forceinline__ void HG(__frags)(uint32_t (&fa)[HG(__MI)][4], uint32_t (&fb)[HG(__NI)][2],
+                                                   const ELEM *sa, const ELEM *sb, int wm, int wn, int ks)
+{
+#pragma unroll
+    for (int i = 0; i < HG(__MI); ++i)
+        HG(_ta_ldmatrix)(fa[i], sa, SWZ_MMA_A, 4, (uint32_t)(wm * HG(__WTM) + 16 * i), (uint32_t)(16 * ks));
+#pragma unroll
+    for (int j = 0; j < HG(__NI) / 2; ++j) {
+        uint32_t r[4];
+        if (BT == SWZ_HGEMM_NN)
+            HG(_tb_ldmatrix)(r, sb, SWZ_MMA_B, 4, (uint32_t)(16 * ks), (uint32_t)(wn * HG(__WTN) + 16 * j));
+        else
+            HG(_tbt_ldmatrix)(r, sb, SWZ_MMA_BT, 4, (uint32_t)(wn * HG(__WTN) + 16 * j), (uint32_t)(16 * ks));
+        fb[2 * j][0] = r[0];
+        fb[2 * j][1] = r[1];
+        fb[2 * j + 1][0] = r[2];
+        fb[2 * j + 1][1] = r[3];
+    }
+}
+
+/* The slice at k0 of A and B into `stage`: NAME_load_async_full where the tile is inside the
+ * matrix and the operand is 16-byte aligned (fa, fb), else NAME_load_async (zero fill, any
+ * alignment). */
+template <int BT>
+static __device__ __forceinline__ void HG(__copy)(unsigned char *stage, const ELEM *A, int64_t lda,
+                                                  const ELEM *B, int64_t ldb, int64_t m0, int64_t n0,
+                                                  int64_t k0, int64_t M, int64_t N, int64_t K, int fa, int fb)
+{
+    ELEM *sa = (ELEM *)stage, *sb = (ELEM *)(stage + HG(__A_BYTES));
+    if (fa) HG(_ta_load_async_full)(sa, A + m0 * lda + k0, lda);
+    else HG(_ta_load_async)(sa, A, lda, m0, k0, M, K);
+    if (BT == SWZ_HGEMM_NN) {
+        if (fb) HG(_tb_load_async_full)(sb, B + k0 * ldb + n0, ldb);
+        else HG(_tb_load_async)(sb, B, ldb, k0, n0, K, N);
+    } else {
+        if (fb) HG(_tbt_load_async_full)(sb, B + n0 * ldb + k0, ldb);
+        else HG(_tbt_load_async)(sb, B, ldb, n0, k0, N, K);
+    }
+}
+
+template <int BT, typename CT>
+__global__ void __launch_bounds__(HG(__NT), MIN_BLOCKS)
+    HG(_kernel)(int64_t M, int64_t N, int64_t K, float alpha, const ELEM *__restrict__ A, int64_t lda,
+                const ELEM *__restrict__ B, int64_t ldb, float beta, CT *C, int64_t ldc)
+{
+    enum { BM = HG(__BM), BN = HG(__BN), BK = HG(__BK), S = HG(__S), MI = HG(__MI), NI = HG(__NI),
+           KS = HG(__KS), WTM = HG(__WTM), WTN = HG(__WTN), WN = HG(__WN), EPL = EX_HG_EPI_LD(WARP_N) };
+    extern __shared__ __align__(128) unsigned char HG(__smem)[];
+    unsigned char *smem = HG(__smem);
+    /* grouped raster: RASTER_GROUP block rows, walked column by column */
+    const int64_t tiles_m = (M + BM - 1) / BM, tiles_n = (N + BN - 1) / BN;
+    const int64_t pid = blockIdx.x, per_group = (int64_t)(RASTER_GROUP) * tiles_n;
+    const int64_t first_m = pid / per_group * (RASTER_GROUP);
+    const int64_t gsize = tiles_m - first_m < (RASTER_GROUP) ? tiles_m - first_m : (RASTER_GROUP);
+    const int64_t bm = first_m + (pid % per_group) % gsize, bn = (pid % per_group) / gsize;
+    const int64_t m0 = bm * BM, n0 = bn * BN;
+    const int warp = (int)(threadIdx.x >> 5), lane = (int)(threadIdx.x & 31u);
+    const int wm = warp / WN, wn = warp % WN;
+    const int KT = (int)((K + BK - 1) / BK);
+    /* full-tile copies: operand 16-byte aligned with ld a multiple of 8, tile inside M / N;
+     * slice kt also needs (kt + 1) * BK <= K, i.e. kt < KF */
+    const int in_a = (((uintptr_t)A) & 15u) == 0 && lda % 8 == 0 && m0 + BM <= M;
+    const int in_b = (((uintptr_t)B) & 15u) == 0 && ldb % 8 == 0 && n0 + BN <= N;
+    const int KF = (int)(K / BK);
+
+    float acc[MI][NI][4];
+#pragma unroll
+    for (int i = 0; i < MI; ++i)
+#pragma unroll
+        for (int j = 0; j < NI; ++j) acc[i][j][0] = acc[i][j][1] = acc[i][j][2] = acc[i][j][3] = 0.f;
+
+#pragma unroll
+    for (int s = 0; s < S - 1; ++s) {
+        if (s < KT)
+            HG(__copy)<BT>(smem + s * HG_STAGE_BYTES, A, lda, B, ldb, m0, n0, (int64_t)s * BK, M, N, K, in_a && s < KF,
+                           in_b && s < KF);
+        swz_mma_commit();
+    }
+    swz_mma_wait(S - 2);
+    __syncthreads();
+
+    uint32_t fa[2][MI][4], fb[2][NI][2];
+    int rs = 0, ws = S - 1;
+    HG(__frags)<BT>(fa[0], fb[0], (const ELEM *)smem, (const ELEM *)(smem + HG(__A_BYTES)), wm, wn, 0);
+    for (int kt = 0; kt < KT; ++kt) {
+#pragma unroll
+        for (int ks = 0; ks < KS; ++ks) {
+            if (ks == KS - 1) {
+                swz_mma_wait(S - 2);
+                __syncthreads();
+                rs = rs == S - 1 ? 0 : rs + 1;
+            }
+            {
+                const unsigned char *st = smem + rs * HG_STAGE_BYTES;
+                HG(__frags)<BT>(fa[(ks + 1) & 1], fb[(ks + 1) & 1], (const ELEM *)st,
+                                (const ELEM *)(st + HG(__A_BYTES)), wm, wn, (ks + 1) % KS);
+            }
+            if (ks == 0) {
+                const int kn = kt + S - 1;
+                if (kn < KT)
+                    HG(__copy)<BT>(smem + ws * HG_STAGE_BYTES, A, lda, B, ldb, m0, n0, (int64_t)kn * BK, M, N, K,
+                                   in_a && kn < KF, in_b && kn < KF);
+                swz_mma_commit();
+                ws = ws == S - 1 ? 0 : ws + 1;
+            }
+#pragma unroll
+            for (int i = 0; i < MI; ++i)
+#pragma unroll
+                for (int jj = 0; jj < NI; ++jj) {
+                    const int j = (i & 1) ? NI - 1 - jj : jj; /* serpentine: reuse the B registers */
+#if EX_HG_CAT(EX_HG_BF16_, ELEM_NAME)
+                    swz_mma_m16n8k16_bf16(acc[i][j], fa[ks & 1][i], fb[ks & 1][j], acc[i][j]);
+#else
+                    swz_mma_m16n8k16_f16(acc[i][j], fa[ks & 1][i], fb[ks & 1][j], acc[i][j]);
+#endif
+                }
+        }
+    }
+
+    /* epilogue: every cp.async (also the zero-filled slices past K) landed, no stage is read */
+    swz_mma_wait(0);
+    __syncthreads();
+    {
+        float *stg = (float *)smem + (uint32_t)warp * 16u * (uint32_t)EPL;
+        const int c16 = sizeof(CT) == 2;
+        const int vec = (((uintptr_t)C) & 15u) == 0 && ((uint64_t)ldc * sizeof(CT)) % 16u == 0;
+#pragma unroll
+        for (int i = 0; i < MI; ++i) {
+            __syncwarp();
+#pragma unroll
+            for (int j = 0; j < NI; ++j)
+#pragma unroll
+                for (int h = 0; h < 2; ++h)
+                    *(float2 *)(stg + ex_hg_epi_st(WTN, (uint32_t)lane, (uint32_t)j, (uint32_t)h)) =
+                        make_float2(acc[i][j][2 * h], acc[i][j][2 * h + 1]);
+            __syncwarp();
+            const int64_t row0 = m0 + wm * WTM + 16 * i, col0 = n0 + wn * WTN;
+            enum { PER = 16 * WTN / (sizeof(CT) == 2 ? 8 : 4) / 32 };
+#pragma unroll
+            for (int it = 0; it < PER; ++it) {
+                uint32_t r, c;
+                float v[8];
+                const uint32_t o0 = ex_hg_epi_ld(WTN, c16, (uint32_t)lane, (uint32_t)it, 0u, &r, &c);
+                const float4 x0 = *(const float4 *)(stg + o0);
+                const int nv = c16 ? 8 : 4;
+                v[0] = x0.x, v[1] = x0.y, v[2] = x0.z, v[3] = x0.w;
+                if (c16) {
+                    const uint32_t o1 = ex_hg_epi_ld(WTN, c16, (uint32_t)lane, (uint32_t)it, 1u, &r, &c);
+                    const float4 x1 = *(const float4 *)(stg + o1);
+                    if (o1 > o0) v[4] = x1.x, v[5] = x1.y, v[6] = x1.z, v[7] = x1.w;
+                    else v[4] = v[0], v[5] = v[1], v[6] = v[2], v[7] = v[3],
+                         v[0] = x1.x, v[1] = x1.y, v[2] = x1.z, v[3] = x1.w;
+                }
+                const int64_t gr = row0 + r, gc = col0 + c;
+                if (gr >= M || gc >= N) continue;
+                CT *cp = C + gr * ldc + gc;
+                if (vec && gc + nv <= N) {
+                    __align__(16) CT o[8];
+                    if (beta != 0.f) {
+                        __align__(16) CT old[8];
+                        *(uint4 *)old = *(const uint4 *)cp;
+#pragma unroll
+                        for (int e = 0; e < 8; ++e)
+                            if (e < nv) ex_hg_cvt(alpha * v[e] + beta * ex_hg_tof(old[e]), &o[e]);
+                    } else {
+#pragma unroll
+                        for (int e = 0; e < 8; ++e)
+                            if (e < nv) ex_hg_cvt(alpha * v[e], &o[e]);
+                    }
+                    *(uint4 *)cp = *(const uint4 *)o;
+                } else {
+                    for (int e = 0; e < nv && gc + e < N; ++e) {
+                        CT o;
+                        ex_hg_cvt(beta != 0.f ? alpha * v[e] + beta * ex_hg_tof(cp[e]) : alpha * v[e], &o);
+                        cp[e] = o;
+                    }
+                }
+            }
+        }
+    }
+}
+
+template <int BT, typename CT>
+static cudaError_t HG(__launch)(int64_t M, int64_t N, int64_t K, float alpha, const ELEM *A, int64_t lda,
+                                const ELEM *B, int64_t ldb, float beta, CT *C, int64_t ldc, cudaStream_t stream)
+{
+    static int configured = 0; /* the dynamic shared memory limit, set once per kernel */
+    const int64_t blocks = ((M + HG(__BM) - 1) / HG(__BM)) * ((N + HG(__BN) - 1) / HG(__BN));
+    if (blocks > 0x7FFFFFFF) return cudaErrorInvalidValue;
+    if (!configured) {
+        const cudaError_t e = cudaFuncSetAttribute(HG(_kernel)<BT, CT>, cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                                   (int)HG_SMEM_BYTES);
+        if (e != cudaSuccess) return e;
+        configured = 1;
+    }
+    HG(_kernel)<BT, CT><<<(unsigned)blocks, HG(__NT), HG_SMEM_BYTES, stream>>>(M, N, K, alpha, A, lda, B, ldb,
+                                                                               beta, C, ldc);
+    return cudaGetLastError();
+}
+
+extern "C" cudaError_t EX_HG_NAME(int64_t M, int64_t N, int64_t K, float alpha, const void *A, int64_t lda,
+                                  const void *B, int64_t ldb, int b_layout, float beta, void *C, int64_t ldc,
+                                  int c_type, cudaStream_t stream)
+{
+    if (M < 0 || N < 0 || K < 0 || (b_layout != SWZ_HGEMM_NN && b_layout != SWZ_HGEMM_NT) ||
+        (c_type != SWZ_HGEMM_C_F32 && c_type != SWZ_HGEMM_C_IN))
+        return cudaErrorInvalidValue;
+    if (M == 0 || N == 0) return cudaSuccess;
+    if (C == NULL || ldc < N || (K > 0 && (A == NULL || B == NULL || lda < K || ldb < (b_layout == SWZ_HGEMM_NN ? N : K))))
+        return cudaErrorInvalidValue;
+    const ELEM *a = (const ELEM *)A, *b = (const ELEM *)B;
+    if (b_layout == SWZ_HGEMM_NN)
+        return c_type == SWZ_HGEMM_C_F32
+                   ? HG(__launch)<SWZ_HGEMM_NN, float>(M, N, K, alpha, a, lda, b, ldb, beta, (float *)C, ldc, stream)
+                   : HG(__launch)<SWZ_HGEMM_NN, ELEM>(M, N, K, alpha, a, lda, b, ldb, beta, (ELEM *)C, ldc, stream);
+    return c_type == SWZ_HGEMM_C_F32
+               ? HG(__launch)<SWZ_HGEMM_NT, float>(M, N, K, alpha, a, lda, b, ldb, beta, (float *)C, ldc, stream)
+               : HG(__launch)<SWZ_HGEMM_NT, ELEM>(M, N, K, alpha, a, lda, b, ldb, beta, (ELEM *)C, ldc, stream);
+}
+#endif /* __CUDACC__ */
+
+/* ---- host model ---- */
+static uint32_t HG(__frag_lanes)(int operand, int warp, int ks, int i, uint32_t addr[32])
+{
+    const int wm = warp / HG(__WN), wn = warp % HG(__WN);
+    if (operand == 0)
+        return HG(_ta_lanes)(SWZ_MMA_A, 4, (uint32_t)(wm * HG(__WTM) + 16 * i), (uint32_t)(16 * ks), addr);
+    if (operand == 1)
+        return HG(_tb_lanes)(SWZ_MMA_B, 4, (uint32_t)(16 * ks), (uint32_t)(wn * HG(__WTN) + 16 * i), addr);
+    return HG(_tbt_lanes)(SWZ_MMA_BT, 4, (uint32_t)(wn * HG(__WTN) + 16 * i), (uint32_t)(16 * ks), addr);
+}
+
+static int HG(__copy_model)(int b_layout, swz_tile_cost *cost)
+{
+    if (b_layout < 0) return HG(_ta_model)(SWZ_MMA_OP_COPY, 4, cost);
+    if (b_layout == SWZ_HGEMM_NN) return HG(_tb_model)(SWZ_MMA_OP_COPY, 4, cost);
+    return HG(_tbt_model)(SWZ_MMA_OP_COPY, 4, cost);
+}
+
+/* The standard problem: 11 x 11 full blocks (121: at most one per SM of an H200), 8 slices of
+ * K, NN, C in the input type. */
+enum { HG(__STD_SLICES) = 8 };
+static int HG(__problem)(char *spec)
+{
+    snprintf(spec, SWZ_SPEC_MAX, "%d:%d:%d:nn:in", 11 * HG(__BM), 11 * HG(__BN), HG(__STD_SLICES) * HG(__BK));
+    return 121;
+}
+
+/* One block of the standard problem: shared stores = the epilogue's STS.64 (the cp.async
+ * writes are LDGSTS, which ncu's shared-store counters do not count: copy_model has them);
+ * shared loads = every warp's ldmatrix of every slice, then the epilogue's LDS.128. */
+static int HG(__predict)(swz_tile_cost *sts, swz_tile_cost *lds)
+{
+    uint32_t addr[32], mask;
+    const int warps = HG(__NT) / 32;
+    swz_tile_cost_init(sts, 8u);
+    swz_tile_cost_init(lds, 16u);
+    for (int s = 0; s < HG(__STD_SLICES); ++s)
+        for (int w = 0; w < warps; ++w)
+            for (int ks = 0; ks < HG(__KS); ++ks) {
+                for (int i = 0; i < HG(__MI); ++i) {
+                    mask = HG(__frag_lanes)(0, w, ks, i, addr);
+                    swz_tile_cost_add(lds, addr, mask, SWZ_LDMATRIX_X4);
+                }
+                for (int j = 0; j < HG(__NI) / 2; ++j) {
+                    mask = HG(__frag_lanes)(1, w, ks, j, addr);
+                    swz_tile_cost_add(lds, addr, mask, SWZ_LDMATRIX_X4);
+                }
+            }
+    /* epilogue, C in the input type (16-bit): per warp and m16 block, NI x 2 stores, then
+     * 16 rows x WTN/8 chunks of two LDS.128 */
+    for (int w = 0; w < warps; ++w) {
+        const uint32_t base = (uint32_t)w * 16u * (uint32_t)EX_HG_EPI_LD(HG(__WTN)) * 4u;
+        for (int i = 0; i < HG(__MI); ++i) {
+            for (int j = 0; j < HG(__NI); ++j)
+                for (int h = 0; h < 2; ++h) {
+                    for (int l = 0; l < 32; ++l)
+                        addr[l] = base + 4u * ex_hg_epi_st(HG(__WTN), (uint32_t)l, (uint32_t)j, (uint32_t)h);
+                    swz_tile_cost_add(sts, addr, 0xFFFFFFFFu, SWZ_ACCESS_8 | SWZ_STORE);
+                }
+            for (int it = 0; it < 16 * HG(__WTN) / 8 / 32; ++it)
+                for (uint32_t p = 0; p < 2u; ++p) {
+                    uint32_t r, c;
+                    for (int l = 0; l < 32; ++l)
+                        addr[l] = base + 4u * ex_hg_epi_ld(HG(__WTN), 1, (uint32_t)l, (uint32_t)it, p, &r, &c);
+                    swz_tile_cost_add(lds, addr, 0xFFFFFFFFu, SWZ_ACCESS_16);
+                }
+        }
+    }
+    return sts->status != SWZ_OK ? sts->status : lds->status;
+}
+
+static const swz_hgemm_ops HG(__ops) = {
+#if defined(__CUDACC__)
+    EX_HG_NAME,
+#else
+    NULL,
+#endif
+    HG(__BF16), HG(__BM), HG(__BN), HG(__BK), HG(__S), HG(__WM), HG(__WN), HG(__WTM), HG(__WTN),
+    HG_SMEM_BYTES, HG(__copy_model), HG(__frag_lanes)};
+
+extern "C" const swz_variant HG(_variant);
+const swz_variant HG(_variant) = SWZ_VARIANT_INIT(
+    "hgemm", EX_HG_STR(EX_HG_NAME), EX_HG_STR(HG(_kernel)), EX_HG_STR(EX_HG_CAT(EX_HG_LNAME_, LAYOUT)),
+    EX_HG_STR(ELEM_NAME), (TILE), 2, HG(__NT),
+    "tile_n=" EX_HG_STR(TILE_N) " tile_k=" EX_HG_STR(TILE_K) " stages=" EX_HG_STR(STAGES) " warps_m=" EX_HG_STR(
+        WARPS_M) " warp_n=" EX_HG_STR(WARP_N) " group=" EX_HG_STR(RASTER_GROUP),
+    HG(__predict), HG(__problem), &HG(__ops));
+
+#undef HG_STAGE_BYTES
+#undef HG_SMEM_BYTES
+#undef EX_HG_LID
+#undef EX_HG_OFF
+#undef EX_HG_SIZE
+#undef EX_HG_NAME
+#undef HG
+#include "../family_undef.h"
+#endif /* a variant */

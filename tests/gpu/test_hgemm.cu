@@ -1,0 +1,217 @@
+/* tests/gpu/test_hgemm.cu -- the hgemm family (examples/hgemm) beyond its example program's
+ * default check.
+ *
+ *   test-hgemm all [--quick]  every variant on ragged shapes x both B orientations x both C
+ *                             types x beta != 0 / beta == 0 (C poisoned, never read), through
+ *                             the family's own run() hook (random data, C with 8 poisoned pad
+ *                             columns, every element of every row against the fp64 reference
+ *                             within the fp32-accumulation bound, NOTES.md); --quick: the small
+ *                             shapes only, for compute-sanitizer
+ *   test-hgemm args           the launcher's argument checks: cudaErrorInvalidValue and C
+ *                             untouched for bad arguments; M == 0 or N == 0 is a no-op
+ *   test-hgemm model          (no GPU) every variant's fragment address math: the byte offset
+ *                             each lane gives ldmatrix, for every warp, k step and fragment of
+ *                             a slice, equals an independent reimplementation of the layout
+ *                             formula and the PTX fragment tables; and the bank model's verdicts
+ *                             are the variant's promise (xor: every ldmatrix and every cp.async
+ *                             row write conflict free; pad: the same but its cp.async writes of
+ *                             64-byte rows, 2-way; none: cp.async conflict free, the A and B.T
+ *                             ldmatrix 4-way (64-byte rows), B .trans 8-way (rows >= 128 bytes))
+ * The walk ('all') and the dispatch are tests/gpu/family_test.h.  Exit 77 without a GPU
+ * (all, args).
+ */
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+#include <string>
+#include <vector>
+
+#include "gpu_util.h"
+#include "hgemm.cuh"
+
+static int failures = 0; /* EXPECT (gpu_util.h) counts here */
+
+#include "family_test.h"
+
+extern const swz_family swz_hgemm_family;
+
+static int quick = 0;
+static const char *const shapes_full[] = {"1:1:1", "2:3:4", "17:9:33", "127:129:65", "128:256:32", "255:257:1000",
+                                          "129:255:7", "300:520:136", "513:263:96", "64:300:8", "384:768:512",
+                                          "1000:1000:999", NULL};
+static const char *const shapes_quick[] = {"1:1:1", "127:129:65", "129:255:7", NULL};
+static const char *const modes[] = {"nn:in", "nn:f32", "nt:in", "nt:f32", "nn:in:b0", "nt:f32:b0", NULL};
+static std::vector<std::string> specs;
+
+static int setup(int argc, char **argv)
+{
+    quick = argc == 1 && strcmp(argv[0], "--quick") == 0;
+    if (argc > 1 || (argc == 1 && !quick)) return 2;
+    for (const char *const *s = quick ? shapes_quick : shapes_full; *s; ++s)
+        for (const char *const *m = modes; *m; ++m) specs.push_back(std::string(*s) + ":" + *m);
+    return 0;
+}
+static int cases(const swz_variant *v)
+{
+    (void)v;
+    return (int)specs.size();
+}
+static long long run(const swz_variant *v, int i) { return swz_hgemm_family.run(v, specs[(size_t)i].c_str(), 1); }
+
+/* ---- args ---- */
+static int test_args(int argc, char **argv)
+{
+    (void)argv;
+    if (argc != 0) return 2;
+    void *a, *b, *c;
+    const int64_t n = 64;
+    CUDA_CHECK(cudaMalloc(&a, n * n * 2));
+    CUDA_CHECK(cudaMalloc(&b, n * n * 2));
+    CUDA_CHECK(cudaMalloc(&c, n * n * 4));
+    for (int i = 0; i < swz_hgemm_registry.count; ++i) {
+        const swz_variant *v = swz_hgemm_registry.variants[i];
+        const swz_hgemm_fn f = swz_hgemm_ops_of(v)->launch;
+        struct call {
+            const char *what;
+            int64_t M, N, K;
+            const void *A;
+            int64_t lda;
+            const void *B;
+            int64_t ldb;
+            int bt;
+            void *C;
+            int64_t ldc;
+            int ct;
+            cudaError_t want;
+        } calls[] = {
+            {"M < 0", -1, n, n, a, n, b, n, SWZ_HGEMM_NN, c, n, SWZ_HGEMM_C_F32, cudaErrorInvalidValue},
+            {"N < 0", n, -1, n, a, n, b, n, SWZ_HGEMM_NN, c, n, SWZ_HGEMM_C_F32, cudaErrorInvalidValue},
+            {"K < 0", n, n, -1, a, n, b, n, SWZ_HGEMM_NN, c, n, SWZ_HGEMM_C_F32, cudaErrorInvalidValue},
+            {"A NULL", n, n, n, NULL, n, b, n, SWZ_HGEMM_NN, c, n, SWZ_HGEMM_C_F32, cudaErrorInvalidValue},
+            {"B NULL", n, n, n, a, n, NULL, n, SWZ_HGEMM_NN, c, n, SWZ_HGEMM_C_F32, cudaErrorInvalidValue},
+            {"C NULL", n, n, n, a, n, b, n, SWZ_HGEMM_NN, NULL, n, SWZ_HGEMM_C_F32, cudaErrorInvalidValue},
+            {"lda < K", n, n, n, a, n - 1, b, n, SWZ_HGEMM_NN, c, n, SWZ_HGEMM_C_F32, cudaErrorInvalidValue},
+            {"ldb < N (NN)", n, n, n, a, n, b, n - 1, SWZ_HGEMM_NN, c, n, SWZ_HGEMM_C_F32, cudaErrorInvalidValue},
+            {"ldb < K (NT)", n, n + 8, n, a, n, b, n - 1, SWZ_HGEMM_NT, c, n + 8, SWZ_HGEMM_C_F32, cudaErrorInvalidValue},
+            {"ldc < N", n, n, n, a, n, b, n, SWZ_HGEMM_NN, c, n - 1, SWZ_HGEMM_C_F32, cudaErrorInvalidValue},
+            {"b_layout 2", n, n, n, a, n, b, n, 2, c, n, SWZ_HGEMM_C_F32, cudaErrorInvalidValue},
+            {"c_type 2", n, n, n, a, n, b, n, SWZ_HGEMM_NN, c, n, 2, cudaErrorInvalidValue},
+            {"M == 0", 0, n, n, a, n, b, n, SWZ_HGEMM_NN, c, n, SWZ_HGEMM_C_F32, cudaSuccess},
+            {"N == 0", n, 0, n, a, n, b, n, SWZ_HGEMM_NN, c, n, SWZ_HGEMM_C_F32, cudaSuccess},
+        };
+        for (const call &k : calls) {
+            std::vector<uint32_t> got((size_t)(n * n));
+            gpu_poison(c, n * n * 4);
+            const cudaError_t e = f(k.M, k.N, k.K, 1.0f, k.A, k.lda, k.B, k.ldb, k.bt, 0.0f, k.C, k.ldc, k.ct, 0);
+            EXPECT(e == k.want, "%s, %s: got %s", v->name, k.what, cudaGetErrorString(e));
+            EXPECT(cudaGetLastError() == cudaSuccess, "%s, %s: left a CUDA error", v->name, k.what);
+            CUDA_CHECK(cudaDeviceSynchronize());
+            CUDA_CHECK(cudaMemcpy(got.data(), c, n * n * 4, cudaMemcpyDeviceToHost));
+            for (size_t j = 0; j < got.size(); ++j)
+                if (got[j] != 0xFFFFFFFFu) {
+                    EXPECT(0, "%s, %s: C written", v->name, k.what);
+                    break;
+                }
+        }
+    }
+    CUDA_CHECK(cudaFree(a));
+    CUDA_CHECK(cudaFree(b));
+    CUDA_CHECK(cudaFree(c));
+    printf("argument checks of %d variants: %s\n", swz_hgemm_registry.count, failures ? "FAILED" : "ok");
+    return failures ? 1 : 0;
+}
+
+/* ---- model (no GPU) ---- */
+/* The layout formula, written again: element offset of (r, c) in a tile of rows of W 16-bit
+ * elements.  none r*W + c; pad r*(W + 8) + c; xor: the 16-byte unit u = c/8 XOR-ed with
+ * (r / (128 / (2W))) mod 8 for rows shorter than 128 bytes (several rows share a 128-byte
+ * line), r mod 8 otherwise -- restricted to the units of a row (W/8 of them when fewer than 8). */
+static uint32_t ref_off(const char *layout, uint32_t W, uint32_t r, uint32_t c)
+{
+    if (strcmp(layout, "none") == 0) return r * W + c;
+    if (strcmp(layout, "pad") == 0) return r * (W + 8) + c;
+    const uint32_t units = W / 8, per_line = units < 8 ? 8 / units : 1;
+    const uint32_t key = (r / per_line) % 8 % (units < 8 ? units : 8);
+    return r * W + (((c / 8) ^ key) * 8) + c % 8;
+}
+
+/* lane l's row and 16-byte unit in an ldmatrix.x4 of kind A / B (.trans) / BT (PTX tables) */
+static void ref_lane(int bt, uint32_t l, uint32_t *dr, uint32_t *du)
+{
+    const uint32_t i = l >> 3, j = l & 7;
+    if (bt) *dr = 8 * (i >> 1) + j, *du = i & 1;
+    else *dr = 8 * (i & 1) + j, *du = i >> 1;
+}
+
+static int test_model(int argc, char **argv)
+{
+    (void)argv;
+    if (argc != 0) return 2;
+    long long checked = 0;
+    for (int vi = 0; vi < swz_hgemm_registry.count; ++vi) {
+        const swz_variant *v = swz_hgemm_registry.variants[vi];
+        const swz_hgemm_ops *o = swz_hgemm_ops_of(v);
+        const int warps = o->warps_m * o->warps_n;
+        EXPECT(warps * 32 == v->threads, "%s: %d warps but %d threads", v->name, warps, v->threads);
+        for (int op = 0; op < 3; ++op) {
+            /* tile width (elements per row) and the fragments per warp and k step */
+            const uint32_t W = op == 1 ? (uint32_t)o->bn : (uint32_t)o->bk;
+            const int nfr = op == 0 ? o->warp_m / 16 : o->warp_n / 16;
+            int worst = 0;
+            for (int w = 0; w < warps; ++w)
+                for (int ks = 0; ks < o->bk / 16; ++ks)
+                    for (int f = 0; f < nfr; ++f) {
+                        uint32_t addr[32];
+                        const uint32_t mask = o->frag_lanes(op, w, ks, f, addr);
+                        const int wm = w / o->warps_n, wn = w % o->warps_n;
+                        /* fragment origin: rows, columns (elements) of the tile */
+                        const uint32_t r0 = op == 0 ? (uint32_t)(wm * o->warp_m + 16 * f)
+                                          : op == 1 ? (uint32_t)(16 * ks) : (uint32_t)(wn * o->warp_n + 16 * f);
+                        const uint32_t c0 = op == 0 || op == 2 ? (uint32_t)(16 * ks) : (uint32_t)(wn * o->warp_n + 16 * f);
+                        EXPECT(mask == 0xFFFFFFFFu, "%s op %d: mask %08x", v->name, op, mask);
+                        for (uint32_t l = 0; l < 32; ++l) {
+                            uint32_t dr, du;
+                            ref_lane(op == 2, l, &dr, &du);
+                            const uint32_t want = 2 * ref_off(v->layout, W, r0 + dr, c0 + 8 * du);
+                            ++checked;
+                            EXPECT(addr[l] == want, "%s op %d warp %d ks %d frag %d lane %u: offset %u, formula %u",
+                                   v->name, op, w, ks, f, l, addr[l], want);
+                        }
+                        const swz_bank_result b = swz_bank_eval(addr, mask, SWZ_LDMATRIX_X4);
+                        EXPECT(b.status == SWZ_OK, "%s op %d: bank model error %d", v->name, op, b.status);
+                        if ((int)b.ways > worst) worst = (int)b.ways;
+                    }
+            /* the promise: pad/xor conflict free; none 4-way (rows of 64 bytes: 2 rows per
+             * 128 bytes, 8 rows in 2 bank groups), 8-way for rows >= 128 bytes */
+            const int want = strcmp(v->layout, "none") != 0 ? 1 : W * 2 >= 128 ? 8 : 4;
+            EXPECT(worst == want, "%s op %d (rows of %u bytes): worst ldmatrix %d-way, promised %d-way", v->name, op,
+                   W * 2, worst, want);
+        }
+        for (int bt = -1; bt <= 1; ++bt) {
+            /* cp.async row writes (a quarter warp = 8 consecutive 16-byte units of the tile's
+             * rows): none and xor conflict free; pad conflict free for rows of >= 128 bytes,
+             * but 2-way for rows of 64 bytes, whose phase spans two rows 80 bytes apart: row
+             * r+1 wraps onto the first 16 bytes of row r's banks */
+            swz_tile_cost c;
+            const uint32_t row_bytes = 2u * (bt == SWZ_HGEMM_NN ? (uint32_t)o->bn : (uint32_t)o->bk);
+            const uint32_t want = strcmp(v->layout, "pad") == 0 && row_bytes < 128 ? 2u : 1u;
+            EXPECT(o->copy_model(bt, &c) == SWZ_OK, "%s copy %d: model error", v->name, bt);
+            EXPECT(c.worst_ways == want && (want > 1 ? c.wavefronts > c.ideal : c.wavefronts == c.ideal),
+                   "%s copy %d: %llu wavefronts, ideal %llu, %u-way, promised %u-way", v->name, bt,
+                   (unsigned long long)c.wavefronts, (unsigned long long)c.ideal, c.worst_ways, want);
+        }
+        swz_tile_cost st, ld;
+        EXPECT(v->predict(&st, &ld) == SWZ_OK, "%s: predict failed", v->name);
+        const int lw = strcmp(v->layout, "none") == 0 ? 8 : 1;
+        EXPECT((int)ld.worst_ways == lw, "%s: predicted loads %u-way, promised %d", v->name, ld.worst_ways, lw);
+        EXPECT(st.worst_ways == 1, "%s: epilogue stores %u-way", v->name, st.worst_ways);
+    }
+    printf("fragment addresses of %d variants: %lld lanes checked: %s\n", swz_hgemm_registry.count, checked,
+           failures ? "FAILED" : "ok");
+    return failures ? 1 : 0;
+}
+
+static const family_test walk = {&swz_hgemm_registry, "all", "[--quick]", setup, NULL, cases, run};
+static const family_extra extras[] = {{"args", "", test_args, 1}, {"model", "", test_model, 0}, {NULL, NULL, NULL, 0}};
+
+int main(int argc, char **argv) { return family_test_main(&walk, extras, argc, argv); }
