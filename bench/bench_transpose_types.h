@@ -51,10 +51,10 @@ struct bt_problem {
  * element (v->elem); the tuning candidates among them are instantiated by tuning.inc. */
 static const char *const bt_candidates[] = {
     "xor_64_u8",     "pad_64_u8",     "xor_64_u8_b8",     "xor_128_u8",       "xor_128_u8_b8",
-    "xor_64_u8_r4k_b8", "xor_32_u8",
+    "xor_64_u8_r4k_b8", "xor_64_u8_b8_a", "xor_32_u8",
     "xor_64_half",   "pad_64_half",   "xor_64_half_b8",   "xor_64_half_r8k_b8", "xor_32_half",
     "xor_64_float",  "pad_64_float",  "xor_64_float_h2",  "xor_64_float_h4",  "xor_64_float_h6",
-    "xor_64_float_r32k", "xor_64_float_r32k_t512", "xor_64_float_grp64",
+    "xor_64_float_r32k", "xor_64_float_r32k_t512", "xor_64_float_grp64", "xor_64_float_a",
     "xor_32_float",
     "xor_64_double", "pad_64_double", "xor_32_double",
     "xor_32_v16",    "pad_32_v16",    "xor_16_v16",       NULL};

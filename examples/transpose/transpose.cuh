@@ -86,6 +86,11 @@
  *   PERSIST       0 (default): one block per region, the grid covers the matrix;  1: a
  *                 persistent grid (SMs x resident blocks) strides over the regions, with a
  *                 barrier after each region's stores.
+ *   LOAD_ASYNC    0 (default): the tile load is tile.h's (16-byte LDG into registers, then
+ *                 STS);  1: swz/mma.h's cp.async copy of the same region into the same layout
+ *                 (LDGSTS: no staging registers; ragged regions zero-filled by the copy,
+ *                 misaligned rows element by element), then cp.async.wait_group 0.  The
+ *                 emulation takes tile.h's load (the same tile).
  *   The tuning candidates are instantiated in tuning.inc (benchmark only); see
  *   bench/bench_transpose.cu.
  *
@@ -278,7 +283,7 @@ static __device__ __forceinline__ void ex_tr_gput_cs(void *p, const swz_tile_v16
  * give a second kernel the shipped variant's name). */
 #if !defined(NAME_SUFFIX)
 #if defined(THREADS) || defined(REGION_BYTES) || defined(BLOCK_ORDER) || defined(BLOCK_GROUP) || \
-    defined(CACHE_HINTS) || defined(PERSIST) || defined(MIN_BLOCKS)
+    defined(CACHE_HINTS) || defined(PERSIST) || defined(MIN_BLOCKS) || defined(LOAD_ASYNC)
 #error "transpose.cuh: a tuning knob is set: define NAME_SUFFIX too (e.g. _grp32)"
 #endif
 #define NAME_SUFFIX
@@ -303,6 +308,12 @@ static __device__ __forceinline__ void ex_tr_gput_cs(void *p, const swz_tile_v16
 #endif
 #ifndef MIN_BLOCKS
 #define MIN_BLOCKS 0
+#endif
+#ifndef LOAD_ASYNC
+#define LOAD_ASYNC 0
+#endif
+#if (LOAD_ASYNC) != 0 && (LOAD_ASYNC) != 1
+#error "transpose.cuh: LOAD_ASYNC must be 0 or 1"
 #endif
 #if (MIN_BLOCKS) > 0
 #define EX_TR_BOUNDS __launch_bounds__(THREADS, MIN_BLOCKS)
@@ -397,6 +408,17 @@ SWZ_STATIC_ASSERT((BLOCK_GROUP) >= 1 && (BLOCK_GROUP) <= 32768 &&
 #define SWZ_TILE_GLOBAL_STORE(p, v, u, bytes) ex_tr_gput_cs((p), (v), (u), (bytes))
 #endif
 #include <swz/tile.h>
+#if (LOAD_ASYNC) && !EX_TR_EMU
+/* LOAD_ASYNC: the region's cp.async copy, same region, same layout (mma.h's copy works for any
+ * element size; the layouts keep 16-byte units whole, as it requires). */
+#define SWZ_MMA_NAME EX_TRN(_mma)
+#define SWZ_MMA_ELEM ELEM
+#define SWZ_MMA_ROWS (TILE)
+#define SWZ_MMA_COLS EX_TRN(__RC)
+#define SWZ_MMA_THREADS (THREADS)
+#define SWZ_MMA_LAYOUT(r, c) EX_TR_RL(r, c)
+#include <swz/mma.h>
+#endif
 #endif
 
 /* One block: input rows r0 .. r0+TILE-1, columns c0 .. c0+RC-1 of matrix bz, in two phases
@@ -416,7 +438,13 @@ EX_TR_DFN void EX_TRN(__phase1)(ELEM *tile, const ELEM *in, ELEM *out, int64_t r
     }
 #else
     (void)out, (void)ld_out, (void)bs_out;
+#if (LOAD_ASYNC) && !EX_TR_EMU
+    EX_TRN(_mma_load_async)(tile, ib, ld_in, r0, c0, rows, cols);
+    swz_mma_commit();
+    swz_mma_wait(0);
+#else
     EX_TRN(_tile_load)(tile, ib, ld_in, r0, c0, rows, cols);
+#endif
 #endif
 }
 EX_TR_DFN void EX_TRN(__phase2)(const ELEM *tile, ELEM *out, int64_t rows, int64_t cols,
@@ -631,7 +659,7 @@ extern "C" const swz_variant EX_TRN(_variant) = SWZ_VARIANT_INIT(
     (int)sizeof(ELEM), (THREADS),
     "threads=" EX_TR_STR(THREADS) " region=" EX_TR_STR(REGION_BYTES) " order=" EX_TR_STR(
         BLOCK_ORDER) "/" EX_TR_STR(BLOCK_GROUP) " hints=" EX_TR_STR(CACHE_HINTS) " persist=" EX_TR_STR(PERSIST)
-        " min_blocks=" EX_TR_STR(MIN_BLOCKS),
+        " min_blocks=" EX_TR_STR(MIN_BLOCKS) " load_async=" EX_TR_STR(LOAD_ASYNC),
     &EX_TRN(__predict), &EX_TRN(__problem), &EX_TRN(__ops));
 
 #undef EX_TR_TL

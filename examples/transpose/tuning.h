@@ -23,6 +23,7 @@
  *   _p             PERSIST 1
  *   _bN            MIN_BLOCKS N (registers capped so that N blocks fit on an SM; u8 and half
  *                  take 45-48 registers by default, i.e. 5 blocks of 256 threads per SM)
+ *   _a             LOAD_ASYNC 1 (the tile load by cp.async: LDGSTS, no staging registers)
  *   _rNk           REGION_BYTES N KiB (_r4k with u8 / _r8k with half: one 64x64 tile per block,
  *                  G = 1 -- a 64x64 matrix of a batch is then one full region)
  *   (none)         a TILE outside the shipped list (xor_128_u8: 128-byte output runs)
@@ -48,6 +49,8 @@
     X(xor, 64, float, _r32k_t512) \
     X(xor, 64, float, _h6) \
     X(xor, 64, float, _grp64) \
+    X(xor, 64, float, _a) \
+    X(xor, 64, u8, _b8_a) \
     X(xor, 64, u8, _b8) \
     X(xor, 128, u8, ) \
     X(xor, 128, u8, _b8) \
