@@ -10,6 +10,7 @@ echo "transpose-args $b/tests/gpu/test-transpose args"
 echo "reduce-all $b/tests/gpu/test-reduce all --quick"
 echo "reduce-args $b/tests/gpu/test-reduce args"
 echo "tma $b/tests/gpu/test-tma all --quick"
+echo "wgemm $b/examples/swz-example-wgemm"
 echo "hgemm-all $b/examples/hgemm/test-hgemm all --quick"
 d=$(dirname "$0")
 [ -f "$d/gemm/sanitize-list.sh" ] && sh "$d/gemm/sanitize-list.sh" "$b"
