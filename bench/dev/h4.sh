@@ -1,7 +1,8 @@
 #!/bin/bash
-# bench/dev/h4.sh -- helper H4's GPU run (issue 10): the TMA proof, then the wgemm family's
-# checks and benchmark, then compute-sanitizer on both.  Most important first (killed at the
-# lead's limit).  Run from the repo root: OUT=<dir> B=<build dir> bash bench/dev/h4.sh
+# bench/dev/h4.sh -- helper H4's GPU run (issue 10), most important first (the lead kills it at
+# its limit): test-tma (probes and every group in child processes), the wgemm checks, the
+# benches beside cublasGemmEx, ncu of the plain and the cluster kernel, then the sanitizers.
+# Run from the repo root: OUT=<dir> B=<build dir> bash bench/dev/h4.sh
 set -u
 B=${B:-build}
 OUT=${OUT:-out-h4}
@@ -20,13 +21,18 @@ run() { # run NAME TIMEOUT CMD...: output to $OUT/NAME.txt, its tail to the summ
 }
 log "$(date -u) $(nvidia-smi --query-gpu=name,clocks.sm,clocks.max.sm,power.draw --format=csv,noheader 2>/dev/null)"
 X="$B/examples/swz-example-wgemm"
-run test-tma 20 "$B/tests/gpu/test-tma" all
+TAILN=40 run test-tma 15 "$B/tests/gpu/test-tma" all
 RC=1
-[ -x "$X" ] && run wgemm-check 20 "$X"
-if [ "$RC" != 124 ] && [ -x "$X" ]; then
-  TAILN=30 run wgemm-bench-bf16 22 "$X" --filter _bf16_bf16 --bench 4096:4096:4096 6144:6144:6144 8192:8192:8192
-  TAILN=14 run wgemm-bench-f16 12 "$X" --filter _f16_f16 --bench 4096:4096:4096 6144:6144:6144 8192:8192:8192
+run wgemm-check 15 "$X"
+SWZ_WGEMM_VERBOSE=1 TAILN=6 run wgemm-grid 6 "$X" --runs swz_wgemm_256_bf16_bf16:4096:4096:4096 swz_wgemm_256_bf16_bf16_c2:4096:4096:4096
+if [ "$RC" != 124 ]; then
+  TAILN=30 run wgemm-bench-bf16 16 "$X" --filter _bf16_bf16 --bench 4096:4096:4096 6144:6144:6144 8192:8192:8192
+  TAILN=14 run wgemm-bench-f16 9 "$X" --filter _f16_f16 --bench 4096:4096:4096 6144:6144:6144 8192:8192:8192
+  TAILN=8 run wgemm-raster 7 "$X" --filter swz_wgemm_256_bf16_bf16 --bench 8192:8192:8192:1 8192:8192:8192:2
 fi
-run sanitize-tma 8 compute-sanitizer --print-limit 5 "$B/tests/gpu/test-tma" all --quick
-[ -x "$X" ] && run sanitize-wgemm 8 compute-sanitizer --print-limit 5 "$X" --runs swz_wgemm_256_bf16_bf16:300:520:200 swz_wgemm_256_bf16_bf16_c2:300:520:200
+M=sm__pipe_tensor_op_hmma_cycles_active.avg.pct_of_peak_sustained_active,lts__throughput.avg.pct_of_peak_sustained_elapsed,lts__t_bytes.sum.per_second,dram__throughput.avg.pct_of_peak_sustained_elapsed,sm__throughput.avg.pct_of_peak_sustained_elapsed,gpc__cycles_elapsed.avg.per_second,launch__grid_size,smsp__sass_inst_executed_op_shared_st.sum,l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum
+for v in swz_wgemm_256_bf16_bf16 swz_wgemm_256_bf16_bf16_c2 swz_wgemm_256_bf16_bf16_ts; do
+  TAILN=16 run "ncu-$v" 9 ncu --clock-control none -k "regex:${v}_kernel" -c 1 --metrics "$M" "$X" --run "$v" 4096:4096:4096
+done
+TAILN=8 run sanitize-tma 8 compute-sanitizer --print-limit 5 "$B/tests/gpu/test-tma" all --quick
 log "done $(date -u)"

@@ -38,12 +38,11 @@
 #define OUT_NAME bf16
 #include "wgemm.cuh"
 
-extern const swz_variant swz_wgemm_256_bf16_bf16_c2_variant, swz_wgemm_256_f16_f16_c2_variant,
-    swz_wgemm_256_bf16_bf16_c2_ts_variant; /* variants_cluster.cu */
+extern const swz_variant swz_wgemm_256_bf16_bf16_c2_variant, swz_wgemm_256_f16_f16_c2_variant; /* variants_cluster.cu */
 static const swz_variant *const swz_wgemm_variants[] = {
     &swz_wgemm_256_bf16_bf16_variant, &swz_wgemm_256_f16_f16_variant, &swz_wgemm_256_bf16_f32_variant,
     &swz_wgemm_256_bf16_bf16_c2_variant, &swz_wgemm_256_f16_f16_c2_variant, &swz_wgemm_256_bf16_bf16_ts_variant,
-    &swz_wgemm_256_bf16_bf16_c2_ts_variant, &swz_wgemm_128_bf16_bf16_variant, NULL};
+    &swz_wgemm_128_bf16_bf16_variant, NULL};
 SWZ_REGISTRY_DEFINE(swz_wgemm_registry, "wgemm", swz_wgemm_variants);
 
 /* Ragged in every dimension (M, N not multiples of the block, K not of 64), a K that TMA cannot

@@ -44,8 +44,9 @@
  *            previous k-block's group is done (wgmma.wait_group 1), release its stage (one
  *            arrive per consumer on empty[s]).  Epilogue: fp32 accumulators converted to OUT
  *            and stored straight from registers (2 elements per store where aligned).
- *   order    tile t -> (tm, tn) grouped by GROUP_M = 8 tile-rows (RASTER 0) or Morton over
- *            (tm, tn) (RASTER 1, swz/morton.h): consecutive CTAs share A and B panels in L2.
+ *   order    tile t -> (tm, tn) grouped by GROUP_M = 8 tile-rows (RASTER 0; 16 with RASTER 2) or
+ *            Morton over (tm, tn) (RASTER 1, swz/morton.h): consecutive CTAs share A and B
+ *            panels in L2.
  *   Shared memory is only TMA-written and wgmma-read: the model (predict) has no LDS/STS.
  */
 #ifndef SWZ_WGEMM_CUH_ONCE
@@ -70,7 +71,7 @@
 
 /* ---- the family's typed record -------------------------------------------------------------- */
 typedef struct swz_wgemm_ops {
-    /* C = A . B^T as above; raster 0 grouped, 1 Morton.  cudaErrorInvalidValue for M, N or K < 1
+    /* C = A . B^T as above; raster 0 grouped by 8 tile-rows, 1 Morton, 2 grouped by 16.  cudaErrorInvalidValue for M, N or K < 1
      * or lda < K, ldb < K, ldc < N. */
     cudaError_t (*launch)(int64_t M, int64_t N, int64_t K, const void *A, int64_t lda, const void *B,
                           int64_t ldb, void *C, int64_t ldc, int raster, cudaStream_t s);
@@ -140,8 +141,9 @@ static __device__ __forceinline__ void ex_wg_tile(uint32_t t, uint32_t tiles_m, 
         (void)swz_morton_block(t, tiles_n, tiles_m, 2, tn, tm);
         return;
     }
-    const uint32_t per_group = EX_WG_GROUP_M * tiles_n, g = t / per_group, first = g * EX_WG_GROUP_M;
-    const uint32_t rows = tiles_m - first < EX_WG_GROUP_M ? tiles_m - first : EX_WG_GROUP_M;
+    const uint32_t gm = raster == 2 ? 2u * EX_WG_GROUP_M : EX_WG_GROUP_M;
+    const uint32_t per_group = gm * tiles_n, g = t / per_group, first = g * gm;
+    const uint32_t rows = tiles_m - first < gm ? tiles_m - first : gm;
     *tm = first + (t % per_group) % rows;
     *tn = (t % per_group) / rows;
 }
@@ -338,7 +340,7 @@ static inline cudaError_t ex_wg_launch(ex_wg_kernel_fn kernel, int bn, int stage
                                 void *C, int64_t ldc, int raster, cudaStream_t s)
 {
     if (M < 1 || N < 1 || K < 1 || lda < K || ldb < K || ldc < N || M > INT32_MAX || N > INT32_MAX || K > INT32_MAX ||
-        raster < 0 || raster > 1)
+        raster < 0 || raster > 2)
         return cudaErrorInvalidValue;
     const int dtype = in_kind == EX_WG_BF16 ? SWZ_TMA_BF16 : SWZ_TMA_F16;
     const int out_bytes = out_kind == EX_WG_F32 ? 4 : 2;
@@ -349,7 +351,10 @@ static inline cudaError_t ex_wg_launch(ex_wg_kernel_fn kernel, int bn, int stage
     if (epi) { /* C by TMA stores where its rows allow, else the direct stores */
         swz_tma_plan pc;
         const int dt = out_kind == EX_WG_F32 ? SWZ_TMA_F32 : out_kind == EX_WG_BF16 ? SWZ_TMA_BF16 : SWZ_TMA_F16;
-        tmac = swz_tma_map_2d(&mc, &pc, dt, C, (uint64_t)M, (uint64_t)N, (uint64_t)ldc, 64u, 128u / out_bytes, 128u) == SWZ_OK;
+        /* measured (H200): a TMA store whose box crosses the row end writes the whole 16-byte
+         * unit there, so only rows of whole units (N*E % 16 == 0) keep the columns past N */
+        tmac = (N * out_bytes) % 16 == 0 &&
+               swz_tma_map_2d(&mc, &pc, dt, C, (uint64_t)M, (uint64_t)N, (uint64_t)ldc, 64u, 128u / out_bytes, 128u) == SWZ_OK;
     }
     void *pa = NULL, *pb = NULL;
     cudaError_t e = ex_wg_map(&ma, dtype, A, M, K, lda, EX_WG_BM, &pa, s);
@@ -373,6 +378,9 @@ static inline cudaError_t ex_wg_launch(ex_wg_kernel_fn kernel, int bn, int stage
         at.val.clusterDim.y = at.val.clusterDim.z = 1;
         cfg.attrs = &at;
         cfg.numAttrs = cl > 1 ? 1 : 0;
+        if (getenv("SWZ_WGEMM_VERBOSE"))
+            fprintf(stderr, "wgemm launch: %lld units of %d CTA(s), at most %lld clusters resident -> grid %u, smem %zu, "
+                            "tma store %d\n", (long long)units, cl, (long long)most, cfg.gridDim.x, smem, tmac);
         e = cudaLaunchKernelEx(&cfg, kernel, ma, mb, mc, C, (int)M, (int)N, (int)K, ldc, raster, vec2, tmac);
     }
     if (pa) cudaFreeAsync(pa, s);
@@ -478,7 +486,7 @@ static inline int ex_wg_parse(const char *spec, int64_t *M, int64_t *N, int64_t 
 {
     long long m = -1, n = -1, k = -1;
     int r = 0;
-    if (sscanf(spec, "%lld:%lld:%lld:%d", &m, &n, &k, &r) < 3 || m < 1 || n < 1 || k < 1 || r < 0 || r > 1) return 0;
+    if (sscanf(spec, "%lld:%lld:%lld:%d", &m, &n, &k, &r) < 3 || m < 1 || n < 1 || k < 1 || r < 0 || r > 2) return 0;
     *M = m, *N = n, *K = k, *raster = r;
     return 1;
 }

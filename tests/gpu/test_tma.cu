@@ -90,6 +90,20 @@ __global__ void k_load(const __grid_constant__ CUtensorMap map, box_args a, uint
     }
 }
 
+/* The shared addresses the load kernel computes (no copy): tile, its offset mod 1024, bar. */
+__global__ void k_addr(box_args a, uint32_t *out)
+{
+    extern __shared__ __align__(1024) unsigned char smem[];
+    __shared__ uint64_t bar;
+    unsigned char *tile = tile_of(smem, a);
+    if (threadIdx.x == 0) {
+        out[0] = swz__smem_u32(tile);
+        out[1] = swz__smem_u32(tile) % 1024u;
+        out[2] = swz__smem_u32(&bar);
+        out[3] = swz__smem_u32(smem);
+    }
+}
+
 __global__ void k_store(const __grid_constant__ CUtensorMap map, box_args a, const unsigned char *in)
 {
     extern __shared__ __align__(1024) unsigned char smem[];
@@ -184,8 +198,8 @@ static void one_case(test_rng *rng, int dtype, uint32_t mode, uint32_t rank, uin
     a.br = br;
     a.bb = bb;
     /* origins: inside; across the right and bottom edges; before column 0 and row 0 */
-    a.c0 = edge == 0 ? (int32_t)bc + 1 : edge == 1 ? (int32_t)(m.cols - bc / 2) : -3;
-    a.c1 = edge == 0 ? 7 : edge == 1 ? (int32_t)(m.rows - br / 2) : -2;
+    a.c0 = edge == 0 ? (int32_t)bc + 1 : edge == 1 ? (int32_t)(m.cols - bc / 2) : edge == 2 ? -3 : 0;
+    a.c1 = edge == 0 ? 7 : edge == 1 ? (int32_t)(m.rows - br / 2) : edge == 2 ? -2 : 0;
     a.c2 = rank == 3 ? (edge == 1 ? 2 : 0) : 0;
     uint32_t n = bc * br * bb;
     size_t boxb = (size_t)n * m.E;
@@ -241,14 +255,18 @@ static void one_case(test_rng *rng, int dtype, uint32_t mode, uint32_t rank, uin
     CUDA_CHECK(cudaFree(dm));
 }
 
-static void test_load_store(void)
+static const int dtypes[] = {SWZ_TMA_U8, SWZ_TMA_BF16, SWZ_TMA_F32, SWZ_TMA_U64};
+static const uint32_t modes[] = {0u, 32u, 64u, 128u};
+
+/* One group (element size d, mode mi) of the walk; the parent runs each group in a child
+ * process, so a group that kills its context (a trap, an illegal instruction) is reported and
+ * the other groups still run. */
+static void test_load_store(int dsel, int msel)
 {
-    test_rng rng = {0x7417A5EEDull};
-    const int dtypes[] = {SWZ_TMA_U8, SWZ_TMA_BF16, SWZ_TMA_F32, SWZ_TMA_U64};
-    const uint32_t modes[] = {0u, 32u, 64u, 128u};
+    test_rng rng = {0x7417A5EEDull + (uint64_t)(dsel * 4 + msel)};
     int before = failures;
-    for (int d = 0; d < 4; ++d)
-        for (int mi = 0; mi < 4; ++mi) {
+    for (int d = dsel; d == dsel; ++d)
+        for (int mi = msel; mi == msel; ++mi) {
             uint32_t E = swz_tma_dtype_bytes(dtypes[d]), S = modes[mi];
             /* inner widths in bytes: the span and a narrower one (none: 16, 48 and 256 elements) */
             uint32_t widths[3], nw = 0;
@@ -277,6 +295,14 @@ static void test_load_store(void)
                 }
             }
         }
+    printf("load/store E=%u mode=%u: %d cases, %s\n", swz_tma_dtype_bytes(dtypes[dsel]), modes[msel], cases_run,
+           failures == before ? "all elements match" : "FAILURES");
+}
+
+static void test_auto_mode(void)
+{
+    test_rng rng = {0x7417A5EEDull};
+    int before = failures;
     /* the automatic mode, and the other 2-byte type */
     {
         swz_tma_plan p;
@@ -289,7 +315,52 @@ static void test_load_store(void)
         }
         one_case(&rng, SWZ_TMA_F16, 128u, 2, 64, 64, 1, 1, 1);
     }
-    printf("load/store: %d cases, %s\n", cases_run, failures == before ? "all elements match" : "FAILURES");
+    printf("auto mode and fp16: %s\n", failures == before ? "ok" : "FAILURES");
+}
+
+/* Run `self ARGS` as a child; its exit status (-1 when it did not exit). */
+static int child(const char *self, const char *args)
+{
+    char cmd[4096];
+    snprintf(cmd, sizeof cmd, "'%s' %s", self, args);
+    fflush(stdout);
+    int st = system(cmd);
+    return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+}
+
+/* Probes first (one case each, the GEMM's shape to the first walk case), then every group. */
+static void test_load_store_all(const char *self)
+{
+    {
+        box_args a = {0u, 0u, 0u, 2u, 1u, 16u, 8u, 1u, 0, 0, 0};
+        uint32_t *d = NULL, h[4] = {0, 0, 0, 0};
+        CUDA_CHECK(cudaMalloc(&d, sizeof h));
+        k_addr<<<1, 32, 4096>>>(a, d);
+        CUDA_CHECK_LAUNCH();
+        CUDA_CHECK(cudaMemcpy(h, d, sizeof h, cudaMemcpyDeviceToHost));
+        CUDA_CHECK(cudaFree(d));
+        printf("probe addresses: tile %#x (mod 1024: %u), bar %#x, dynamic base %#x\n", h[0], h[1], h[2], h[3]);
+        EXPECT(h[1] == 0u, "the tile is not 1024-aligned");
+    }
+    static const char *const probes[] = {
+        "case 1 3 2 64 64 1 0 3",   /* bf16, 128 B, 64 x 64 at (0, 0): the GEMM's box */
+        "case 0 0 2 16 8 1 0 3",    /* u8, none, 16 x 8 at (0, 0) */
+        "case 0 0 2 16 8 1 0 0",    /* u8, none, 16 x 8 at (17, 7) */
+        "case 1 3 2 64 64 1 0 0",   /* bf16, 128 B at (65, 7) */
+        "case 2 3 2 32 8 1 0 2",    /* f32, 128 B before (0, 0) */
+        NULL};
+    for (int i = 0; probes[i]; ++i) {
+        int rc = child(self, probes[i]);
+        EXPECT(rc == 0, "probe '%s': exit %d", probes[i], rc);
+        printf("probe %-28s %s\n", probes[i], rc == 0 ? "ok" : "FAILED");
+    }
+    for (int d = 0; d < 4; ++d)
+        for (int m = 0; m < 4; ++m) {
+            char a[64];
+            snprintf(a, sizeof a, "group %d %d%s", d, m, quick ? " --quick" : "");
+            int rc = child(self, a);
+            EXPECT(rc == 0, "load/store group E=%u mode=%u: exit %d", swz_tma_dtype_bytes(dtypes[d]), modes[m], rc);
+        }
 }
 
 /* ---- alignment ----------------------------------------------------------------------------- */
@@ -463,10 +534,24 @@ int main(int argc, char **argv)
     const char *mode = argc > 1 ? argv[1] : "all";
     for (int i = 2; i < argc; ++i)
         if (!strcmp(argv[i], "--quick")) quick = 1;
+    setvbuf(stdout, NULL, _IOLBF, 0);
     gpu_require_device();
     if (!strcmp(mode, "trap-child")) return trap_child();
+    if (!strcmp(mode, "case") && argc >= 10) { /* D M RANK BC BR BB OFFK EDGE */
+        test_rng rng = {0x5EEDull};
+        one_case(&rng, dtypes[atoi(argv[2]) & 3], modes[atoi(argv[3]) & 3], (uint32_t)atoi(argv[4]), (uint32_t)atoi(argv[5]),
+                 (uint32_t)atoi(argv[6]), (uint32_t)atoi(argv[7]), (uint32_t)atoi(argv[8]), atoi(argv[9]));
+        return failures ? 1 : 0;
+    }
+    if (!strcmp(mode, "group") && argc >= 4) {
+        test_load_store(atoi(argv[2]) & 3, atoi(argv[3]) & 3);
+        return failures ? 1 : 0;
+    }
     int all = !strcmp(mode, "all");
-    if (all || !strcmp(mode, "load") || !strcmp(mode, "store")) test_load_store();
+    if (all || !strcmp(mode, "load") || !strcmp(mode, "store")) {
+        test_load_store_all(argv[0]);
+        test_auto_mode();
+    }
     if (all || !strcmp(mode, "align")) test_align(argv[0]);
     if (all || !strcmp(mode, "wgmma")) test_wgmma();
     printf("%s: %d failure(s)\n", failures ? "FAIL" : "PASS", failures);
