@@ -162,6 +162,10 @@ static int plan_map(CUtensorMap *map, swz_tma_plan *p, const mat &m, const void 
     int e = rank == 2 ? swz_tma_map_2d(map, p, m.dtype, dptr, m.rows, m.cols, m.ld, br, bc, mode)
                       : swz_tma_map_3d(map, p, m.dtype, dptr, m.batch, m.rows, m.cols, m.ld, m.bstride, bb, br, bc,
                                        mode);
+    if (e == SWZ_OK && getenv("TMA_TEST_L2")) { /* a probe: the same map with another L2 promotion */
+        p->l2_promotion = (uint32_t)atoi(getenv("TMA_TEST_L2"));
+        e = swz_tma_encode(map, p);
+    }
     if (e != SWZ_OK) {
         char why[200];
         swz_error_format(&p->error, why, sizeof why);
@@ -348,11 +352,22 @@ static void test_load_store_all(const char *self)
         "case 0 0 2 16 8 1 0 0",    /* u8, none, 16 x 8 at (17, 7) */
         "case 1 3 2 64 64 1 0 0",   /* bf16, 128 B at (65, 7) */
         "case 2 3 2 32 8 1 0 2",    /* f32, 128 B before (0, 0) */
+        "case 1 0 2 8 8 1 0 3",     /* bf16, none, 8 x 8 at (0, 0) */
+        "case 0 3 2 128 8 1 0 3",   /* u8, 128 B, 128 x 8 at (0, 0) */
+        "case 0 0 2 16 8 1 1 3",    /* u8, none at (0, 0), base + 128 */
         NULL};
     for (int i = 0; probes[i]; ++i) {
         int rc = child(self, probes[i]);
         EXPECT(rc == 0, "probe '%s': exit %d", probes[i], rc);
         printf("probe %-28s %s\n", probes[i], rc == 0 ? "ok" : "FAILED");
+    }
+    {
+        char a[80];
+        snprintf(a, sizeof a, "case 0 0 2 16 8 1 0 0");
+        setenv("TMA_TEST_L2", "0", 1);
+        int rc = child(self, a);
+        unsetenv("TMA_TEST_L2");
+        printf("probe %-28s (no L2 promotion) %s\n", a, rc == 0 ? "ok" : "FAILED");
     }
     for (int d = 0; d < 4; ++d)
         for (int m = 0; m < 4; ++m) {
