@@ -54,6 +54,13 @@
  *                         multiple of 16/E) whole and in order at a 16-byte-aligned offset:
  *                         XOR with M >= log2(16/E), PAD or MORTON built for 16-byte access,
  *                         NONE.  NAME_model reports SWZ_EALIGN otherwise.
+ *   SWZ_MMA_COPY_PERIODIC (optional, 0 or 1; default 0)  1 promises that the copy's chunk
+ *                         addresses repeat with a fixed stride: chunk_addr(i + j*THREADS) ==
+ *                         chunk_addr(i) + chunk_addr(j*THREADS) - chunk_addr(0) for every chunk
+ *                         (none, pad, and an XOR whose key period divides THREADS/units rows).
+ *                         NAME_load_async_full then computes one shared address per thread
+ *                         instead of one per chunk; NAME_model(SWZ_MMA_OP_COPY) checks the
+ *                         promise and reports SWZ_EALIGN when it does not hold.
  *   A bad parameter is a compile error naming it (swz_error_mma_...).
  *
  * Fragment kinds (frag) and their matrices.  ldmatrix/stmatrix .x1/.x2/.x4 (count 1, 2, 4)
@@ -108,10 +115,13 @@
  *       or ld is not 16-byte aligned, or a chunk straddles column 0 (col0 < 0), those chunks
  *       are copied element by element with plain loads and stores (synchronous, correct).
  *       sm_80+; below sm_80 every chunk takes that plain path.
- *   void NAME_load_async_full(ELEM *s, const ELEM *g, int64_t ld)
+ *   void NAME_load_async_full(ELEM *s, const ELEM *g, int64_t ld, int64_t off)
  *       the same copy of a tile wholly inside the matrix, g pointing at its element (0, 0), g
- *       and ld 16-byte aligned (the caller's contract): one 16-byte cp.async per chunk and no
- *       bounds arithmetic -- the interior tiles of a GEMM main loop.
+ *       and ld 16-byte aligned (the caller's contract), off = NAME_copy_offset(ld): one
+ *       16-byte cp.async per chunk and no bounds arithmetic -- the interior tiles of a GEMM
+ *       main loop.
+ *   int64_t NAME_copy_offset(int64_t ld)   this thread's first chunk's element offset from
+ *       the tile origin (loop-invariant: computed once, outside the main loop).
  *   void NAME_ldmatrix(uint32_t *reg, const ELEM *s, int frag, int count, uint32_t r0, uint32_t c0)
  *       reg[0..count) = the fragment (ldmatrix .x<count>, .trans for SWZ_MMA_B); whole warp,
  *       frag and count constants.  sm_75+.
@@ -264,7 +274,12 @@ enum {
     SWZ__MN(_CHUNK_ELEMS) = 16 / (int)sizeof(SWZ_MMA_ELEM) < 1 ? 1 : 16 / (int)sizeof(SWZ_MMA_ELEM),
     SWZ__MN(__UNITS) = (SWZ_MMA_COLS) / SWZ__MN(_CHUNK_ELEMS),
     SWZ__MN(_CHUNKS) = (SWZ_MMA_ROWS) * SWZ__MN(__UNITS),
-    SWZ__MN(__PER) = (SWZ__MN(_CHUNKS) + (SWZ_MMA_THREADS)-1) / (SWZ_MMA_THREADS)
+    SWZ__MN(__PER) = (SWZ__MN(_CHUNKS) + (SWZ_MMA_THREADS)-1) / (SWZ_MMA_THREADS),
+#if defined(SWZ_MMA_COPY_PERIODIC)
+    SWZ__MN(__PERIODIC) = (SWZ_MMA_COPY_PERIODIC) ? 1 : 0
+#else
+    SWZ__MN(__PERIODIC) = 0
+#endif
 };
 
 SWZ_STATIC_ASSERT(SWZ__VALID_ELEM(sizeof(SWZ_MMA_ELEM)),
@@ -340,20 +355,32 @@ static __device__ __forceinline__ void SWZ__MN(_load_async)(SWZ_MMA_ELEM *s, con
     }
 }
 
+/* This thread's first chunk (chunk tid): its element offset r*ld + u*(16/E) from the tile
+ * origin in a matrix of leading dimension ld.  Loop-invariant: compute it once, outside a
+ * main loop, and hand it to NAME_load_async_full. */
+static __device__ __forceinline__ int64_t SWZ__MN(_copy_offset)(int64_t ld)
+{
+    uint32_t r0, u0;
+    const int tid = (int)(threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z));
+    swz_mma_chunk_rc((uint32_t)tid, (uint32_t)SWZ__MN(__UNITS), &r0, &u0);
+    return (int64_t)r0 * ld + (int64_t)u0 * SWZ__MN(_CHUNK_ELEMS);
+}
+
 /* The whole tile inside the matrix: g points at its origin (element (0, 0)), g and ld are
- * 16-byte aligned (the caller's contract, not checked): one 16-byte cp.async per chunk, no
- * bounds arithmetic.  The same chunks, lanes and shared addresses as NAME_load_async. */
-static __device__ __forceinline__ void SWZ__MN(_load_async_full)(SWZ_MMA_ELEM *s, const SWZ_MMA_ELEM *g, int64_t ld)
+ * 16-byte aligned (the caller's contract, not checked), off = NAME_copy_offset(ld): one
+ * 16-byte cp.async per chunk, no bounds arithmetic.  The same chunks, lanes and shared
+ * addresses as NAME_load_async. */
+static __device__ __forceinline__ void SWZ__MN(_load_async_full)(SWZ_MMA_ELEM *s, const SWZ_MMA_ELEM *g, int64_t ld,
+                                                                 int64_t off)
 {
     enum { kV = SWZ__MN(_CHUNK_ELEMS), kN = SWZ__MN(_CHUNKS), kPER = SWZ__MN(__PER), kTH = (SWZ_MMA_THREADS),
            kU = SWZ__MN(__UNITS) };
     const int tid = (int)(threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z));
-    uint32_t r0, u0;
     if (tid >= kTH) return;
     /* chunk tid + j*THREADS: when THREADS is a multiple of the units per row it is THREADS /
-     * units rows below chunk tid, same unit -- one pointer step per chunk */
-    swz_mma_chunk_rc((uint32_t)tid, (uint32_t)kU, &r0, &u0);
-    const SWZ_MMA_ELEM *p0 = g + (int64_t)r0 * ld + (int64_t)u0 * kV;
+     * units rows below chunk tid, same unit -- a block-uniform step per chunk */
+    const SWZ_MMA_ELEM *p0 = g + off;
+    const uint32_t dst0 = SWZ__MN(_chunk_addr)(tid);
 #pragma unroll
     for (int j = 0; j < kPER; ++j) {
         const int i = tid + j * kTH;
@@ -362,7 +389,9 @@ static __device__ __forceinline__ void SWZ__MN(_load_async_full)(SWZ_MMA_ELEM *s
         swz_mma_chunk_rc((uint32_t)i, (uint32_t)kU, &r, &u);
         const SWZ_MMA_ELEM *src = kTH % kU == 0 ? p0 + (int64_t)(j * (kTH / kU)) * ld
                                                 : g + (int64_t)r * ld + (int64_t)u * kV;
-        char *dst = (char *)s + SWZ__MN(_chunk_addr)(i);
+        char *dst = (char *)s + (SWZ__MN(__PERIODIC) && j > 0
+                                     ? dst0 + (SWZ__MN(_chunk_addr)(j * kTH) - SWZ__MN(_chunk_addr)(0))
+                                     : SWZ__MN(_chunk_addr)(i));
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
         swz__mma_cp_async16((unsigned)__cvta_generic_to_shared(dst), src, 16u);
 #else
@@ -496,6 +525,10 @@ static inline int SWZ__MN(_model)(int op, int count, swz_tile_cost *cost)
                     if (i >= kN) continue;
                     swz_mma_chunk_rc((uint32_t)i, (uint32_t)kU, &r, &u);
                     if (!SWZ__MN(__unit_ok)(r, u)) cost->status = SWZ_EALIGN;
+                    if (SWZ__MN(__PERIODIC) && i >= kTH && /* the promise of SWZ_MMA_COPY_PERIODIC */
+                        SWZ__MN(_chunk_addr)(i) != SWZ__MN(_chunk_addr)(i % kTH) + SWZ__MN(_chunk_addr)(i - i % kTH) -
+                                                       SWZ__MN(_chunk_addr)(0))
+                        cost->status = SWZ_EALIGN;
                     addr[l] = SWZ__MN(_chunk_addr)(i);
                     mask |= 1u << l;
                 }
@@ -532,4 +565,5 @@ static inline int SWZ__MN(_model)(int op, int count, swz_tile_cost *cost)
 #undef SWZ_MMA_COLS
 #undef SWZ_MMA_THREADS
 #undef SWZ_MMA_LAYOUT
+#undef SWZ_MMA_COPY_PERIODIC
 #endif /* SWZ_MMA_NAME */
