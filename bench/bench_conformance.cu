@@ -479,6 +479,43 @@ static std::vector<conf_pattern> make_patterns(void)
             const uint32_t span = r == 0 ? 256u : r == 1 ? 1024u : CONF_SMEM_BYTES;
             g.add_fn(k, "random", "random " + std::to_string(r), [&](uint32_t) { return g.rnd(span / 16u) * 16u; });
         }
+        /* Run 5 (H200): cp.async's shared writes are not st.shared.v4's.  Whole aligned 128-byte
+         * lines per quarter match the model, strided chunks cost one wavefront each (units*2: 32,
+         * model 8), a broadcast costs 1 (model 4), unaligned runs 3 per quarter.  Probes of the
+         * rule (appended: the patterns above keep their numbers): lanes 0 and 1 (one 32-byte
+         * sector of the global source) at a distance; lanes 0 and 2 (two sectors); one quarter's
+         * line shifted, reversed, pair-swapped, split; two quarters on one line. */
+        for (uint32_t d : {0u, 16u, 32u, 48u, 64u, 80u, 96u, 112u, 128u, 144u, 176u, 256u})
+            g.add_fn(k, "ldgsts", "lanes 0,1 at 0," + std::to_string(d), [&](uint32_t l) { return l == 1u ? d : 0u; },
+                     0x3u);
+        for (uint32_t d : {0u, 32u, 48u, 64u})
+            g.add_fn(k, "ldgsts", "lanes 0,1 at 16," + std::to_string(d),
+                     [&](uint32_t l) { return l == 0u ? 16u : d; }, 0x3u);
+        for (uint32_t d : {16u, 32u, 128u})
+            g.add_fn(k, "ldgsts", "lanes 0,2 at 0," + std::to_string(d), [&](uint32_t l) { return l == 2u ? d : 0u; },
+                     0x5u);
+        for (uint32_t sh : {16u, 32u, 64u})
+            g.add_fn(k, "ldgsts", "quarter line shifted " + std::to_string(sh),
+                     [&](uint32_t l) { return l * 16u + sh; }, 0xFFu);
+        g.add_fn(k, "ldgsts", "quarter line reversed", [&](uint32_t l) { return (7u - l % 8u) * 16u; }, 0xFFu);
+        g.add_fn(k, "ldgsts", "quarter line pairs swapped", [&](uint32_t l) { return (l ^ 1u) * 16u; }, 0xFFu);
+        g.add_fn(k, "ldgsts", "quarter line halves swapped", [&](uint32_t l) { return (l ^ 4u) * 16u; }, 0xFFu);
+        g.add_fn(k, "ldgsts", "quarter line, lane 7 a line away",
+                 [&](uint32_t l) { return l * 16u + (l == 7u ? 128u : 0u); }, 0xFFu);
+        g.add_fn(k, "ldgsts", "quarter 2 lines of 64B", [&](uint32_t l) { return (l / 4u) * 128u + (l % 4u) * 16u; },
+                 0xFFu);
+        g.add_fn(k, "ldgsts", "half a line", [&](uint32_t l) { return l * 16u; }, 0x0Fu);
+        g.add_fn(k, "ldgsts", "half a line at 64", [&](uint32_t l) { return 64u + l * 16u; }, 0x0Fu);
+        g.add_fn(k, "ldgsts", "two sectors 64B apart", [&](uint32_t l) { return (l / 2u) * 64u + (l % 2u) * 16u; },
+                 0x0Fu);
+        g.add_fn(k, "ldgsts", "two quarters one line", [&](uint32_t l) { return (l % 8u) * 16u; }, 0xFFFFu);
+        g.add_fn(k, "ldgsts", "two quarters one line, q1 reversed",
+                 [&](uint32_t l) { return (l < 8u ? l : 15u - l) * 16u; }, 0xFFFFu);
+        g.add_fn(k, "ldgsts", "two quarters two lines", [&](uint32_t l) { return l * 16u; }, 0xFFFFu);
+        g.add_fn(k, "ldgsts", "warp 64B rows stride 80", [&](uint32_t l) { return (l / 4u) * 80u + (l % 4u) * 16u; });
+        g.add_fn(k, "ldgsts", "warp 128B rows stride 144", [&](uint32_t l) { return (l / 8u) * 144u + (l % 8u) * 16u; });
+        g.add_fn(k, "ldgsts", "warp 128B rows stride 160", [&](uint32_t l) { return (l / 8u) * 160u + (l % 8u) * 16u; });
+        g.add_fn(k, "ldgsts", "warp 128B rows stride 256", [&](uint32_t l) { return (l / 8u) * 256u + (l % 8u) * 16u; });
     }
     return g.pats;
 }

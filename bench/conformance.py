@@ -77,31 +77,29 @@ LDSM_INSTS = "smsp__sass_inst_executed_op_ldsm.sum"
 # counters do see them differs between ncu versions.  So each role has candidates in order of
 # preference; only those this ncu lists are collected (one unknown name stops the whole run),
 # and per launch the first candidate with a value in both the launch and its baseline is used.
-# The table's src columns say which one it was.
-#   wavefronts of a side: ld (LDS, LDSM), st (STS, STSM), ldgsts (cp.async's shared writes);
-#   REST_WAVES is a derived candidate: all shared wavefronts minus op_ld minus op_st, i.e. what
-#   no plain load or store made (the cp.async kernel has no STS, and its read-back LDS are in
-#   op_ld).
+# The table's src columns say which one it was.  On the H200 with ncu of CUDA 13.0 (sync 1,
+# 2026-12-01) the LDGSTS wavefronts are in smsp__sass_l1tex_..._op_ldgsts (no l1tex__ op_ldgsts
+# counter is listed) and STSM's count in smsp__inst_executed_op_shared_stsm.  What run 5 tried
+# and dropped: all shared wavefronts minus op_ld minus op_st gives 3.00 per cp.async for every
+# pattern, not its writes.
 #   instructions of a kind: LDSM, STSM, LDGSTS have their own counters; the last resort is the
 #   SASS (SASS_INST): the repeat loop is not unrolled and holds the one instruction once
 #   (conformance_kernel.cuh, checked by sass_check), so it executed R times.
-SHARED_ALL = "l1tex__data_pipe_lsu_wavefronts_mem_shared.sum"
-REST_WAVES = "derived:shared-ld-st"
 SASS_INST = "sass:one-per-iteration"
 WAVE_CANDIDATES = {
     "ld": [WAVES % "ld"],
     "st": [WAVES % "st"],
     "ldgsts": ["l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ldgsts.sum",
                "smsp__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared_op_ldgsts.sum",
-               "sm__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared_op_ldgsts.sum",
-               REST_WAVES],
+               "sm__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared_op_ldgsts.sum"],
 }
 INST_CANDIDATES = {
     "ld": [INSTS % "ld"],
     "st": [INSTS % "st"],
     "ldsm": [LDSM_INSTS, "sm__sass_inst_executed_op_ldsm.sum", "smsp__inst_executed_op_ldsm.sum", SASS_INST],
-    "stsm": ["smsp__sass_inst_executed_op_stsm.sum", "sm__sass_inst_executed_op_stsm.sum",
-             "smsp__inst_executed_op_stsm.sum", "sm__inst_executed_op_stsm.sum", SASS_INST],
+    "stsm": ["smsp__inst_executed_op_shared_stsm.sum", "smsp__sass_inst_executed_op_shared_stsm.sum",
+             "sm__sass_inst_executed_op_shared_stsm.sum", "sm__inst_executed_op_shared_stsm.sum",
+             "smsp__sass_inst_executed_op_stsm.sum", "smsp__inst_executed_op_stsm.sum", SASS_INST],
     "ldgsts": ["smsp__sass_inst_executed_op_ldgsts.sum", "smsp__inst_executed_op_ldgsts.sum",
                "sm__sass_inst_executed_op_ldgsts.sum", "sm__inst_executed_op_ldgsts.sum",
                "smsp__sass_inst_executed_op_ldgsts_cache_bypass.sum",
@@ -114,7 +112,7 @@ CONFL_CANDIDATES = {
 }
 # Everything a run may ask for beyond METRICS (filtered by known_metrics).
 CANDIDATE_METRICS = sorted({m for d in (WAVE_CANDIDATES, INST_CANDIDATES, CONFL_CANDIDATES) for v in d.values()
-                            for m in v if "__" in m and m not in METRICS} | {SHARED_ALL})
+                            for m in v if "__" in m and m not in METRICS} | {SASS_WAVES % "stsm"})
 
 
 def inst_role(kind):
@@ -126,11 +124,8 @@ def inst_role(kind):
 
 
 def delta(m, b, name, reps=None):
-    """Launch minus baseline of one metric (or of a derived candidate); None when either is
+    """Launch minus baseline of one metric (SASS_INST: the repeat count); None when either is
     missing."""
-    if name == REST_WAVES:
-        parts = [delta(m, b, n) for n in (SHARED_ALL, WAVES % "ld", WAVES % "st")]
-        return None if None in parts else parts[0] - parts[1] - parts[2]
     if name == SASS_INST:
         return None if reps is None else float(reps)
     if m.get(name) is None or b.get(name) is None:
@@ -659,11 +654,11 @@ def self_test(bench):
         trecs = parse_ncu_csv(f.read())
     v = {r["kind"]: r for r in analyse([dict(L) for L in tl], trecs)}
     expect(v["stsm_x1"]["verdict"] == "match" and v["stsm_x1"]["inst"] == 33 and
-           v["stsm_x1"]["inst_src"] == "sm__sass_inst_executed_op_stsm.sum",
+           v["stsm_x1"]["inst_src"] == "smsp__sass_inst_executed_op_shared_stsm.sum",
            "stsm: op_shared_st's 0 is not its count; the first STSM counter with a value (n/a skipped) is")
     expect(v["cpasync"]["verdict"] == "match" and abs(v["cpasync"]["measured_wavefronts"] - 4.0) < 1e-9 and
-           v["cpasync"]["waves_src"] == REST_WAVES and v["cpasync"]["inst"] == 33,
-           "cp.async: no ldgsts wavefront counter -> all shared minus ld minus st = 4.00, LDGSTS count 33")
+           v["cpasync"]["waves_src"] == WAVE_CANDIDATES["ldgsts"][1] and v["cpasync"]["inst"] == 33,
+           "cp.async: its writes from the SASS-attributed ldgsts counter (4.00), not its read-back loads; count 33")
     bare = [{"id": r["id"], "kernel": r["kernel"],
              "metrics": {k: x for k, x in r["metrics"].items() if "stsm" not in k}} for r in trecs]
     v = {r["kind"]: r for r in analyse([dict(L) for L in tl], bare, {"conf_stsm_x1": 1})}

@@ -19,13 +19,11 @@ run() { # run NAME TIMEOUT CMD...: output to $OUT/NAME.txt, its tail to the summ
   tail -n "${TAILN:-12}" "$OUT/$name.txt" | tee -a "$S"
 }
 log "$(date -u) $(nvidia-smi --query-gpu=name,driver_version,clocks.sm --format=csv,noheader 2>/dev/null)"
-# 1. the tensor-core kinds of the conformance run (stmatrix, cp.async) with the fixed harness;
-#    it logs what this ncu lists about shared-memory counters (conform/ncu_metrics_shared.txt)
-TAILN=30 run conform 40 python3 bench/conformance.py --bench "$B/bench/bench_conformance" --out "$OUT/conform" \
+# sync 2: 1. stmatrix and cp.async with the counters sync 1 found (STSM's own instruction
+#    counter, LDGSTS's SASS-attributed wavefronts) and 37 probes of cp.async's write rule
+TAILN=40 run conform 35 python3 bench/conformance.py --bench "$B/bench/bench_conformance" --out "$OUT/conform" \
   --kinds stsm_x1,stsm_x2,stsm_x4,cpasync
-# 2. the solver's GPU proof (200 of the 300 sets: the sync's time)
-TAILN=20 run solver 75 python3 bench/solver_proof.py --bench "$B/bench/solver_proof" --out "$OUT/solver" --sets 200
-# 3. every metric name this ncu has about LDGSTS / STSM, with suffixes (for the next run's candidates)
-run query 10 bash -c "ncu --query-metrics-mode all --query-metrics | grep -iE 'ldgsts|stsm' | head -200"
+# 2. the solver's GPU proof on all 300 sets
+TAILN=12 run solver 90 python3 bench/solver_proof.py --bench "$B/bench/solver_proof" --out "$OUT/solver"
 rm -f "$OUT"/conform/ncu_conformance.csv.gz; gzip -f "$OUT"/conform/ncu_conformance.csv "$OUT"/solver/ncu_solver_proof.csv 2>/dev/null
 log "done $(date -u)"
