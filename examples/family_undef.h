@@ -14,9 +14,9 @@
  *                  BLOCK_ORDER, BLOCK_GROUP, CACHE_HINTS, PERSIST, MIN_BLOCKS, LOAD_ASYNC
  *   reduce         VARIANT
  *   gemm           LAYOUT
- *   wgemm          OUT, OUT_NAME, STAGES, CLUSTER, EPILOGUE
+ *   wgemm          OUT, OUT_NAME, STAGES, CLUSTER, EPILOGUE, BLOCK_K
  *   hgemm          LAYOUT, TILE_N, TILE_K, STAGES, WARPS_M, WARP_N, RASTER_GROUP, MIN_BLOCKS,
- *                  NAME_SUFFIX
+ *                  PIPE, NAME_SUFFIX
  */
 #undef TILE
 #undef ELEM
@@ -42,3 +42,5 @@
 #undef WARPS_M
 #undef WARP_N
 #undef RASTER_GROUP
+#undef PIPE
+#undef BLOCK_K

@@ -27,6 +27,8 @@
  *              64 x 128-byte chunks of C in two tma128 buffers (conflict free: the 16-byte
  *              units of 8 rows XOR row mod 8) and TMA-stores them (suffix _ts; where C's rows
  *              are not 16-byte aligned it falls back to 0)
+ *   BLOCK_K    (optional, default 64) 32: k-blocks of 32 (64-byte rows, the tma64 swizzle, which
+ *              swz_tma_mode_for picks), twice the stages in the same shared memory (suffix _k32)
  *   CLUSTER    (optional, default 1) 2: clusters of two CTAs on tiles (2p, tn), (2p+1, tn) that
  *              load one half of the shared B tile each and multicast it (name suffix _c2)
  *   A missing or bad parameter is a compile error that names it.
@@ -85,7 +87,6 @@ static inline const swz_wgemm_ops *swz_wgemm_ops_of(const swz_variant *v) { retu
 #define EX_WG_BF16 1
 #define EX_WG_F16 2
 #define EX_WG_BM 128
-#define EX_WG_BK 64
 #define EX_WG_THREADS 384
 #define EX_WG_GROUP_M 8
 
@@ -151,18 +152,19 @@ static __device__ __forceinline__ void ex_wg_tile(uint32_t t, uint32_t tiles_m, 
 /* CL = 1: each CTA loads its A and B tiles.  CL = 2: a cluster of two CTAs takes the tiles (2p,
  * tn) and (2p + 1, tn): each loads its own A and one half of the shared B tile, multicast to
  * both; a stage is free when the consumers of both CTAs released it (empty counts 2 x CL). */
-template <int BN, int STAGES, int CL, int EPI, class TIn, class TOut>
+template <int BN, int BK, int STAGES, int CL, int EPI, class TIn, class TOut>
 static __device__ __forceinline__ void ex_wg_body(const CUtensorMap *ma, const CUtensorMap *mb, const CUtensorMap *mc,
                                                   TOut *C, int M, int N, int K, int64_t ldc, int raster, int vec2,
                                                   int tmac)
 {
-    enum { A_BYTES = EX_WG_BM * EX_WG_BK * 2, B_BYTES = BN * EX_WG_BK * 2, STAGE = A_BYTES + B_BYTES };
+    /* rows of BK 16-bit elements: the swizzle is the one the row fills (swz_tma_mode_for) */
+    enum { A_BYTES = EX_WG_BM * BK * 2, B_BYTES = BN * BK * 2, STAGE = A_BYTES + B_BYTES, S = SWZ_TMA_MODE_FOR(BK * 2) };
     extern __shared__ __align__(1024) unsigned char ex_wg_smem[];
     __shared__ __align__(8) uint64_t full[STAGES], empty[STAGES];
     unsigned char *smem = (unsigned char *)swz_tma_align_up(ex_wg_smem, 128u);
     const uint32_t tiles_m = (uint32_t)(M + EX_WG_BM - 1) / EX_WG_BM, tiles_n = (uint32_t)(N + BN - 1) / BN;
     const uint32_t rows_u = (tiles_m + CL - 1) / CL; /* units of CL tile-rows */
-    const uint32_t units = rows_u * tiles_n, kblocks = (uint32_t)(K + EX_WG_BK - 1) / EX_WG_BK;
+    const uint32_t units = rows_u * tiles_n, kblocks = (uint32_t)(K + BK - 1) / BK;
     const uint32_t rank = CL > 1 ? swz_cluster_ctarank() : 0u, first = blockIdx.x / CL, step = gridDim.x / CL;
     const int wg = (int)(threadIdx.x / 128u);
     if (threadIdx.x == 0) {
@@ -189,11 +191,11 @@ static __device__ __forceinline__ void ex_wg_body(const CUtensorMap *ma, const C
                     unsigned char *sa = smem + s * STAGE, *sb = sa + A_BYTES;
                     swz_mbar_wait(&empty[s], ph ^ 1u);
                     swz_mbar_expect_tx(&full[s], STAGE);
-                    swz_tma_load_2d(sa, ma, 128u, &full[s], (int)(kb * EX_WG_BK), (int)(tm * EX_WG_BM));
+                    swz_tma_load_2d(sa, ma, S, &full[s], (int)(kb * BK), (int)(tm * EX_WG_BM));
                     if (CL == 1)
-                        swz_tma_load_2d(sb, mb, 128u, &full[s], (int)(kb * EX_WG_BK), (int)(tn * BN));
+                        swz_tma_load_2d(sb, mb, S, &full[s], (int)(kb * BK), (int)(tn * BN));
                     else
-                        swz_tma_load_2d_multicast(sb + rank * (B_BYTES / CL), mb, 128u, &full[s], (int)(kb * EX_WG_BK),
+                        swz_tma_load_2d_multicast(sb + rank * (B_BYTES / CL), mb, S, &full[s], (int)(kb * BK),
                                                   (int)(tn * BN + rank * (BN / CL)), (uint16_t)((1u << CL) - 1u));
                 }
             }
@@ -213,13 +215,13 @@ static __device__ __forceinline__ void ex_wg_body(const CUtensorMap *ma, const C
             for (int i = 0; i < BN / 2; ++i) d[i] = 0.f;
             for (uint32_t kb = 0; kb < kblocks; ++kb, ++it) {
                 const uint32_t s = it % STAGES, ph = (it / STAGES) & 1u;
-                const uint32_t sa = base + s * STAGE + c * 64u * 128u, sb = base + s * STAGE + A_BYTES;
+                const uint32_t sa = base + s * STAGE + c * 64u * (2u * BK), sb = base + s * STAGE + A_BYTES;
                 swz_mbar_wait(&full[s], ph);
                 swz_wgmma_fence();
 #pragma unroll
-                for (uint32_t kk = 0; kk < EX_WG_BK / 16; ++kk)
-                    ex_wg_mma<BN, TIn>::run(d, swz_wgmma_desc(sa + kk * 32u, 128u, SWZ_WGMMA_K_MAJOR, 64u),
-                                            swz_wgmma_desc(sb + kk * 32u, 128u, SWZ_WGMMA_K_MAJOR, BN),
+                for (uint32_t kk = 0; kk < BK / 16; ++kk)
+                    ex_wg_mma<BN, TIn>::run(d, swz_wgmma_desc(sa + kk * 32u, S, SWZ_WGMMA_K_MAJOR, 64u),
+                                            swz_wgmma_desc(sb + kk * 32u, S, SWZ_WGMMA_K_MAJOR, BN),
                                             (kb > 0 || kk > 0) ? 1 : 0);
                 swz_wgmma_commit();
                 swz_wgmma_wait(1);
@@ -285,10 +287,10 @@ typedef void (*ex_wg_kernel_fn)(CUtensorMap, CUtensorMap, CUtensorMap, void *, i
 /* Encode the map of a rows x K operand (ld elements) with boxes of box_rows x 64; pads the
  * operand into *pad (cudaMallocAsync'ed, the caller frees) when TMA cannot read it in place. */
 static inline cudaError_t ex_wg_map(CUtensorMap *map, int dtype, const void *X, int64_t rows, int64_t K, int64_t ld,
-                             uint32_t box_rows, void **pad, cudaStream_t s)
+                             uint32_t box_rows, uint32_t bk, void **pad, cudaStream_t s)
 {
     swz_tma_plan p;
-    if (swz_tma_plan_2d(&p, dtype, X, (uint64_t)rows, (uint64_t)K, (uint64_t)ld, box_rows, EX_WG_BK, 128u) != SWZ_OK) {
+    if (swz_tma_plan_2d(&p, dtype, X, (uint64_t)rows, (uint64_t)K, (uint64_t)ld, box_rows, bk, SWZ_TMA_AUTO) != SWZ_OK) {
         const int64_t lp = (K + 7) / 8 * 8; /* 16-byte rows */
         cudaError_t e = cudaMallocAsync(pad, (size_t)(rows * lp) * 2, s);
         if (e != cudaSuccess) return e;
@@ -298,7 +300,7 @@ static inline cudaError_t ex_wg_map(CUtensorMap *map, int dtype, const void *X, 
         X = *pad;
         ld = lp;
     }
-    if (swz_tma_map_2d(map, &p, dtype, X, (uint64_t)rows, (uint64_t)K, (uint64_t)ld, box_rows, EX_WG_BK, 128u) != SWZ_OK) {
+    if (swz_tma_map_2d(map, &p, dtype, X, (uint64_t)rows, (uint64_t)K, (uint64_t)ld, box_rows, bk, SWZ_TMA_AUTO) != SWZ_OK) {
         char why[200];
         swz_error_format(&p.error, why, sizeof why);
         fprintf(stderr, "wgemm: tensor map refused: %s\n", why);
@@ -335,7 +337,7 @@ static inline int ex_wg_max_clusters(ex_wg_kernel_fn kernel, int cl, size_t smem
     return n;
 }
 
-static inline cudaError_t ex_wg_launch(ex_wg_kernel_fn kernel, int bn, int stages, int cl, int epi, int in_kind, int out_kind,
+static inline cudaError_t ex_wg_launch(ex_wg_kernel_fn kernel, int bn, int bk, int stages, int cl, int epi, int in_kind, int out_kind,
                                 int64_t M, int64_t N, int64_t K, const void *A, int64_t lda, const void *B, int64_t ldb,
                                 void *C, int64_t ldc, int raster, cudaStream_t s)
 {
@@ -344,7 +346,7 @@ static inline cudaError_t ex_wg_launch(ex_wg_kernel_fn kernel, int bn, int stage
         return cudaErrorInvalidValue;
     const int dtype = in_kind == EX_WG_BF16 ? SWZ_TMA_BF16 : SWZ_TMA_F16;
     const int out_bytes = out_kind == EX_WG_F32 ? 4 : 2;
-    const size_t smem = (size_t)stages * (EX_WG_BM + bn) * EX_WG_BK * 2 + (epi ? 4 * EX_WG_STG : 0) + 1024;
+    const size_t smem = (size_t)stages * (EX_WG_BM + bn) * bk * 2 + (epi ? 4 * EX_WG_STG : 0) + 1024;
     CUtensorMap ma, mb, mc;
     int tmac = 0;
     memset(&mc, 0, sizeof mc);
@@ -357,8 +359,8 @@ static inline cudaError_t ex_wg_launch(ex_wg_kernel_fn kernel, int bn, int stage
                swz_tma_map_2d(&mc, &pc, dt, C, (uint64_t)M, (uint64_t)N, (uint64_t)ldc, 64u, 128u / out_bytes, 128u) == SWZ_OK;
     }
     void *pa = NULL, *pb = NULL;
-    cudaError_t e = ex_wg_map(&ma, dtype, A, M, K, lda, EX_WG_BM, &pa, s);
-    if (e == cudaSuccess) e = ex_wg_map(&mb, dtype, B, N, K, ldb, (uint32_t)(bn / cl), &pb, s);
+    cudaError_t e = ex_wg_map(&ma, dtype, A, M, K, lda, EX_WG_BM, (uint32_t)bk, &pa, s);
+    if (e == cudaSuccess) e = ex_wg_map(&mb, dtype, B, N, K, ldb, (uint32_t)(bn / cl), (uint32_t)bk, &pb, s);
     int dev = 0, sms = 0;
     if (e == cudaSuccess) e = cudaGetDevice(&dev);
     if (e == cudaSuccess) e = cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev);
@@ -721,18 +723,27 @@ static inline int ex_wg_predict(swz_tile_cost *sts, swz_tile_cost *lds, int bn, 
 #ifndef EPILOGUE
 #define EPILOGUE 0
 #endif
+#ifndef BLOCK_K
+#define BLOCK_K 64
+#endif
 SWZ_STATIC_ASSERT(TILE == 128 || TILE == 256, swz_error_wgemm_TILE_must_be_128_or_256);
 SWZ_STATIC_ASSERT(ex_wg_type<ELEM>::kind == EX_WG_BF16 || ex_wg_type<ELEM>::kind == EX_WG_F16,
                   swz_error_wgemm_ELEM_must_be_bf16_or_f16);
 SWZ_STATIC_ASSERT(ex_wg_type<OUT>::kind >= 0, swz_error_wgemm_OUT_must_be_float_bf16_or_f16);
 SWZ_STATIC_ASSERT(CLUSTER == 1 || CLUSTER == 2, swz_error_wgemm_CLUSTER_must_be_1_or_2);
 SWZ_STATIC_ASSERT(EPILOGUE == 0 || EPILOGUE == 1, swz_error_wgemm_EPILOGUE_must_be_0_or_1);
-SWZ_STATIC_ASSERT(STAGES >= 2 && STAGES <= 6 && STAGES * (128 + TILE) * 64 * 2 + EPILOGUE * 4 * 8192 + 1024 <= 232448,
+SWZ_STATIC_ASSERT(BLOCK_K == 64 || BLOCK_K == 32, swz_error_wgemm_BLOCK_K_must_be_32_or_64);
+SWZ_STATIC_ASSERT(STAGES >= 2 && STAGES <= 6 * 64 / BLOCK_K &&
+                      STAGES * (128 + TILE) * BLOCK_K * 2 + EPILOGUE * 4 * 8192 + 1024 <= 232448,
                   swz_error_wgemm_STAGES_must_be_2_to_6_within_227KiB);
 
 #define EX_WG_CAT_(a, b, c, d, e) swz_wgemm_##a##_##b##_##c##d##e
 #define EX_WG_CAT(a, b, c, d, e) EX_WG_CAT_(a, b, c, d, e)
-#if CLUSTER == 2 && EPILOGUE == 1
+#if BLOCK_K == 32 && CLUSTER == 2
+#define EX_WG_SUFFIX _c2_k32
+#elif BLOCK_K == 32
+#define EX_WG_SUFFIX _k32
+#elif CLUSTER == 2 && EPILOGUE == 1
 #define EX_WG_SUFFIX _c2_ts
 #elif CLUSTER == 2
 #define EX_WG_SUFFIX _c2
@@ -751,13 +762,13 @@ __global__ void __launch_bounds__(EX_WG_THREADS, 1)
                       const __grid_constant__ CUtensorMap mc, void *C, int M, int N, int K, int64_t ldc, int raster,
                       int vec2, int tmac)
 {
-    ex_wg_body<TILE, STAGES, CLUSTER, EPILOGUE, ELEM, OUT>(&ma, &mb, &mc, (OUT *)C, M, N, K, ldc, raster, vec2, tmac);
+    ex_wg_body<TILE, BLOCK_K, STAGES, CLUSTER, EPILOGUE, ELEM, OUT>(&ma, &mb, &mc, (OUT *)C, M, N, K, ldc, raster, vec2, tmac);
 }
 
 cudaError_t EX_WG_NAME(int64_t M, int64_t N, int64_t K, const void *A, int64_t lda, const void *B, int64_t ldb, void *C,
                        int64_t ldc, int raster, cudaStream_t s)
 {
-    return ex_wg_launch(EX_WG_ID(_kernel), TILE, STAGES, CLUSTER, EPILOGUE, ex_wg_type<ELEM>::kind, ex_wg_type<OUT>::kind, M, N, K, A, lda, B,
+    return ex_wg_launch(EX_WG_ID(_kernel), TILE, BLOCK_K, STAGES, CLUSTER, EPILOGUE, ex_wg_type<ELEM>::kind, ex_wg_type<OUT>::kind, M, N, K, A, lda, B,
                         ldb, C, ldc, raster, s);
 }
 
@@ -777,7 +788,7 @@ static const swz_wgemm_ops EX_WG_ID(_ops) = {EX_WG_NAME, ex_wg_type<ELEM>::kind,
 extern const swz_variant EX_WG_ID(_variant);
 const swz_variant EX_WG_ID(_variant) = SWZ_VARIANT_INIT(
     "wgemm", EX_WG_STR(EX_WG_NAME), EX_WG_STR(EX_WG_ID(_kernel)), "tma128", EX_WG_STR(ELEM_NAME), TILE, 2,
-    EX_WG_THREADS, "stages=" EX_WG_STR(STAGES) " cluster=" EX_WG_STR(CLUSTER) " epilogue=" EX_WG_STR(EPILOGUE) " out=" EX_WG_STR(OUT_NAME), EX_WG_ID(_predict), EX_WG_ID(_problem),
+    EX_WG_THREADS, "stages=" EX_WG_STR(STAGES) " bk=" EX_WG_STR(BLOCK_K) " cluster=" EX_WG_STR(CLUSTER) " epilogue=" EX_WG_STR(EPILOGUE) " out=" EX_WG_STR(OUT_NAME), EX_WG_ID(_predict), EX_WG_ID(_problem),
     &EX_WG_ID(_ops));
 
 #undef EX_WG_NAME
