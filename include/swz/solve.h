@@ -42,7 +42,9 @@
  *
  * The family searched.  Units of U = the widest access's bytes (so every access's vector stays
  * contiguous and aligned); W*E/U a power of two; one mask per row bit of rows 0..H-1, every
- * value below W*E/U; pads of 0, U, 2U, ... up to options.max_pad bytes per row.
+ * value below W*E/U; pads of 0, U, 2U, ... up to options.max_pad bytes per row.  Only the mask
+ * values below min(W*E/U, 128/U) are tried: a word's bank depends on the unit index mod 128/U
+ * alone, so higher mask bits change no cost, and the simplest optimum has them clear.
  *
  * The search and its bound (proof in docs/solver.md).  Depth-first over the masks of row bits
  * 0, 1, ...; a partial assignment (bits below d) is bounded below, per served phase (bank.h
@@ -53,7 +55,9 @@
  * is one XOR on address bits inside a 128-byte line: a permutation of banks), with any pad the
  * lanes of one row do (a shift of banks), and the lanes of rows below 2^d always do.  Subtrees
  * whose bound cannot beat the best layout found are cut; at depth = row bits the bound is the
- * exact cost.  The search is exact when it finishes (res.proven = 1, res.gap = 0); a time budget
+ * exact cost.  Each phase's bound is kept per depth and only the phases a mask can move are
+ * recomputed (those whose rows differ in that bit; with a pad, those with rows in [2^d,
+ * 2^(d+1))).  The search is exact when it finishes (res.proven = 1, res.gap = 0); a time budget
  * stops it early and then res.bound is the root's bound and res.gap the distance to it.
  */
 #ifndef SWZ_SOLVE_H

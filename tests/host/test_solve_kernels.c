@@ -19,7 +19,8 @@
  *     as masks (swz_linear_from_xor of its info) the solver's cost function agrees;
  *   - the tensor-core tiles of mma.h (fp16, 16-byte units): A tiles 128x32 and 128x64 (cp.async
  *     row writes + ldmatrix .x4 A reads), B tiles 32x128 and 64x128 stored K x N (cp.async +
- *     ldmatrix .x4 .trans) through check.h's cp-async / ldmatrix-a / ldmatrix-b walks, which
+ *     ldmatrix .x4 .trans) and 128x32, 128x64 stored N x K (ldmatrix .x4), the hgemm family's
+ *     tiles, through check.h's cp-async / ldmatrix-a / -b / -bt walks, which
  *     are checked against mma.h's NAME_model under layout none and the shipped layout; that
  *     layout is the automatic XOR SWZ_XOR_AUTO_OFFSET(COLS, 2, 16) (mma.h's example), through
  *     its own NAME_model.
@@ -80,6 +81,18 @@ static void solve_case(const char *what, uint32_t w, uint32_t e, uint32_t h,
         cr_log_warn("%s: SOLVER CHEAPER: %llu wavefronts against the shipped %llu (%.2fx)\n", what,
                     (unsigned long long)res.wavefronts, (unsigned long long)shipped,
                     (double)shipped / (double)res.wavefronts);
+}
+
+/* The variant swz_<family>_<layout>_<tile>_<elem> of a registry (it must exist). */
+static const swz_variant *variant_named(const swz_registry *reg, const char *layout, int tile,
+                                        const char *elem)
+{
+    char name[96];
+    const swz_variant *v;
+    snprintf(name, sizeof name, "swz_%s_%s_%d_%s", reg->family, layout, tile, elem);
+    v = swz_variant_find(reg, name);
+    cr_assert_not_null(v, "%s is not in the registry", name);
+    return v;
 }
 
 /* Wavefronts of `count` instructions of 32 byte addresses each under bank.h. */
@@ -163,12 +176,7 @@ static const tr_shape tr_shapes[] = {TR_SHAPES(TR_ROW)};
 
 static const swz_variant *tr_variant(const char *layout, const tr_shape *s)
 {
-    char name[96];
-    const swz_variant *v;
-    snprintf(name, sizeof name, "swz_transpose_%s_%u_%s", layout, s->tile, s->elem);
-    v = swz_variant_find(&swz_transpose_registry, name);
-    cr_assert_not_null(v, "%s is not in the registry", name);
-    return v;
+    return variant_named(&swz_transpose_registry, layout, (int)s->tile, s->elem);
 }
 
 /* One op of a shape: its instructions as byte addresses of the tall tile (each lane's first
@@ -244,16 +252,6 @@ static uint32_t gemm_record(pattern_fn pat, int threads, int op, uint32_t *bytes
     return n;
 }
 
-static const swz_variant *gemm_sibling(const swz_variant *v, const char *layout)
-{
-    char name[96];
-    const swz_variant *s;
-    snprintf(name, sizeof name, "swz_gemm_%s_%d_%s", layout, v->tile, v->elem);
-    s = swz_variant_find(&swz_gemm_registry, name);
-    cr_assert_not_null(s, "%s is not in the registry", name);
-    return s;
-}
-
 Test(solve_kernels, gemm_a_tile)
 {
     static uint32_t bytes[2][1u << 13], xb[1u << 13];
@@ -272,7 +270,7 @@ Test(solve_kernels, gemm_a_tile)
         char what[64];
         int o, kind, xkind;
         if (strcmp(vx->layout, "xor") != 0) continue;
-        vn = gemm_sibling(vx, "none");
+        vn = variant_named(&swz_gemm_registry, "none", vx->tile, vx->elem);
         ox = swz_gemm_ops_of(vx);
         on = swz_gemm_ops_of(vn);
         ox->info(&info);
@@ -333,7 +331,8 @@ typedef struct mma_shape {
 #define MMA_ROW(R, C, F, P) {(R), (C), (F), (P), mma_##R##x##C##_none_model, mma_##R##x##C##_xor_model}
 static const mma_shape mma_shapes[] = {
     MMA_ROW(128, 32, SWZ_MMA_A, SWZ_PAT_LDMATRIX_A), MMA_ROW(128, 64, SWZ_MMA_A, SWZ_PAT_LDMATRIX_A),
-    MMA_ROW(32, 128, SWZ_MMA_B, SWZ_PAT_LDMATRIX_B), MMA_ROW(64, 128, SWZ_MMA_B, SWZ_PAT_LDMATRIX_B)};
+    MMA_ROW(32, 128, SWZ_MMA_B, SWZ_PAT_LDMATRIX_B), MMA_ROW(64, 128, SWZ_MMA_B, SWZ_PAT_LDMATRIX_B),
+    MMA_ROW(128, 32, SWZ_MMA_BT, SWZ_PAT_LDMATRIX_BT), MMA_ROW(128, 64, SWZ_MMA_BT, SWZ_PAT_LDMATRIX_BT)};
 
 Test(solve_kernels, tensor_core_tiles)
 {
@@ -362,8 +361,9 @@ Test(solve_kernels, tensor_core_tiles)
         cr_assert_eq(swz_solve_cost(&p, &zero), nc.wavefronts + nf.wavefronts);
         cr_assert_eq(swz_solve_cost(&p, &aut), xc.wavefronts + xf.wavefronts);
         swz_solve_problem_free(&p);
-        snprintf(what, sizeof what, "mma %s tile %ux%u half", s->frag == SWZ_MMA_A ? "A" : "B (.trans)",
-                 s->rows, s->cols);
+        snprintf(what, sizeof what, "mma %s tile %ux%u half",
+                 s->frag == SWZ_MMA_A ? "A" : s->frag == SWZ_MMA_B ? "B (.trans)" : "B^T (N x K)", s->rows,
+                 s->cols);
         solve_case(what, s->cols, 2u, s->rows, acc, 2, 64u, xc.wavefronts + xf.wavefronts,
                    nc.wavefronts + nf.wavefronts);
     }
