@@ -11,7 +11,8 @@
  * The parameters (documented at the top of the template that reads them)
  *   every family   TILE, ELEM, ELEM_NAME
  *   transpose      LAYOUT and the tuning knobs NAME_SUFFIX, THREADS, REGION_BYTES,
- *                  BLOCK_ORDER, BLOCK_GROUP, CACHE_HINTS, PERSIST, MIN_BLOCKS, LOAD_ASYNC
+ *                  BLOCK_ORDER, BLOCK_GROUP, CACHE_HINTS, PERSIST, MIN_BLOCKS, LOAD_ASYNC,
+ *                  XOR_LINES
  *   reduce         VARIANT
  *   gemm           LAYOUT
  *   wgemm          OUT, OUT_NAME, STAGES, CLUSTER, EPILOGUE, BLOCK_K
@@ -32,6 +33,7 @@
 #undef PERSIST
 #undef MIN_BLOCKS
 #undef LOAD_ASYNC
+#undef XOR_LINES
 #undef OUT
 #undef OUT_NAME
 #undef STAGES

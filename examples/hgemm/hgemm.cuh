@@ -40,6 +40,9 @@
  *   WARP_N        warp tile columns [64] (warp tile rows are TILE / WARPS_M)
  *   RASTER_GROUP  grouped block order: GROUP block rows walked column by column [8]
  *   MIN_BLOCKS    __launch_bounds__ minimum blocks per SM [1]
+ *   PIPE          0: fragments prefetched across the slice boundary, the barrier before the
+ *                 last k step's mma [0]; 1: the barrier opens each slice, fragments double-
+ *                 buffered within the slice
  *   NAME_SUFFIX   appended to the name (tuning variants) [nothing]
  *
  * The kernel (defaults: 128 x 256 block, 8 warps of 64 x 64, K slices of 32, 4 stages)
@@ -555,6 +558,9 @@ static inline int ex_hg_b_check(void *vp, const swz_variant *v, int mode)
 #ifndef MIN_BLOCKS
 #define MIN_BLOCKS 1
 #endif
+#ifndef PIPE
+#define PIPE 0
+#endif
 #ifndef NAME_SUFFIX
 #define NAME_SUFFIX
 #endif
@@ -586,6 +592,7 @@ SWZ_STATIC_ASSERT((WARP_N) % 16 == 0 && (TILE_N) % (WARP_N) == 0, swz_error_hgem
 SWZ_STATIC_ASSERT(HG(__NT) <= 1024, swz_error_hgemm_more_than_1024_threads);
 SWZ_STATIC_ASSERT((RASTER_GROUP) >= 1, swz_error_hgemm_RASTER_GROUP_must_be_positive);
 SWZ_STATIC_ASSERT((MIN_BLOCKS) >= 1, swz_error_hgemm_MIN_BLOCKS_must_be_positive);
+SWZ_STATIC_ASSERT((PIPE) == 0 || (PIPE) == 1, swz_error_hgemm_PIPE_must_be_0_or_1);
 
 /* The three shared tiles through swz/mma.h: A (TILE x TILE_K), B NN (TILE_K x TILE_N), B NT
  * (TILE_N x TILE_K). */
@@ -678,6 +685,23 @@ static __device__ __forceinline__ void HG(__copy)(unsigned char *stage, const EL
     }
 }
 
+/* The 32 mma.sync of one k step of a warp tile (serpentine over N: reuse the B registers). */
+static __device__ __forceinline__ void HG(__mma)(float (&acc)[HG(__MI)][HG(__NI)][4], const uint32_t (&fa)[HG(__MI)][4],
+                                                 const uint32_t (&fb)[HG(__NI)][2])
+{
+#pragma unroll
+    for (int i = 0; i < HG(__MI); ++i)
+#pragma unroll
+        for (int jj = 0; jj < HG(__NI); ++jj) {
+            const int j = (i & 1) ? HG(__NI) - 1 - jj : jj;
+#if EX_HG_CAT(EX_HG_BF16_, ELEM_NAME)
+            swz_mma_m16n8k16_bf16(acc[i][j], fa[i], fb[j], acc[i][j]);
+#else
+            swz_mma_m16n8k16_f16(acc[i][j], fa[i], fb[j], acc[i][j]);
+#endif
+        }
+}
+
 template <int BT, typename CT>
 __global__ void __launch_bounds__(HG(__NT), MIN_BLOCKS)
     HG(_kernel)(int64_t M, int64_t N, int64_t K, float alpha, const ELEM *__restrict__ A, int64_t lda,
@@ -719,11 +743,14 @@ __global__ void __launch_bounds__(HG(__NT), MIN_BLOCKS)
                            in_b && s < KF, offa, offb);
         swz_mma_commit();
     }
-    swz_mma_wait(S - 2);
-    __syncthreads();
 
     uint32_t fa[2][MI][4], fb[2][NI][2];
     int rs = 0, ws = S - 1;
+#if (PIPE) == 0
+    /* fragments prefetched across the slice boundary: the barrier sits before the last k
+     * step's mma, the next slice's first fragments are loaded right after it */
+    swz_mma_wait(S - 2);
+    __syncthreads();
     HG(__frags)<BT>(fa[0], fb[0], (const ELEM *)smem, (const ELEM *)(smem + HG(__A_BYTES)), wm, wn, 0);
     for (int kt = 0; kt < KT; ++kt) {
 #pragma unroll
@@ -746,19 +773,35 @@ __global__ void __launch_bounds__(HG(__NT), MIN_BLOCKS)
                 swz_mma_commit();
                 ws = ws == S - 1 ? 0 : ws + 1;
             }
-#pragma unroll
-            for (int i = 0; i < MI; ++i)
-#pragma unroll
-                for (int jj = 0; jj < NI; ++jj) {
-                    const int j = (i & 1) ? NI - 1 - jj : jj; /* serpentine: reuse the B registers */
-#if EX_HG_CAT(EX_HG_BF16_, ELEM_NAME)
-                    swz_mma_m16n8k16_bf16(acc[i][j], fa[ks & 1][i], fb[ks & 1][j], acc[i][j]);
-#else
-                    swz_mma_m16n8k16_f16(acc[i][j], fa[ks & 1][i], fb[ks & 1][j], acc[i][j]);
-#endif
-                }
+            HG(__mma)(acc, fa[ks & 1], fb[ks & 1]);
         }
     }
+#else
+    /* the barrier opens the slice: slice kt landed, every warp is done with slice kt-1, whose
+     * stage the copy of slice kt+STAGES-1 then refills; fragments double-buffered within it */
+    for (int kt = 0; kt < KT; ++kt) {
+        swz_mma_wait(S - 2);
+        __syncthreads();
+        {
+            const int kn = kt + S - 1;
+            if (kn < KT)
+                HG(__copy)<BT>(smem + ws * HG_STAGE_BYTES, A, lda, B, ldb, m0, n0, (int64_t)kn * BK, M, N, K,
+                               in_a && kn < KF, in_b && kn < KF, offa, offb);
+            swz_mma_commit();
+            ws = ws == S - 1 ? 0 : ws + 1;
+        }
+        const unsigned char *st = smem + rs * HG_STAGE_BYTES;
+        HG(__frags)<BT>(fa[0], fb[0], (const ELEM *)st, (const ELEM *)(st + HG(__A_BYTES)), wm, wn, 0);
+#pragma unroll
+        for (int ks = 0; ks < KS; ++ks) {
+            if (ks + 1 < KS)
+                HG(__frags)<BT>(fa[(ks + 1) & 1], fb[(ks + 1) & 1], (const ELEM *)st, (const ELEM *)(st + HG(__A_BYTES)),
+                                wm, wn, ks + 1);
+            HG(__mma)(acc, fa[ks & 1], fb[ks & 1]);
+        }
+        rs = rs == S - 1 ? 0 : rs + 1;
+    }
+#endif
 
     /* epilogue: every cp.async (also the zero-filled slices past K) landed, no stage is read */
     swz_mma_wait(0);
@@ -947,7 +990,7 @@ const swz_variant HG(_variant) = SWZ_VARIANT_INIT(
     "hgemm", EX_HG_STR(EX_HG_NAME), EX_HG_STR(HG(_kernel)), EX_HG_STR(EX_HG_CAT(EX_HG_LNAME_, LAYOUT)),
     EX_HG_STR(ELEM_NAME), (TILE), 2, HG(__NT),
     "tile_n=" EX_HG_STR(TILE_N) " tile_k=" EX_HG_STR(TILE_K) " stages=" EX_HG_STR(STAGES) " warps_m=" EX_HG_STR(
-        WARPS_M) " warp_n=" EX_HG_STR(WARP_N) " group=" EX_HG_STR(RASTER_GROUP),
+        WARPS_M) " warp_n=" EX_HG_STR(WARP_N) " group=" EX_HG_STR(RASTER_GROUP) " pipe=" EX_HG_STR(PIPE),
     HG(__predict), HG(__problem), &HG(__ops));
 
 #undef HG_STAGE_BYTES
