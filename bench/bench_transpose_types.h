@@ -7,6 +7,8 @@
  *   8191 x 16385 (odd leading dimensions: no row is 16-byte aligned), a batch of 4096 matrices
  *   of 64 x 64 and one of 1024 of 256 x 256 (packed) -- in the same run:
  *     memcpy        cudaMemcpy D2D of the same bytes (it moves 2x them, as the transpose does)
+ *     memcpy_kernel a plain 16-byte-vector copy kernel of the same bytes (a reference: what a
+ *                   kernel reaches; not a peer)
  *     cuBLAS geam   C = A^T (alpha 1, beta 0): cublasSgeam for 4-byte elements, cublasDgeam and
  *                   cublasCgeam (complex float) for 8, cublasZgeam (complex double) for 16;
  *                   none for 1 and 2 bytes, none for the batches (cuBLAS has no batched geam)
@@ -51,13 +53,15 @@ struct bt_problem {
  * element (v->elem); the tuning candidates among them are instantiated by tuning.inc. */
 static const char *const bt_candidates[] = {
     "xor_64_u8",     "pad_64_u8",     "xor_64_u8_b8",     "xor_128_u8",       "xor_128_u8_b8",
-    "xor_64_u8_r4k_b8", "xor_64_u8_b8_a", "xor_32_u8",
-    "xor_64_half",   "pad_64_half",   "xor_64_half_b8",   "xor_64_half_r8k_b8", "xor_32_half",
+    "xor_64_u8_r4k_b8", "xor_64_u8_b8_a", "xor_32_u8",  "xor_64_u8_key",
+    "xor_64_half",   "pad_64_half",   "xor_64_half_b8",   "xor_64_half_r8k_b8", "xor_32_half", "xor_32_half_key",
     "xor_64_float",  "pad_64_float",  "xor_64_float_h2",  "xor_64_float_h4",  "xor_64_float_h6",
     "xor_64_float_r32k", "xor_64_float_r32k_t512", "xor_64_float_grp64", "xor_64_float_a",
     "xor_32_float",
-    "xor_64_double", "pad_64_double", "xor_32_double",
-    "xor_32_v16",    "pad_32_v16",    "xor_16_v16",       NULL};
+    "xor_64_double", "pad_64_double", "xor_32_double",    "xor_32_double_row", "xor_32_double_grp16",
+    "xor_32_double_h6",
+    "xor_32_v16",    "pad_32_v16",    "xor_16_v16",       "xor_32_v16_row",   "xor_32_v16_grp16",
+    "xor_32_v16_h6", "xor_32_v16_t128", "xor_32_v16_t512", NULL};
 
 #define BT_TUNING_REF(L, T, E, S) &swz_transpose_##L##_##T##_##E##S##_variant,
 static const swz_variant *const bt_tuning[] = {SWZ_TRANSPOSE_TUNING(BT_TUNING_REF) NULL};
@@ -111,6 +115,22 @@ static inline cublasStatus_t bt_geam(cublasHandle_t h, int es, int k, const void
 static inline bool bt_listed(const char *list, const char *name)
 {
     return !list || !*list || strstr((std::string(",") + list + ",").c_str(), (std::string(",") + name + ",").c_str());
+}
+
+/* A plain copy kernel: 16-byte vectors, four per thread in flight, grid-stride; the last
+ * bytes % 16 by one thread.  Row "memcpy_kernel": what a kernel, rather than cudaMemcpy, reaches
+ * on the same bytes (the profile's reference; not a transpose, not checked). */
+__global__ static void bt_copy_kernel(const uint4 *__restrict__ in, uint4 *__restrict__ out, size_t bytes)
+{
+    const size_t n16 = bytes / 16, stride = (size_t)gridDim.x * blockDim.x;
+    size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x;
+    for (; i + 3 * stride < n16; i += 4 * stride) {
+        const uint4 a = in[i], b = in[i + stride], c = in[i + 2 * stride], d = in[i + 3 * stride];
+        out[i] = a, out[i + stride] = b, out[i + 2 * stride] = c, out[i + 3 * stride] = d;
+    }
+    for (; i < n16; i += stride) out[i] = in[i];
+    if (blockIdx.x == 0 && threadIdx.x == 0)
+        for (size_t k = n16 * 16; k < bytes; ++k) ((unsigned char *)out)[k] = ((const unsigned char *)in)[k];
 }
 
 /* elems, problems: comma-separated element names and problem names, NULL or "" for all. */
@@ -184,6 +204,19 @@ static inline int bench_transpose_types(const bench_opts &o0, const char *elems,
                 ms.push_back(timed(f));
             }
             const size_t first_swz = names.size();
+            {
+                static int sms = 0;
+                if (!sms) sms = bench_sm_count();
+                auto f = [&] {
+                    bt_copy_kernel<<<sms * 8, 256>>>((const uint4 *)din, (uint4 *)dout, bytes);
+                };
+                names.push_back("memcpy_kernel");
+                if (o.ncu) {
+                    f();
+                    CUDA_CHECK_LAUNCH();
+                }
+                ms.push_back(o.ncu ? 1.0f : bench_time_ms(o, f));
+            }
             for (int ci = 0; bt_candidates[ci]; ++ci) {
                 const char *cn = bt_candidates[ci];
                 const swz_variant *v = bt_find(cn);

@@ -13,7 +13,7 @@ PEERS = {"memcpy", "cublasSgeam", "cublasSgemm", "cublasSgemm_default", "cub::De
 
 
 def is_peer(v):
-    return v in PEERS or v.startswith("cublas") or v.startswith("cub") or v == "memcpy"
+    return v in PEERS or v.startswith("cublas") or v.startswith("cub") or v.startswith("memcpy")
 
 
 rows = list(csv.DictReader(open(sys.argv[1], encoding="utf-8")))

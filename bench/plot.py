@@ -123,7 +123,7 @@ def types_panel(ax, rows, elem):
     shipped = "xor_32_v16" if elem == "v16" else "xor_64_" + elem
     series = [("shipped " + shipped, lambda rs: [r for r in rs if r["variant"] == shipped]),
               ("best swz", lambda rs: sorted([r for r in rs if r["family"] == "transpose_types" and
-                                              r["variant"] != "memcpy" and not r["variant"].startswith("cublas")],
+                                              not r["variant"].startswith(("memcpy", "cublas"))],
                                              key=lambda r: -r["value"])[:1])]
     for peer in dict.fromkeys(r["variant"] for r in rows if r["variant"].startswith("cublas")):
         series.append((peer, lambda rs, peer=peer: [r for r in rs if r["variant"] == peer]))

@@ -1,5 +1,5 @@
 /* examples/transpose/check.cuh -- the transpose's inputs and result check on the GPU, for
- * problems too large for a host reference (the bench hooks of transpose.cu and
+ * problems too large for a host reference (the bench hooks in transpose.cuh and
  * bench/bench_transpose.cu's every-element-type section).
  *
  * What it is for

@@ -8,6 +8,12 @@
  *   (variants_*.cu do; transpose.h lists them).  A missing or bad parameter is a compile
  *   error that names it.
  *
+ * The family (examples/meson.build's one line): transpose.cuh (this template; its family-once
+ * part also holds the family's hooks, compiled with EX_TR_HOOKS), variants_<elem>.cu (every
+ * instantiation, one translation unit per element type so they compile in parallel) and
+ * variants.cu (the registry and the family record).  transpose.h declares what the library
+ * exports; tuning.h / tuning.inc are the bench's candidates.
+ *
  * Example (this exact text is what variants_tile.inc expands to)
  *   #define TILE 64
  *   #define ELEM double
@@ -45,6 +51,8 @@
  *             for the STS.128 rows *and* the 4-byte reads of rows 4q + k.  swz_xor_auto would
  *             give Swizzle<3,2,4> (key r mod 8), which is tuned for 16-byte column reads and
  *             leaves this read pattern 8-way: the access pattern, not only the width, decides.
+ *             Rows narrower than 128 bytes (TILE*E < 128) take swz_solve's line view instead
+ *             (XOR_LINES below): conflict free there, where this key is not.
  *     MORTON  SWZ_MORTON_OFFSET over 16-byte units (a bijection; not conflict free for rows
  *             or columns -- see morton.h).
  *     NAIVE   no shared memory: coalesced element reads, strided element writes.
@@ -86,6 +94,10 @@
  *   PERSIST       0 (default): one block per region, the grid covers the matrix;  1: a
  *                 persistent grid (SMs x resident blocks) strides over the regions, with a
  *                 barrier after each region's stores.
+ *   XOR_LINES     XOR on tile rows narrower than 128 bytes (TILE*E < 128): 1 (default) the
+ *                 region seen as 128-byte lines with swz_solve's key across the rows of a
+ *                 line (conflict free); 0 the per-tile key (r / VEC) mod NQ above (1.5x-8x the
+ *                 ideal wavefronts there; kept for the bench's comparison)
  *   LOAD_ASYNC    0 (default): the tile load is tile.h's (16-byte LDG into registers, then
  *                 STS);  1: swz/mma.h's cp.async copy of the same region into the same layout
  *                 (LDGSTS: no staging registers; ragged regions zero-filled by the copy,
@@ -93,6 +105,13 @@
  *                 emulation takes tile.h's load (the same tile).
  *   The tuning candidates are instantiated in tuning.inc (benchmark only); see
  *   bench/bench_transpose.cu.
+ *
+ * Narrow matrices (cols <= RC / 2, e.g. a batch of 64x64 u8 matrices in a 64x256 region): for
+ *   TILE >= 32 with G > 1 (not PERSIST, not NAIVE) the launcher takes a second kernel,
+ *   NAME_kernel_narrow, whose region is one TILE x TILE tile in the same layout, run by
+ *   THREADS / G threads (at least 32): every tile of such a matrix is then a full region (the
+ *   fast path) instead of a quarter-filled one (the edge path).  The standard problem and
+ *   predict() are the region kernel's.
  *
  * Shared memory: static, at most 48 KiB per block (the portable static limit).  A TILE/ELEM
  * whose region does not fit (64x64 of 16-byte elements = 64 KiB) fails to compile with
@@ -123,6 +142,7 @@
 #include <swz/xor.h>
 #include <swz/pad.h>
 #include <swz/morton.h>
+#include <swz/linear.h>
 #include <swz/tile.h>
 
 #define SWZ_TR_THREADS 256 /* default THREADS */
@@ -258,9 +278,220 @@ static __device__ __forceinline__ void ex_tr_gput_cs(void *p, const swz_tile_v16
 }
 #endif
 
+
+/* ---- the family's hooks (compiled where EX_TR_HOOKS is defined: variants.cu, which holds the
+ * family record; CUDA C++ only) ----------------------------------------------------------------
+ * run(): run spec ROWS:COLS[:BATCH[:LD_IN:LD_OUT]] (leading dimensions default to COLS and ROWS;
+ * matrices of a batch are packed); fills the input with random bytes, poisons the output
+ * (0xFF), launches once and compares every element with the transpose of the input on the CPU.
+ * The bench hooks (family.h; swz-example-transpose --bench and bench/bench_transpose) time a
+ * variant beside cublasSgeam on ROWS:COLS (GB/s counts bytes read + written) and check both bit
+ * for bit on the GPU first (check.cuh). */
+#if defined(EX_TR_HOOKS) && defined(__CUDACC__) && !EX_TR_EMU
+#include <cublas_v2.h>
+#include <vector>
+#include <algorithm>
+#include "../family_main.h" /* CK, EX_CUBLAS */
+#include "check.cuh"        /* ex_tr_fill, ex_tr_wrong: the bench's input and check on the GPU */
+
+static uint64_t ex_tr_rng_state = 0x9E3779B97F4A7C15ull;
+static void ex_tr_fill_random(unsigned char *p, size_t n)
+{
+    for (size_t i = 0; i < n; ++i) {
+        ex_tr_rng_state ^= ex_tr_rng_state >> 12;
+        ex_tr_rng_state ^= ex_tr_rng_state << 25;
+        ex_tr_rng_state ^= ex_tr_rng_state >> 27;
+        p[i] = (unsigned char)((ex_tr_rng_state * 0x2545F4914F6CDD1Dull) >> 56);
+    }
+}
+
+/* Number of elements of out (batch x cols x ld_out) that differ from the transpose of in. */
+static long long ex_tr_count_wrong(const unsigned char *in, const unsigned char *out, int64_t rows,
+                       int64_t cols, int64_t ld_in, int64_t ld_out, int64_t batch, int64_t bs_in,
+                       int64_t bs_out, int es)
+{
+    long long bad = 0;
+    for (int64_t b = 0; b < batch; ++b)
+        for (int64_t r0 = 0; r0 < rows; r0 += 64)
+            for (int64_t c0 = 0; c0 < cols; c0 += 64)
+                for (int64_t r = r0; r < std::min(rows, r0 + 64); ++r)
+                    for (int64_t c = c0; c < std::min(cols, c0 + 64); ++c)
+                        bad += memcmp(in + (b * bs_in + r * ld_in + c) * es,
+                                      out + (b * bs_out + c * ld_out + r) * es, (size_t)es) != 0;
+    return bad;
+}
+
+/* One checked call: returns 0 on success. */
+static int ex_tr_run_checked(const swz_variant *v, int64_t rows, int64_t cols, int64_t batch,
+                       int64_t ld_in, int64_t ld_out, int quiet)
+{
+    const int es = v->elem_size;
+    const int64_t bs_in = rows * ld_in, bs_out = cols * ld_out;
+    const size_t nin = (size_t)(batch * bs_in * es), nout = (size_t)(batch * bs_out * es);
+    std::vector<unsigned char> hin(nin), hout(nout);
+    unsigned char *din, *dout;
+    ex_tr_fill_random(hin.data(), nin);
+    CK(cudaMalloc(&din, nin ? nin : 1));
+    CK(cudaMalloc(&dout, nout ? nout : 1));
+    CK(cudaMemcpy(din, hin.data(), nin, cudaMemcpyHostToDevice));
+    CK(cudaMemset(dout, 0xFF, nout));
+    CK(swz_transpose_ops_of(v)->launch(din, dout, rows, cols, ld_in, ld_out, batch, bs_in, bs_out, 0));
+    CK(cudaDeviceSynchronize());
+    CK(cudaMemcpy(hout.data(), dout, nout, cudaMemcpyDeviceToHost));
+    CK(cudaFree(din));
+    CK(cudaFree(dout));
+    long long bad = ex_tr_count_wrong(hin.data(), hout.data(), rows, cols, ld_in, ld_out, batch, bs_in, bs_out, es);
+    if (!quiet || bad)
+        printf("%-34s %6lld x %-6lld batch %-3lld %s (%lld wrong)\n", v->name, (long long)rows,
+               (long long)cols, (long long)batch, bad ? "FAILED" : "ok", bad);
+    return bad != 0;
+}
+
+/* ROWS:COLS[:BATCH[:LD_IN:LD_OUT]] -> 1, or 0 when it does not parse. */
+static int ex_tr_parse_spec(const char *spec, int64_t *r, int64_t *c, int64_t *b, int64_t *li, int64_t *lo)
+{
+    long long x[5] = {0, 0, 1, -1, -1};
+    const int n = sscanf(spec, "%lld:%lld:%lld:%lld:%lld", &x[0], &x[1], &x[2], &x[3], &x[4]);
+    if (!(n == 2 || n == 3 || n == 5) || x[0] < 0 || x[1] < 0 || x[2] < 0) return 0;
+    *r = x[0], *c = x[1], *b = x[2];
+    *li = n == 5 ? x[3] : x[1];
+    *lo = n == 5 ? x[4] : x[0];
+    return *li >= *c && *lo >= *r;
+}
+
+static int ex_tr_run_one(const swz_variant *v, const char *spec, int quiet)
+{
+    int64_t r, c, b, li, lo;
+    if (!ex_tr_parse_spec(spec, &r, &c, &b, &li, &lo)) return 2;
+    return ex_tr_run_checked(v, r, c, b, li, lo, quiet);
+}
+
+/* ---- the bench hooks (family.h): one ROWS x COLS matrix, its peer cublasSgeam ------------
+ * The input (check.cuh's ex_tr_fill, on the GPU) is floats in (-1, 1) per 4-byte word (never
+ * zero, never NaN: the peer computes 1 * x + 0 * y, which would change a NaN's or -0's bits)
+ * for 4-byte elements, random bytes otherwise.  Peer 0 is cublasSgeam (C = A^T) for 4-byte elements; for the other element sizes,
+ * which cuBLAS does not transpose, a cudaMemcpy of the same bytes stands in. */
+typedef struct ex_tr_bench_problem {
+    int64_t r, c;
+    int es;
+    unsigned char *din, *dout;
+    unsigned long long *d_wrong;
+    cublasHandle_t h;
+} ex_tr_bench_problem;
+
+static void *ex_tr_b_prepare(const char *spec, const swz_variant *v)
+{
+    int64_t r, c, b, li, lo;
+    if (!ex_tr_parse_spec(spec, &r, &c, &b, &li, &lo) || b != 1 || li != c || lo != r || r < 1 || c < 1)
+        return NULL;
+    ex_tr_bench_problem *p = new ex_tr_bench_problem();
+    const size_t bytes = (size_t)(r * c) * v->elem_size;
+    p->r = r, p->c = c, p->es = v->elem_size;
+    CK(cudaMalloc(&p->din, bytes));
+    CK(cudaMalloc(&p->dout, bytes));
+    CK(cudaMalloc(&p->d_wrong, sizeof(unsigned long long)));
+    CK(ex_tr_fill(p->din, bytes, p->es, 0x5EED0010u)); /* check.cuh: 4-byte words in (-1, 1), never 0 */
+    EX_CUBLAS(cublasCreate(&p->h));
+    return p;
+}
+
+static void ex_tr_b_release(void *vp)
+{
+    ex_tr_bench_problem *p = (ex_tr_bench_problem *)vp;
+    cublasDestroy(p->h);
+    CK(cudaFree(p->din));
+    CK(cudaFree(p->dout));
+    CK(cudaFree(p->d_wrong));
+    delete p;
+}
+
+static void ex_tr_b_size(void *vp, char *cell)
+{
+    const ex_tr_bench_problem *p = (const ex_tr_bench_problem *)vp;
+    snprintf(cell, SWZ_SPEC_MAX, "%lldx%lld", (long long)p->r, (long long)p->c);
+}
+
+static size_t ex_tr_b_copy_bytes(void *vp)
+{
+    const ex_tr_bench_problem *p = (const ex_tr_bench_problem *)vp;
+    return (size_t)(p->r * p->c) * p->es;
+}
+
+static double ex_tr_b_work(void *vp) { return 2.0 * (double)ex_tr_b_copy_bytes(vp); } /* read + written */
+
+static void *ex_tr_b_output(void *vp, int who, size_t *bytes)
+{
+    (void)who; /* the peer and the variants write the same matrix */
+    *bytes = ex_tr_b_copy_bytes(vp);
+    return ((ex_tr_bench_problem *)vp)->dout;
+}
+
+static int ex_tr_b_peer(void *vp, int k)
+{
+    ex_tr_bench_problem *p = (ex_tr_bench_problem *)vp;
+    const float one = 1.0f, zero = 0.0f;
+    (void)k;
+    if (p->es != 4) return cudaMemcpyAsync(p->dout, p->din, ex_tr_b_copy_bytes(p), cudaMemcpyDeviceToDevice, 0) != cudaSuccess;
+    /* Row-major in (r x c) is column-major in^T (c x r); out (c x r row-major) is column-major
+     * r x c = op(in^T)^T.  beta = 0: B is not read, but must be a valid matrix -- pass `in`
+     * (finite), not the poisoned output. */
+    return cublasSgeam(p->h, CUBLAS_OP_T, CUBLAS_OP_N, (int)p->r, (int)p->c, &one, (const float *)p->din,
+                       (int)p->c, &zero, (const float *)p->din, (int)p->r, (float *)p->dout,
+                       (int)p->r) != CUBLAS_STATUS_SUCCESS;
+}
+
+/* The elements of the output that are not the transpose of the input (after a launch). */
+static unsigned long long ex_tr_b_wrong(ex_tr_bench_problem *p)
+{
+    unsigned long long w = 0;
+    CK(ex_tr_wrong(p->din, p->dout, p->r, p->c, 1, p->es, p->d_wrong, &w)); /* check.cuh */
+    return w;
+}
+
+static int ex_tr_b_peer_check(void *vp, int k)
+{
+    ex_tr_bench_problem *p = (ex_tr_bench_problem *)vp;
+    (void)k;
+    if (p->es != 4) return 0; /* the stand-in copy is no transpose */
+    const unsigned long long w = ex_tr_b_wrong(p);
+    if (w) printf("cublasSgeam %lldx%lld: %llu elements wrong\n", (long long)p->r, (long long)p->c, w);
+    return w != 0;
+}
+
+static int ex_tr_b_launch(void *vp, const swz_variant *v, int mode)
+{
+    ex_tr_bench_problem *p = (ex_tr_bench_problem *)vp;
+    (void)mode;
+    cudaError_t e = swz_transpose_ops_of(v)->launch(p->din, p->dout, p->r, p->c, p->c, p->r, 1, 0, 0, 0);
+    if (e != cudaSuccess) fprintf(stderr, "%s: %s\n", v->name, cudaGetErrorString(e));
+    return e != cudaSuccess;
+}
+
+static int ex_tr_b_check(void *vp, const swz_variant *v, int mode)
+{
+    ex_tr_bench_problem *p = (ex_tr_bench_problem *)vp;
+    (void)mode;
+    const unsigned long long w = ex_tr_b_wrong(p);
+    if (w) printf("%s %lldx%lld: %llu elements wrong\n", v->name, (long long)p->r, (long long)p->c, w);
+    return w != 0;
+}
+
+static const char *const ex_tr_bench_specs[] = {"8192:8192", "16384:16384", NULL};
+static const char *const ex_tr_bench_quick[] = {"1024:1024", "2048:2048", NULL};
+static const char *const ex_tr_bench_peers[] = {"cublasSgeam", NULL};
+static const swz_family_bench ex_tr_bench_hooks = {
+    "swz fp32 transposes vs cublasSgeam and memcpy", ex_tr_bench_specs, ex_tr_bench_quick, "float", 1, NULL,
+    ex_tr_bench_peers, "cublasSgeam", 1e6, ex_tr_b_prepare, ex_tr_b_release, ex_tr_b_size, ex_tr_b_work, ex_tr_b_copy_bytes, ex_tr_b_output,
+    ex_tr_b_peer, ex_tr_b_peer_check, ex_tr_b_launch, ex_tr_b_check};
+
+#endif /* EX_TR_HOOKS */
+
 #endif /* SWZ_TRANSPOSE_CUH_ONCE */
 
 /* ================================ one variant ============================================ */
+/* Included with none of TILE, ELEM, ELEM_NAME, LAYOUT (variants.cu, for the hooks): the family-once
+ * part above only. */
+#if defined(TILE) || defined(ELEM) || defined(ELEM_NAME) || defined(LAYOUT)
 #ifndef TILE
 #error "transpose.cuh: define TILE (8, 16, 32 or 64)"
 #endif
@@ -283,7 +514,7 @@ static __device__ __forceinline__ void ex_tr_gput_cs(void *p, const swz_tile_v16
  * give a second kernel the shipped variant's name). */
 #if !defined(NAME_SUFFIX)
 #if defined(THREADS) || defined(REGION_BYTES) || defined(BLOCK_ORDER) || defined(BLOCK_GROUP) || \
-    defined(CACHE_HINTS) || defined(PERSIST) || defined(MIN_BLOCKS) || defined(LOAD_ASYNC)
+    defined(CACHE_HINTS) || defined(PERSIST) || defined(MIN_BLOCKS) || defined(LOAD_ASYNC) || defined(XOR_LINES)
 #error "transpose.cuh: a tuning knob is set: define NAME_SUFFIX too (e.g. _grp32)"
 #endif
 #define NAME_SUFFIX
@@ -311,6 +542,12 @@ static __device__ __forceinline__ void ex_tr_gput_cs(void *p, const swz_tile_v16
 #endif
 #ifndef LOAD_ASYNC
 #define LOAD_ASYNC 0
+#endif
+#ifndef XOR_LINES
+#define XOR_LINES 1
+#endif
+#if (XOR_LINES) != 0 && (XOR_LINES) != 1
+#error "transpose.cuh: XOR_LINES must be 0 or 1"
 #endif
 #if (LOAD_ASYNC) != 0 && (LOAD_ASYNC) != 1
 #error "transpose.cuh: LOAD_ASYNC must be 0 or 1"
@@ -349,10 +586,13 @@ enum {
     EX_TRN(__LSIZE) = (TILE) * (TILE),
 #endif
 #if EX_TR_LID == EX_TR_LID_NAIVE
-    EX_TRN(__SMEM) = 0
+    EX_TRN(__SMEM) = 0,
 #else
-    EX_TRN(__SMEM) = EX_TRN(__G) * EX_TRN(__LSIZE) * (int)sizeof(ELEM)
+    EX_TRN(__SMEM) = EX_TRN(__G) * EX_TRN(__LSIZE) * (int)sizeof(ELEM),
 #endif
+    /* the narrow kernel (EX_TR_HAS_NARROW): one-tile regions, THREADS / G threads (at least 32) */
+    EX_TRN(__NTH) = (THREADS) / EX_TRN(__G) < 32 ? 32 : (THREADS) / EX_TRN(__G),
+    EX_TRN(__NARROW) = EX_TRN(__G) > 1 && ((THREADS) / EX_TRN(__G) < 32 || ((THREADS) / EX_TRN(__G)) % 32 == 0)
 };
 
 SWZ_STATIC_ASSERT((TILE) >= 8 && ((TILE) & ((TILE)-1)) == 0 && (TILE) <= 1024,
@@ -387,9 +627,40 @@ SWZ_STATIC_ASSERT((BLOCK_GROUP) >= 1 && (BLOCK_GROUP) <= 32768 &&
 #else
 #define EX_TR_TL(r, c) ((r) * (uint32_t)(TILE) + (c))
 #endif
-#define EX_TR_RL(r, c)                                                                        \
+#define EX_TR_TILED(r, c)                                                                     \
     (((uint32_t)(c) / (uint32_t)(TILE)) * (uint32_t)EX_TRN(__LSIZE) +                         \
      EX_TR_TL((uint32_t)(r), (uint32_t)(c) % (uint32_t)(TILE)))
+/* XOR on tile rows narrower than 128 bytes (XOR_LINES 1, the default): the region, as the none
+ * layout lays it out (tile after tile, row-major), seen as 128-byte lines, with swz_solve's
+ * optimal XOR-linear key across the rows of a line (docs/solver.md "Narrow rows: the line
+ * view"; `swz-check --solve --lines` on the region's own accesses, 16 KiB regions of 256
+ * threads): conflict free for the row stores and the transposed reads, where the per-tile key
+ * costs 1.5x-8x the ideal.  The eight row-bit masks of each shape, one nibble each (m0 lowest),
+ * by TILE and element size; 0: no line view (rows of 128 bytes or more, where the per-tile key
+ * is already the optimum). */
+#define EX_TR_LPACK                                                                           \
+    ((TILE) == 64 && sizeof(ELEM) == 1   ? 0x00442000u                                        \
+     : (TILE) == 32 && sizeof(ELEM) == 1 ? 0x00024200u                                        \
+     : (TILE) == 16 && sizeof(ELEM) == 1 ? 0x00004210u                                        \
+     : (TILE) == 8 && sizeof(ELEM) == 1  ? 0x00000421u                                        \
+     : (TILE) == 32 && sizeof(ELEM) == 2 ? 0x00044200u                                        \
+     : (TILE) == 16 && sizeof(ELEM) == 2 ? 0x00002420u                                        \
+     : (TILE) == 8 && sizeof(ELEM) == 2  ? 0x00000421u                                        \
+     : (TILE) == 16 && sizeof(ELEM) == 4 ? 0x00004420u                                        \
+     : (TILE) == 8 && sizeof(ELEM) == 4  ? 0x00000242u                                        \
+     : (TILE) == 8 && sizeof(ELEM) == 8  ? 0x00000442u                                        \
+                                         : 0u)
+#define EX_TR_LINES (EX_TR_LID == EX_TR_LID_XOR && (XOR_LINES) && EX_TR_LPACK != 0u)
+#define EX_TR_LM(k) ((EX_TR_LPACK >> (4 * (k))) & 15u)
+#define EX_TR_LW (128 / (int)sizeof(ELEM)) /* elements per 128-byte line */
+#define EX_TR_NONE_OFF(r, c)                                                                  \
+    (((uint32_t)(c) / (uint32_t)(TILE)) * (uint32_t)((TILE) * (TILE)) + (uint32_t)(r) * (uint32_t)(TILE) + \
+     (uint32_t)(c) % (uint32_t)(TILE))
+#define EX_TR_LINE_OFF(o)                                                                     \
+    SWZ_LINEAR_OFFSET(EX_TR_LW, (int)sizeof(ELEM), EX_TRN(__VB), 0, EX_TR_LM(0), EX_TR_LM(1),  \
+                      EX_TR_LM(2), EX_TR_LM(3), EX_TR_LM(4), EX_TR_LM(5), EX_TR_LM(6), EX_TR_LM(7), \
+                      (o) / (uint32_t)EX_TR_LW, (o) % (uint32_t)EX_TR_LW)
+#define EX_TR_RL(r, c) (EX_TR_LINES ? EX_TR_LINE_OFF(EX_TR_NONE_OFF(r, c)) : EX_TR_TILED(r, c))
 
 #if EX_TR_LID != EX_TR_LID_NAIVE
 #define SWZ_TILE_NAME EX_TRN(_tile)
@@ -419,6 +690,47 @@ SWZ_STATIC_ASSERT((BLOCK_GROUP) >= 1 && (BLOCK_GROUP) <= 32768 &&
 #define SWZ_MMA_LAYOUT(r, c) EX_TR_RL(r, c)
 #include <swz/mma.h>
 #endif
+#endif
+
+/* Narrow matrices (cols <= RC / 2: e.g. a batch of 64x64 u8 matrices, which fill a quarter of a
+ * 64x256 region and would take the edge path) go to a second kernel whose region is one tile,
+ * with THREADS / G threads so that a thread keeps the region kernel's vectors in flight.
+ * Compiled for tiles of 32 and more with G > 1 (its body is empty where G == 1), not for
+ * PERSIST or NAIVE. */
+#if EX_TR_LID != EX_TR_LID_NAIVE && !(PERSIST) && (TILE) >= 32
+#define EX_TR_HAS_NARROW 1
+#define SWZ_TILE_NAME EX_TRN(_ntile)
+#define SWZ_TILE_ELEM ELEM
+#define SWZ_TILE_ROWS (TILE)
+#define SWZ_TILE_COLS (TILE)
+#define SWZ_TILE_THREADS EX_TRN(__NTH)
+#define SWZ_TILE_VBYTES EX_TRN(__VB)
+#define SWZ_TILE_ROTATE (EX_TR_LID == EX_TR_LID_PAD)
+#define SWZ_TILE_LAYOUT(r, c) EX_TR_RL(r, c) /* the region's layout on its first tile: a bijection onto it */
+#if !EX_TR_EMU && ((CACHE_HINTS)&3)
+#define SWZ_TILE_GLOBAL_LOAD(v, u, p, bytes) ex_tr_gget_h<(CACHE_HINTS)&3>((v), (u), (p), (bytes))
+#endif
+#if !EX_TR_EMU && ((CACHE_HINTS)&4)
+#define SWZ_TILE_GLOBAL_STORE(p, v, u, bytes) ex_tr_gput_cs((p), (v), (u), (bytes))
+#endif
+#include <swz/tile.h>
+#else
+#define EX_TR_HAS_NARROW 0
+#endif
+
+#if EX_TR_HAS_NARROW
+/* The narrow kernel's block (bx, by, bz): one TILE x TILE tile, both phases (the barrier
+ * between them is the caller's: __syncthreads on the GPU, the thread loops in the emulation). */
+EX_TR_DFN void EX_TRN(__nphase1)(ELEM *tile, const ELEM *in, int64_t rows, int64_t cols,
+                                      int64_t ld_in, int64_t bs_in, unsigned bx, unsigned by, unsigned bz)
+{
+    EX_TRN(_ntile_load)(tile, in + (int64_t)bz * bs_in, ld_in, (int64_t)by * (TILE), (int64_t)bx * (TILE), rows, cols);
+}
+EX_TR_DFN void EX_TRN(__nphase2)(const ELEM *tile, ELEM *out, int64_t rows, int64_t cols,
+                                      int64_t ld_out, int64_t bs_out, unsigned bx, unsigned by, unsigned bz)
+{
+    EX_TRN(_ntile_store_t)(tile, out + (int64_t)bz * bs_out, ld_out, (int64_t)bx * (TILE), (int64_t)by * (TILE), cols, rows);
+}
 #endif
 
 /* One block: input rows r0 .. r0+TILE-1, columns c0 .. c0+RC-1 of matrix bz, in two phases
@@ -492,6 +804,22 @@ EX_TRN(_kernel)(const ELEM *__restrict__ in, ELEM *__restrict__ out, int64_t row
     EX_TRN(__phase2)(tile, out, rows, cols, ld_out, bs_out, bx, by, blockIdx.z);
 #endif
 }
+#if EX_TR_HAS_NARROW
+/* Narrow matrices: block (x, y, z) = tile (bx, by) of matrix z, row-major (a narrow matrix has
+ * few tile columns). */
+extern "C" __global__ void __launch_bounds__(EX_TRN(__NTH))
+EX_TRN(_kernel_narrow)(const ELEM *__restrict__ in, ELEM *__restrict__ out, int64_t rows, int64_t cols,
+                         int64_t ld_in, int64_t ld_out, int64_t bs_in, int64_t bs_out)
+{
+    if (EX_TRN(__NARROW)) {
+        __shared__ __align__(16) unsigned char smem[EX_TRN(__LSIZE) * (int)sizeof(ELEM)];
+        ELEM *tile = (ELEM *)smem;
+        EX_TRN(__nphase1)(tile, in, rows, cols, ld_in, bs_in, blockIdx.x, blockIdx.y, blockIdx.z);
+        __syncthreads();
+        EX_TRN(__nphase2)(tile, out, rows, cols, ld_out, bs_out, blockIdx.x, blockIdx.y, blockIdx.z);
+    }
+}
+#endif
 #else
 /* PERSIST: gridDim.x blocks stride over the gx*gy*nb regions (< 2^32) of this launch. */
 extern "C" __global__ void EX_TR_BOUNDS
@@ -558,6 +886,29 @@ static void EX_TRN(__emulate)(dim3 grid, const ELEM *in, ELEM *out, int64_t rows
 }
 #endif
 
+#if EX_TR_EMU && EX_TR_HAS_NARROW
+/* The narrow kernel on the CPU: every block; every thread's load, then every thread's store. */
+static void EX_TRN(__emulate_narrow)(dim3 grid, const ELEM *in, ELEM *out, int64_t rows, int64_t cols,
+                                       int64_t ld_in, int64_t ld_out, int64_t bs_in, int64_t bs_out)
+{
+    alignas(16) static unsigned char smem[EX_TRN(__LSIZE) * (int)sizeof(ELEM)];
+    ELEM *tile = (ELEM *)smem;
+    for (unsigned z = 0; z < grid.z; ++z)
+        for (unsigned y = 0; y < grid.y; ++y)
+            for (unsigned x = 0; x < grid.x; ++x) {
+                memset(smem, 0xA5, sizeof smem);
+                for (int t = 0; t < EX_TRN(__NTH); ++t) {
+                    *swz_tile_emu_tid() = t;
+                    EX_TRN(__nphase1)(tile, in, rows, cols, ld_in, bs_in, x, y, z);
+                }
+                for (int t = 0; t < EX_TRN(__NTH); ++t) {
+                    *swz_tile_emu_tid() = t;
+                    EX_TRN(__nphase2)(tile, out, rows, cols, ld_out, bs_out, x, y, z);
+                }
+            }
+}
+#endif
+
 extern "C" cudaError_t EX_TRN(_batched)(const ELEM *in, ELEM *out, int64_t rows, int64_t cols,
                                            int64_t ld_in, int64_t ld_out, int64_t batch,
                                            int64_t bs_in, int64_t bs_out, cudaStream_t stream)
@@ -573,6 +924,28 @@ extern "C" cudaError_t EX_TRN(_batched)(const ELEM *in, ELEM *out, int64_t rows,
 #if EX_TR_OID != EX_TR_OID_ROW || (PERSIST)
     /* the kernel numbers its blocks in 32 bits: gx * gy (* batch, PERSIST) < 2^32 per launch */
     if (ymax > (int64_t)UINT32_MAX / gx) ymax = (int64_t)UINT32_MAX / gx;
+#endif
+#if EX_TR_HAS_NARROW
+    if (EX_TRN(__NARROW) && 2 * cols <= EX_TRN(__RC)) { /* narrow: one-tile regions */
+        const int64_t nx = (cols + (TILE)-1) / (TILE);
+        for (b0 = 0; b0 < batch; b0 += bmax)
+            for (rr = 0; rr < rows; rr += ymax * (TILE)) {
+                const int64_t nb = batch - b0 < bmax ? batch - b0 : bmax;
+                const int64_t nr = rows - rr < ymax * (TILE) ? rows - rr : ymax * (TILE);
+                const dim3 grid((unsigned)nx, (unsigned)((nr + (TILE)-1) / (TILE)), (unsigned)nb);
+#if EX_TR_EMU
+                (void)stream;
+                EX_TRN(__emulate_narrow)(grid, in + b0 * bs_in + rr * ld_in, out + b0 * bs_out + rr, nr, cols,
+                                         ld_in, ld_out, bs_in, bs_out);
+#else
+                EX_TRN(_kernel_narrow)<<<grid, EX_TRN(__NTH), 0, stream>>>(
+                    in + b0 * bs_in + rr * ld_in, out + b0 * bs_out + rr, nr, cols, ld_in, ld_out, bs_in, bs_out);
+                e = cudaGetLastError();
+                if (e != cudaSuccess) return e;
+#endif
+            }
+        return cudaSuccess;
+    }
 #endif
 #if PERSIST
     if (bmax > (int64_t)UINT32_MAX / (gx * ymax)) bmax = (int64_t)UINT32_MAX / (gx * ymax);
@@ -659,7 +1032,7 @@ extern "C" const swz_variant EX_TRN(_variant) = SWZ_VARIANT_INIT(
     (int)sizeof(ELEM), (THREADS),
     "threads=" EX_TR_STR(THREADS) " region=" EX_TR_STR(REGION_BYTES) " order=" EX_TR_STR(
         BLOCK_ORDER) "/" EX_TR_STR(BLOCK_GROUP) " hints=" EX_TR_STR(CACHE_HINTS) " persist=" EX_TR_STR(PERSIST)
-        " min_blocks=" EX_TR_STR(MIN_BLOCKS) " load_async=" EX_TR_STR(LOAD_ASYNC),
+        " min_blocks=" EX_TR_STR(MIN_BLOCKS) " load_async=" EX_TR_STR(LOAD_ASYNC) " xor_lines=" EX_TR_STR(XOR_LINES),
     &EX_TRN(__predict), &EX_TRN(__problem), &EX_TRN(__ops));
 
 #undef EX_TR_TL
@@ -673,4 +1046,13 @@ extern "C" const swz_variant EX_TRN(_variant) = SWZ_VARIANT_INIT(
 #undef EX_TR_LID
 #undef EX_TR_OID
 #undef EX_TR_BOUNDS
+#undef EX_TR_HAS_NARROW
+#undef EX_TR_TILED
+#undef EX_TR_LPACK
+#undef EX_TR_LINES
+#undef EX_TR_LM
+#undef EX_TR_LW
+#undef EX_TR_NONE_OFF
+#undef EX_TR_LINE_OFF
+#endif /* one variant */
 #include "../family_undef.h"

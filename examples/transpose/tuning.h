@@ -3,7 +3,7 @@
  * CACHE_HINTS, PERSIST; see transpose.cuh) or a TILE the shipped list does not have.  They are not part of the swz_transpose library
  * (its variant matrix stays as transpose.h lists it): tuning.inc instantiates them, and only
  * bench/bench_transpose.cu (to time them) and the host emulation tests (to check their code on
- * every test shape, see registry.cu) include it.
+ * every test shape, see variants.cu) include it.
  *
  * Example
  *   #include "tuning.inc"   // once per program: generates every candidate (includes this file)
@@ -23,6 +23,8 @@
  *   _p             PERSIST 1
  *   _bN            MIN_BLOCKS N (registers capped so that N blocks fit on an SM; u8 and half
  *                  take 45-48 registers by default, i.e. 5 blocks of 256 threads per SM)
+ *   _key           XOR_LINES 0: the per-tile key on rows narrower than 128 bytes (the shipped
+ *                  layout before the line view)
  *   _a             LOAD_ASYNC 1 (the tile load by cp.async: LDGSTS, no staging registers)
  *   _rNk           REGION_BYTES N KiB (_r4k with u8 / _r8k with half: one 64x64 tile per block,
  *                  G = 1 -- a 64x64 matrix of a batch is then one full region)
@@ -56,7 +58,17 @@
     X(xor, 128, u8, _b8) \
     X(xor, 64, u8, _r4k_b8) \
     X(xor, 64, half, _b8) \
-    X(xor, 64, half, _r8k_b8)
+    X(xor, 64, half, _r8k_b8) \
+    X(xor, 64, u8, _key) \
+    X(xor, 32, half, _key) \
+    X(xor, 32, double, _row) \
+    X(xor, 32, double, _grp16) \
+    X(xor, 32, double, _h6) \
+    X(xor, 32, v16, _row) \
+    X(xor, 32, v16, _grp16) \
+    X(xor, 32, v16, _h6) \
+    X(xor, 32, v16, _t128) \
+    X(xor, 32, v16, _t512)
 
 #ifdef __cplusplus
 extern "C" {

@@ -7,7 +7,7 @@
 #define SWZ_TV_NAME float
 #define SWZ_TV_TILE64 1
 #include "variants.inc"
-/* Host emulation (tests/gpu, SWZ_EMULATE): the benchmark's tuning candidates too -- registry.cu
+/* Host emulation (tests/gpu, SWZ_EMULATE): the benchmark's tuning candidates too -- variants.cu
  * lists them in its host-compiled form -- so CI runs their code (block orders, the persistent
  * loop, other block sizes and regions) on every test shape without a GPU. */
 #if defined(SWZ_EMULATE) && !defined(__CUDACC__)

@@ -5,8 +5,9 @@ Reads the SASS of programs linking the transpose and reduce kernel libraries (cu
 the test programs link every variant through the registries) and checks, per kernel:
   transpose, shared-memory layouts (none, pad, xor, morton), 16-byte vectors (TILE*E >= 16):
       LDG.E.128 (16-byte global loads), STG.E.128 (16-byte global stores), STS.128 (16-byte
-      shared stores) present; 1- and 2-byte elements: PRMT (the register transpose of the
-      transposed store is byte permutes) present;
+      shared stores) present, in the narrow kernels of small matrices too (where not empty:
+      G == 1 compiles them empty); 1- and 2-byte elements: PRMT (the register transpose of
+      the transposed store is byte permutes) present;
   reduce fast partials: LDG.E.128 present;
   every kernel: no local memory (LDL/STL: spills or dynamically indexed arrays).
 cuobjdump is looked up at run time: $CUOBJDUMP, then PATH, then /usr/local/cuda/bin, then the
@@ -60,9 +61,9 @@ def main():
         return 77
     bad, seen = [], 0
     for name, h in functions(cuobjdump, ltr).items():
-        m = re.match(r"swz_transpose_(\w+?)_(\d+)_(\w+)_kernel$", name)
-        if not m:
-            continue
+        m = re.match(r"swz_transpose_(\w+?)_(\d+)_(\w+?)_kernel(_narrow)?$", name)
+        if not m or (m.group(4) and not any(k.startswith(("LDG", "STG")) for k in h)):
+            continue  # not a transpose kernel, or a narrow kernel compiled empty (G == 1)
         seen += 1
         layout, tile, elem = m.group(1), int(m.group(2)), m.group(3)
         esize = {"u8": 1, "half": 2, "float": 4, "double": 8, "v16": 16}[elem]
