@@ -52,16 +52,14 @@ struct bt_problem {
 /* The candidates of the section (swz_transpose_<name>), timed on the problems of their
  * element (v->elem); the tuning candidates among them are instantiated by tuning.inc. */
 static const char *const bt_candidates[] = {
-    "xor_64_u8",     "pad_64_u8",     "xor_64_u8_b8",     "xor_128_u8",       "xor_128_u8_b8",
-    "xor_64_u8_r4k_b8", "xor_64_u8_b8_a", "xor_32_u8",  "xor_64_u8_key",
-    "xor_64_half",   "pad_64_half",   "xor_64_half_b8",   "xor_64_half_r8k_b8", "xor_32_half", "xor_32_half_key",
-    "xor_64_float",  "pad_64_float",  "xor_64_float_h2",  "xor_64_float_h4",  "xor_64_float_h6",
-    "xor_64_float_r32k", "xor_64_float_r32k_t512", "xor_64_float_grp64", "xor_64_float_a",
+    "xor_64_u8",     "pad_64_u8",     "xor_64_u8_b8",     "xor_128_u8", "xor_32_u8",  "xor_64_u8_lines",
+    "xor_64_half",   "pad_64_half",   "xor_64_half_b8", "xor_32_half", "xor_32_half_lines",
+    "xor_64_float",  "pad_64_float",  "xor_64_float_h4",  "xor_64_float_h6", "xor_64_float_r32k_t512", "xor_64_float_a",
     "xor_32_float",
-    "xor_64_double", "pad_64_double", "xor_32_double",    "xor_32_double_row", "xor_32_double_grp16",
+    "xor_64_double", "pad_64_double", "xor_32_double",
     "xor_32_double_h6",
-    "xor_32_v16",    "pad_32_v16",    "xor_16_v16",       "xor_32_v16_row",   "xor_32_v16_grp16",
-    "xor_32_v16_h6", "xor_32_v16_t128", "xor_32_v16_t512", NULL};
+    "xor_32_v16",    "pad_32_v16",    "xor_16_v16",
+    "xor_32_v16_h6", "xor_32_v16_t512", NULL};
 
 #define BT_TUNING_REF(L, T, E, S) &swz_transpose_##L##_##T##_##E##S##_variant,
 static const swz_variant *const bt_tuning[] = {SWZ_TRANSPOSE_TUNING(BT_TUNING_REF) NULL};

@@ -51,8 +51,8 @@
  *             for the STS.128 rows *and* the 4-byte reads of rows 4q + k.  swz_xor_auto would
  *             give Swizzle<3,2,4> (key r mod 8), which is tuned for 16-byte column reads and
  *             leaves this read pattern 8-way: the access pattern, not only the width, decides.
- *             Rows narrower than 128 bytes (TILE*E < 128) take swz_solve's line view instead
- *             (XOR_LINES below): conflict free there, where this key is not.
+ *             On rows narrower than 128 bytes (TILE*E < 128) this key is not conflict free;
+ *             swz_solve's line view is (XOR_LINES below), but measured slower.
  *     MORTON  SWZ_MORTON_OFFSET over 16-byte units (a bijection; not conflict free for rows
  *             or columns -- see morton.h).
  *     NAIVE   no shared memory: coalesced element reads, strided element writes.
@@ -94,10 +94,15 @@
  *   PERSIST       0 (default): one block per region, the grid covers the matrix;  1: a
  *                 persistent grid (SMs x resident blocks) strides over the regions, with a
  *                 barrier after each region's stores.
- *   XOR_LINES     XOR on tile rows narrower than 128 bytes (TILE*E < 128): 1 (default) the
- *                 region seen as 128-byte lines with swz_solve's key across the rows of a
- *                 line (conflict free); 0 the per-tile key (r / VEC) mod NQ above (1.5x-8x the
- *                 ideal wavefronts there; kept for the bench's comparison)
+ *   XOR_LINES     XOR on tile rows narrower than 128 bytes (TILE*E < 128): 0 (default) the
+ *                 per-tile key (r / VEC) mod NQ above (1.5x-8x the ideal wavefronts there);
+ *                 1 the region seen as 128-byte lines with swz_solve's key across the rows of
+ *                 a line (conflict free).  Measured on the H200 (examples/transpose/NOTES.md):
+ *                 the line view's address arithmetic nearly doubles the instructions (5.4 M
+ *                 against 2.9 M for a batch of 4096 64x64 u8) and costs 5-25% of the time
+ *                 (xor_64_u8 at 8192^2: 0.917x memcpy against 0.966x), while the key's extra
+ *                 wavefronts hide behind DRAM: the key stays the default, the line view is
+ *                 the bench's comparison variant (_lines).
  *   LOAD_ASYNC    0 (default): the tile load is tile.h's (16-byte LDG into registers, then
  *                 STS);  1: swz/mma.h's cp.async copy of the same region into the same layout
  *                 (LDGSTS: no staging registers; ragged regions zero-filled by the copy,
@@ -544,7 +549,7 @@ static const swz_family_bench ex_tr_bench_hooks = {
 #define LOAD_ASYNC 0
 #endif
 #ifndef XOR_LINES
-#define XOR_LINES 1
+#define XOR_LINES 0
 #endif
 #if (XOR_LINES) != 0 && (XOR_LINES) != 1
 #error "transpose.cuh: XOR_LINES must be 0 or 1"
@@ -630,7 +635,7 @@ SWZ_STATIC_ASSERT((BLOCK_GROUP) >= 1 && (BLOCK_GROUP) <= 32768 &&
 #define EX_TR_TILED(r, c)                                                                     \
     (((uint32_t)(c) / (uint32_t)(TILE)) * (uint32_t)EX_TRN(__LSIZE) +                         \
      EX_TR_TL((uint32_t)(r), (uint32_t)(c) % (uint32_t)(TILE)))
-/* XOR on tile rows narrower than 128 bytes (XOR_LINES 1, the default): the region, as the none
+/* XOR on tile rows narrower than 128 bytes with XOR_LINES 1: the region, as the none
  * layout lays it out (tile after tile, row-major), seen as 128-byte lines, with swz_solve's
  * optimal XOR-linear key across the rows of a line (docs/solver.md "Narrow rows: the line
  * view"; `swz-check --solve --lines` on the region's own accesses, 16 KiB regions of 256

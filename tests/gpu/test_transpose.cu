@@ -297,12 +297,12 @@ static int test_args(int argc, char **argv)
     return failures ? 1 : 0;
 }
 
-/* The bank model's promises for the shipped variants (no GPU): every prediction succeeds; xor
- * (the per-tile key, or on rows narrower than 128 bytes swz_solve's line view across them) is
- * conflict free for both copies at every TILE; pad (and xor with XOR_LINES 0) for the transposed
- * reads whenever a tile row is >= 64 bytes and for the row stores whenever it is >= 128 bytes
- * (narrower rows put several tiles of the block's region into one phase, which no per-tile
- * layout separates); none conflicts on the reads. */
+/* The bank model's promises for the registered variants (no GPU): every prediction succeeds;
+ * xor with the line view (XOR_LINES 1: the emulated build's _lines candidates) is conflict free
+ * for both copies; xor with the per-tile key and pad are conflict free for the transposed reads
+ * whenever a tile row is >= 64 bytes and for the row stores whenever it is >= 128 bytes (narrower
+ * rows put several tiles of the block's region into one phase, which no per-tile layout
+ * separates); none conflicts on the reads. */
 static int test_model(int argc, char **argv)
 {
     (void)argv;
