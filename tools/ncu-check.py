@@ -61,7 +61,9 @@ M_WF = {"ld": "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum",
         "st": "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum"}
 M_IN = {"ld": "smsp__sass_inst_executed_op_shared_ld.sum",
         "st": "smsp__sass_inst_executed_op_shared_st.sum"}
-METRICS = [M_WF["ld"], M_WF["st"], M_IN["ld"], M_IN["st"]]
+# ldmatrix: its wavefronts are in M_WF["ld"], its instructions not in M_IN["ld"] but here
+M_LDSM = "smsp__sass_inst_executed_op_ldsm.sum"
+METRICS = [M_WF["ld"], M_WF["st"], M_IN["ld"], M_IN["st"], M_LDSM]
 
 
 def families(build):
@@ -204,7 +206,7 @@ def verdict(p, side, meas, blocks, tol, tol_conflict):
     instr_p = p[side + "_instr"] * blocks
     wf_p = p[side + "_wf"] * blocks
     ideal_p = p[side + "_ideal"] * blocks
-    wf_m, in_m = meas[M_WF[side]], meas[M_IN[side]]
+    wf_m, in_m = meas[M_WF[side]], meas[M_IN[side]] + (meas.get(M_LDSM, 0.0) if side == "ld" else 0.0)
     if instr_p == 0 and in_m == 0:
         return True, "no shared %s" % ("loads" if side == "ld" else "stores")
     if in_m != instr_p:

@@ -934,16 +934,20 @@ static int HG(__problem)(char *spec)
 
 /* One block of the standard problem: shared stores = the epilogue's STS.64 (the cp.async
  * writes are LDGSTS, which ncu's shared-store counters do not count: copy_model has them);
- * shared loads = every warp's ldmatrix of every slice, then the epilogue's LDS.128. */
+ * shared loads = every warp's ldmatrix of every slice (ncu counts their wavefronts in the
+ * shared-load wavefronts, their instructions in smsp__sass_inst_executed_op_ldsm), then the
+ * epilogue's LDS.128. */
 static int HG(__predict)(swz_tile_cost *sts, swz_tile_cost *lds)
 {
     uint32_t addr[32], mask;
     const int warps = HG(__NT) / 32;
     swz_tile_cost_init(sts, 8u);
     swz_tile_cost_init(lds, 16u);
-    for (int s = 0; s < HG(__STD_SLICES); ++s)
+    /* PIPE 0 prefetches the first k step of the slice after the last one too (its fragments
+     * are loaded, never used): one k step more, at the same offsets in another stage */
+    for (int s = 0; s < HG(__STD_SLICES) + ((PIPE) == 0); ++s)
         for (int w = 0; w < warps; ++w)
-            for (int ks = 0; ks < HG(__KS); ++ks) {
+            for (int ks = 0; ks < (s < HG(__STD_SLICES) ? HG(__KS) : 1); ++ks) {
                 for (int i = 0; i < HG(__MI); ++i) {
                     mask = HG(__frag_lanes)(0, w, ks, i, addr);
                     swz_tile_cost_add(lds, addr, mask, SWZ_LDMATRIX_X4);
