@@ -70,6 +70,7 @@ fi
 if has bench; then
   fails=0
   fams=$(cd "$B/examples" 2>/dev/null && ls swz-example-* 2>/dev/null | sed 's/^swz-example-//' | tr '\n' ' ')
+  [ -x "$B/bench/mma_ceiling" ] && { "$B/bench/mma_ceiling" --out "$R" >"$R/mma_ceiling.log" 2>&1 || fails=$((fails + 1)); tail -3 "$R/mma_ceiling.log"; }  # hgemm's ceiling
   for b in ${BENCHES:-$fams smem_stride coalesce}; do
     [ -x "$B/bench/bench_$b" ] || { echo "bench_$b not built"; fails=$((fails + 1)); continue; }
     "$B/bench/bench_$b" --out "$R" >"$R/bench_$b.log" 2>&1 || { fails=$((fails + 1)); echo "bench_$b FAILED"; }
