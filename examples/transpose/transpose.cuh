@@ -669,21 +669,9 @@ SWZ_STATIC_ASSERT((BLOCK_GROUP) >= 1 && (BLOCK_GROUP) <= 32768 &&
 
 #if EX_TR_LID != EX_TR_LID_NAIVE
 #define SWZ_TILE_NAME EX_TRN(_tile)
-#define SWZ_TILE_ELEM ELEM
-#define SWZ_TILE_ROWS (TILE)
 #define SWZ_TILE_COLS EX_TRN(__RC)
 #define SWZ_TILE_THREADS (THREADS)
-#define SWZ_TILE_VBYTES EX_TRN(__VB)
-#define SWZ_TILE_ROTATE (EX_TR_LID == EX_TR_LID_PAD)
-#define SWZ_TILE_LAYOUT(r, c) EX_TR_RL(r, c)
-/* Cache hints: the global side of tile.h's copies through its hooks (see above). */
-#if !EX_TR_EMU && ((CACHE_HINTS)&3)
-#define SWZ_TILE_GLOBAL_LOAD(v, u, p, bytes) ex_tr_gget_h<(CACHE_HINTS)&3>((v), (u), (p), (bytes))
-#endif
-#if !EX_TR_EMU && ((CACHE_HINTS)&4)
-#define SWZ_TILE_GLOBAL_STORE(p, v, u, bytes) ex_tr_gput_cs((p), (v), (u), (bytes))
-#endif
-#include <swz/tile.h>
+#include "tile_copies.inc" /* the rest of tile.h's parameters, then tile.h */
 #if (LOAD_ASYNC) && !EX_TR_EMU
 /* LOAD_ASYNC: the region's cp.async copy, same region, same layout (mma.h's copy works for any
  * element size; the layouts keep 16-byte units whole, as it requires). */
@@ -705,20 +693,9 @@ SWZ_STATIC_ASSERT((BLOCK_GROUP) >= 1 && (BLOCK_GROUP) <= 32768 &&
 #if EX_TR_LID != EX_TR_LID_NAIVE && !(PERSIST) && (TILE) >= 32
 #define EX_TR_HAS_NARROW 1
 #define SWZ_TILE_NAME EX_TRN(_ntile)
-#define SWZ_TILE_ELEM ELEM
-#define SWZ_TILE_ROWS (TILE)
-#define SWZ_TILE_COLS (TILE)
+#define SWZ_TILE_COLS (TILE) /* the region's layout on its first tile: a bijection onto it */
 #define SWZ_TILE_THREADS EX_TRN(__NTH)
-#define SWZ_TILE_VBYTES EX_TRN(__VB)
-#define SWZ_TILE_ROTATE (EX_TR_LID == EX_TR_LID_PAD)
-#define SWZ_TILE_LAYOUT(r, c) EX_TR_RL(r, c) /* the region's layout on its first tile: a bijection onto it */
-#if !EX_TR_EMU && ((CACHE_HINTS)&3)
-#define SWZ_TILE_GLOBAL_LOAD(v, u, p, bytes) ex_tr_gget_h<(CACHE_HINTS)&3>((v), (u), (p), (bytes))
-#endif
-#if !EX_TR_EMU && ((CACHE_HINTS)&4)
-#define SWZ_TILE_GLOBAL_STORE(p, v, u, bytes) ex_tr_gput_cs((p), (v), (u), (bytes))
-#endif
-#include <swz/tile.h>
+#include "tile_copies.inc"
 #else
 #define EX_TR_HAS_NARROW 0
 #endif
