@@ -483,7 +483,9 @@ SWZ__TMA_DFN void swz_tma_prefetch(const CUtensorMap *map)
 }
 
 /* Box at (c0 = inner/column, c1 = row[, c2 = batch]) into dst (mode: the map's swizzle, for the
- * alignment check); completes `box_bytes` on bar. */
+ * alignment check); completes `box_bytes` on bar.  Measured on the H200 (test-tma's probes):
+ * c0*E must be a multiple of 16 bytes -- a box whose inner start is not on a 16-byte unit faults
+ * with "illegal instruction" (rows and batch entries may start anywhere, negative included). */
 SWZ__TMA_DFN void swz_tma_load_2d(void *dst, const CUtensorMap *map, uint32_t mode, uint64_t *bar, int32_t c0,
                                   int32_t c1)
 {
@@ -511,7 +513,9 @@ SWZ__TMA_DFN void swz_tma_load_2d_multicast(void *dst, const CUtensorMap *map, u
                  : "memory");
 }
 /* Box from src (written by this CTA: swz_fence_proxy_async first) to the global box at
- * (c0, c1[, c2]); elements outside the matrix are not written.  Then swz_tma_commit. */
+ * (c0, c1[, c2]); rows and columns outside the matrix are not written, except that a row that
+ * ends inside a 16-byte unit is written to the unit's end (measured on the H200: keep cols*E a
+ * multiple of 16 or the padding after it writable).  Then swz_tma_commit. */
 SWZ__TMA_DFN void swz_tma_store_2d(const CUtensorMap *map, uint32_t mode, const void *src, int32_t c0, int32_t c1)
 {
     swz__tma_check_dst(src, mode);
