@@ -593,6 +593,7 @@ SWZ_HOST_FN int swz__solve_run_capped(const swz_solve_problem *p, const swz_solv
     res->gap = s.best_cost - res->bound;
     res->nodes = s.nodes;
     res->instructions = p->instructions;
+    res->width = p->width;
     res->status = s.have_best ? SWZ_OK : SWZ_ERANGE;
 done:
     free(s.key);
