@@ -23,6 +23,8 @@ STAGES=${*:-build test sanitize ncu bench conform solver}
 declare -A STATUS
 note() { STATUS[$1]=$2; echo "== $1: $2"; }
 has() { [[ " $STAGES " == *" $1 "* ]]; }
+# The families built: every executable file examples/swz-example-<family> (not the .p folders).
+families() { for f in "$B"/examples/swz-example-*; do [ -f "$f" ] && [ -x "$f" ] && echo "${f##*/swz-example-}"; done; }
 mkdir -p "$OUT"
 # Stopped by a time limit (timeout sends TERM): keep what was measured so far.
 trap 'tar czf "$OUT/gpu-results.tgz" -C "$R" . 2>/dev/null; echo "== stopped: partial results in $OUT"; exit 124' TERM
@@ -69,7 +71,7 @@ fi
 
 if has bench; then
   fails=0
-  fams=$(cd "$B/examples" 2>/dev/null && ls swz-example-* 2>/dev/null | sed 's/^swz-example-//' | tr '\n' ' ')
+  fams=$(families)
   [ -x "$B/bench/mma_ceiling" ] && { "$B/bench/mma_ceiling" --out "$R" >"$R/mma_ceiling.log" 2>&1 || fails=$((fails + 1)); tail -3 "$R/mma_ceiling.log"; }  # hgemm's ceiling
   for b in ${BENCHES:-$fams smem_stride coalesce}; do
     [ -x "$B/bench/bench_$b" ] || { echo "bench_$b not built"; fails=$((fails + 1)); continue; }
@@ -118,7 +120,7 @@ echo "==================== swz on $(nvidia-smi --query-gpu=name,driver_version -
 for s in build test sanitize ncu bench conform solver; do
   [ -n "${STATUS[$s]:-}" ] && printf '%-9s %s\n' "$s" "${STATUS[$s]}"
 done
-for f in $(ls "$B"/examples/swz-example-* 2>/dev/null | sed "s|.*/swz-example-\(.*\)|$R/\1.csv|"); do
+for f in $(families | sed "s|^\(.*\)$|$R/\1.csv|"); do
   [ -f "$f" ] && python3 bench/headline.py "$f" 2>/dev/null
 done
 [ -f "$R/transpose_types.csv" ] && python3 bench/headline.py "$R/transpose_types.csv" 2>/dev/null

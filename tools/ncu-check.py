@@ -72,7 +72,8 @@ def families(build):
     root = os.path.join(build, "examples")
     found = []
     for f in sorted(os.listdir(root)) if os.path.isdir(root) else []:
-        if f.startswith("swz-example-") and os.access(os.path.join(root, f), os.X_OK):
+        path = os.path.join(root, f)
+        if f.startswith("swz-example-") and os.path.isfile(path) and os.access(path, os.X_OK):
             found.append(f[len("swz-example-"):])
     return found
 
