@@ -11,7 +11,7 @@ X="$B/examples/swz-example-hgemm"
 "$X" --predict > "$OUT/hgemm-predict.txt" 2>&1
 M=smsp__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared_op_ldgsts.sum,smsp__sass_inst_executed_op_ldgsts.sum,l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum,smsp__sass_inst_executed_op_shared_st.sum,launch__grid_size
 for v in $("$X" --list); do
-  spec=$(awk -v v="$v" '$2==v {print $10}' "$OUT/hgemm-predict.txt")
+  spec=$(awk -v v="$v" '$2==v {print $9}' "$OUT/hgemm-predict.txt")
   echo "== $v $spec"
   timeout 20 ncu --clock-control none -k "regex:${v}_kernel\$" -c 1 --csv --metrics "$M" "$X" --run "$v" "$spec" \
     > "$OUT/ncu-$v.csv" 2>&1
