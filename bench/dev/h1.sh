@@ -1,26 +1,65 @@
 #!/bin/bash
-# bench/dev/h1.sh -- helper H1 (hgemm) device run: OUT=DIR B=BUILD bash bench/dev/h1.sh
-# Most important first; each step bounded so the whole stays under ~105 s.
+# bench/dev/h1.sh -- helper H1's GPU run (issue 10: the TMA proof, bench_wgemm, the wgemm
+# epilogue's ncu check).  From the repo root: OUT=DIR B=BUILD [H1_SECONDS=88] bash bench/dev/h1.sh
+# Most important first: the TMA probes (one copy per process, 4 processes at a time), test-tma
+# (every group in a child), bench_wgemm --quick, ncu of the TMA-store epilogue (both wavefront
+# counters), ncu-check --family wgemm, then the sanitizers.  Each step gets at most what is left.
+set -u
 B=${B:-build-dev}
 OUT=${OUT:-out-h1}
 mkdir -p "$OUT"
-ex=$B/examples/swz-example-hgemm
-step() { # NAME SECONDS CMD...
-    local name=$1 secs=$2; shift 2
-    echo "=== $name: $*" | tee -a "$OUT/summary.txt"
-    local t0=$(date +%s%N)
-    timeout "$secs" "$@" > "$OUT/$name.log" 2>&1
-    local rc=$?
-    echo "=== $name rc=$rc wall=$(( ($(date +%s%N) - t0) / 1000000 ))ms" | tee -a "$OUT/summary.txt"
-    tail -40 "$OUT/$name.log"
+export PATH=/usr/local/cuda/bin:$PATH
+T0=$(date +%s)
+LIMIT=${H1_SECONDS:-88}
+left() { echo $(( LIMIT - 2 - ($(date +%s) - T0) )); }
+cap() { local l; l=$(left); [ "$1" -lt "$l" ] && echo "$1" || echo "$l"; }
+log() { echo "== $* (t=$(( $(date +%s) - T0 ))s)" | tee -a "$OUT/summary.txt"; }
+run() { # run SECONDS LOGFILE CMD...: the command under a time cap, its status appended
+    local s=$1 f=$2; shift 2
+    [ "$(left)" -gt 3 ] || { echo "skipped: no time left" | tee -a "$OUT/$f"; return; }
+    timeout -k 2 "$(cap "$s")" "$@" > "$OUT/$f" 2>&1
+    echo "rc=$? wall=$(( $(date +%s) - T0 ))s" >> "$OUT/$f"
 }
-nvidia-smi --query-gpu=name,clocks.sm,clocks.max.sm,power.draw,power.limit --format=csv > "$OUT/gpu.txt" 2>&1
-step bench_half 25 $B/bench/bench_hgemm --out "$OUT"
-step bench_bf16 15 $ex --bench --filter _bf16 4096:4096:4096 8192:8192:8192
-step bench_xor_again 10 $ex --bench --filter xor_128 4096:4096:4096 8192:8192:8192
-step check 12 $ex
-step ncu_check 25 python3 tools/ncu-check.py --build $B --family hgemm --out "$OUT/ncu-check"
-step ncu_xor 18 ncu --clock-control none --section SpeedOfLight --section WarpStateStats --section SchedulerStats \
-    --section InstructionStats --metrics smsp__pcsamp_warps_issue_stalled_barrier,smsp__pcsamp_warps_issue_stalled_math_pipe_throttle,smsp__pcsamp_warps_issue_stalled_short_scoreboard,smsp__pcsamp_warps_issue_stalled_wait,smsp__pcsamp_warps_issue_stalled_long_scoreboard,smsp__pcsamp_warps_issue_stalled_mio_throttle,smsp__pcsamp_warps_issue_stalled_selected,smsp__pcsamp_warps_issue_stalled_not_selected,smsp__pcsamp_warps_issue_stalled_dispatch_stall \
-    -k regex:swz_hgemm_xor_128_half_kernel -c 1 $ex --run swz_hgemm_xor_128_half 4096:4096:4096:nn:in
+log "$(date -u) $(nvidia-smi --query-gpu=name,clocks.sm,clocks.max.sm,power.draw --format=csv,noheader 2>/dev/null)"
+tma=$B/tests/gpu/test-tma
+ex=$B/examples/swz-example-wgemm
+
+log "test-tma probes (bench/dev/h1-probes.txt)"
+probe_one() { # ARGS...: one probe in its own process; one line
+    local out rc
+    out=$(timeout -k 1 10 "$tma" probe "$@" 2>&1); rc=$?
+    printf '%-42s rc=%-3d %s\n' "$*" "$rc" "$(echo "$out" | grep -v '^$' | tr '\n' ' ' | cut -c1-400)"
+}
+export -f probe_one; export tma
+grep -v '^#' bench/dev/h1-probes.txt | grep -v '^$' | \
+    timeout -k 2 "$(cap 22)" xargs -P 4 -L 1 bash -c 'probe_one "$@"' _ > "$OUT/probes.txt" 2>&1
+sort "$OUT/probes.txt" | tee -a "$OUT/summary.txt" | cut -c1-220
+
+log "test-tma all"
+run 30 test-tma.txt "$tma" all
+grep -v "^probe.* ok" "$OUT/test-tma.txt" | head -60 | tee -a "$OUT/summary.txt"
+
+log "bench_wgemm --quick (every registered variant of the bench elem)"
+run 14 bench-wgemm.txt "$B/bench/bench_wgemm" --quick --out "$OUT"
+tail -25 "$OUT/bench-wgemm.txt" | tee -a "$OUT/summary.txt"
+
+log "ncu: the TMA-store epilogue beside the plain kernel, both wavefront counters"
+M=l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum,smsp__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared_op_st.sum,smsp__sass_inst_executed_op_shared_st.sum,l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum,smsp__sass_l1tex_data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum,l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum,smsp__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared_op_ld.sum,smsp__sass_inst_executed_op_shared_ld.sum,l1tex__data_pipe_lsu_wavefronts_mem_shared_op_atom.sum,l1tex__data_pipe_lsu_wavefronts_mem_shared.sum,smsp__sass_inst_executed_op_shared_atom.sum
+run 14 ncu-ts.txt ncu --clock-control none --metrics "$M" -k "regex:swz_wgemm_256_bf16_bf16(_ts)?_kernel" \
+    "$ex" --runs swz_wgemm_256_bf16_bf16_ts:1536:2816:1024 swz_wgemm_256_bf16_bf16:1536:2816:1024 \
+    swz_wgemm_256_bf16_bf16_ts:128:256:64
+grep -E "swz_wgemm|__|rc=" "$OUT/ncu-ts.txt" | grep -v "^==PROF" | head -60 | tee -a "$OUT/summary.txt"
+
+log "ncu-check --family wgemm"
+run 14 ncu-check.txt python3 tools/ncu-check.py --build "$B" --family wgemm --keep "$OUT/ncu-check"
+tail -20 "$OUT/ncu-check.txt" | tee -a "$OUT/summary.txt"
+
+log "memcheck: the TMA-store epilogue (ragged and tile-exact)"
+run 12 memcheck-ts.txt compute-sanitizer --tool memcheck --print-limit 5 "$ex" --filter _ts
+tail -6 "$OUT/memcheck-ts.txt" | tee -a "$OUT/summary.txt"
+
+log "memcheck: test-tma all --quick"
+run 12 memcheck-tma.txt compute-sanitizer --tool memcheck --print-limit 5 "$tma" all --quick
+tail -8 "$OUT/memcheck-tma.txt" | tee -a "$OUT/summary.txt"
+log "done"
 exit 0

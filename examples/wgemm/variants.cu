@@ -1,8 +1,8 @@
 /* examples/wgemm/variants.cu -- every wgemm variant (wgemm.cuh), the registry and the family
  * record: bf16 -> bf16, fp16 -> fp16 and bf16 -> fp32 with the 128 x 256 block, bf16 -> bf16
- * with 128 x 128 and with k-blocks of 32 in 8 stages (_k32); the cluster variant (_c2) is in
- * variants_cluster.cu.  The TMA-store epilogue (EPILOGUE 1) and the other cluster variants
- * measured slower (NOTES.md) and are not instantiated. */
+ * with 128 x 128, with k-blocks of 32 in 8 stages (_k32) and with the TMA-store epilogue (_ts);
+ * the cluster variant (_c2) is in variants_cluster.cu.  The other cluster variants measured
+ * slower (NOTES.md) and are not instantiated. */
 #define TILE 256
 #define ELEM __nv_bfloat16
 #define ELEM_NAME bf16
@@ -40,10 +40,20 @@
 #define STAGES 8
 #include "wgemm.cuh"
 
+/* The TMA-store epilogue (EPILOGUE 1): C staged through tma128 buffers (the family's only
+ * LSU shared instructions, checked by tools/ncu-check.py against predict()), then TMA stores. */
+#define TILE 256
+#define ELEM __nv_bfloat16
+#define ELEM_NAME bf16
+#define OUT __nv_bfloat16
+#define OUT_NAME bf16
+#define EPILOGUE 1
+#include "wgemm.cuh"
+
 extern const swz_variant swz_wgemm_256_bf16_bf16_c2_variant; /* variants_cluster.cu */
 static const swz_variant *const swz_wgemm_variants[] = {
     &swz_wgemm_256_bf16_bf16_variant, &swz_wgemm_256_f16_f16_variant, &swz_wgemm_256_bf16_f32_variant,
-    &swz_wgemm_128_bf16_bf16_variant, &swz_wgemm_256_bf16_bf16_k32_variant, &swz_wgemm_256_bf16_bf16_c2_variant, NULL};
+    &swz_wgemm_128_bf16_bf16_variant, &swz_wgemm_256_bf16_bf16_k32_variant, &swz_wgemm_256_bf16_bf16_ts_variant, &swz_wgemm_256_bf16_bf16_c2_variant, NULL};
 SWZ_REGISTRY_DEFINE(swz_wgemm_registry, "wgemm", swz_wgemm_variants);
 
 /* Ragged in every dimension (M, N not multiples of the block, K not of 64), a K that TMA cannot

@@ -563,10 +563,15 @@ static inline int ex_wg_run(const swz_variant *v, const char *spec, int quiet)
 }
 
 /* ---- bench hooks: C = A.B^T beside cublasGemmEx (CUBLAS_COMPUTE_32F, same types) ---------------
- * Inputs filled on the GPU (uniform [-1, 1) rounded to ELEM), lda = ldb = K, ldc = N.  The peer
- * is checked on 4 sampled rows x 64 columns against the CPU product; a variant against the
- * peer over the whole matrix (on the host): ||C - Cpeer||_F / ||Cpeer||_F below 2^-7 (bf16 C),
- * 2^-10 (fp16), 1e-5 (fp32) and every element finite. */
+ * Inputs filled on the GPU (uniform [-1, 1) rounded to ELEM), lda = ldb = K, ldc = N.  The
+ * problem is prepared once for all variants of the bench's ELEM, whatever their OUT: the peer
+ * writes the output type of the variant it was prepared for (the first: its row is the table's
+ * peer), the variants' C buffer holds the widest OUT (4 bytes), and each variant's C is read as
+ * its own OUT.  The peer is checked on 4 sampled rows x 64 columns against the CPU product; a
+ * variant against the peer over the whole matrix (on the host): ||C - Cpeer||_F / ||Cpeer||_F
+ * below the limit of the coarser of the two output types (2^-7 bf16, 2^-10 fp16, 1e-5 fp32)
+ * and every element finite. */
+#define EX_WG_OUT_MAX 4 /* bytes of the widest OUT: the bench's C buffer holds any variant's C */
 static inline void *ex_wg_prepare(const char *spec, const swz_variant *v)
 {
     const swz_wgemm_ops *o = swz_wgemm_ops_of(v);
@@ -579,7 +584,7 @@ static inline void *ex_wg_prepare(const char *spec, const swz_variant *v)
     const size_t ob = (size_t)ex_wg_out_bytes(p->out_kind);
     CK(cudaMalloc(&p->dA, (size_t)(p->M * p->K) * 2));
     CK(cudaMalloc(&p->dB, (size_t)(p->N * p->K) * 2));
-    CK(cudaMalloc(&p->dC, (size_t)(p->M * p->N) * ob));
+    CK(cudaMalloc(&p->dC, (size_t)(p->M * p->N) * EX_WG_OUT_MAX));
     CK(cudaMalloc(&p->dCref, (size_t)(p->M * p->N) * ob));
     ex_wg_fill_kernel<<<1024, 256>>>((uint16_t *)p->dA, (size_t)(p->M * p->K), 1, p->in_kind);
     ex_wg_fill_kernel<<<1024, 256>>>((uint16_t *)p->dB, (size_t)(p->N * p->K), 2, p->in_kind);
@@ -613,7 +618,7 @@ static inline size_t ex_wg_copy_bytes(void *vp)
 static inline void *ex_wg_output(void *vp, int who, size_t *bytes)
 {
     ex_wg_problem *p = (ex_wg_problem *)vp;
-    *bytes = (size_t)(p->M * p->N) * ex_wg_out_bytes(p->out_kind);
+    *bytes = (size_t)(p->M * p->N) * (who == 0 ? (size_t)ex_wg_out_bytes(p->out_kind) : (size_t)EX_WG_OUT_MAX);
     return who == 0 ? p->dCref : p->dC;
 }
 static inline int ex_wg_peer(void *vp, int k)
@@ -647,17 +652,23 @@ static inline int ex_wg_blaunch(void *vp, const swz_variant *v, int mode)
     if (e != cudaSuccess) fprintf(stderr, "%s: %s\n", v->name, cudaGetErrorString(e));
     return e != cudaSuccess;
 }
+/* The bench check's limit of a C of output type `kind` against an exact product. */
+static inline double ex_wg_bench_lim(int kind)
+{
+    return kind == EX_WG_BF16 ? ldexp(1.0, -7) : kind == EX_WG_F16 ? ldexp(1.0, -10) : 1e-5;
+}
 static inline int ex_wg_bcheck(void *vp, const swz_variant *v, int mode)
 {
     ex_wg_problem *p = (ex_wg_problem *)vp;
-    const size_t n = (size_t)(p->M * p->N), ob = (size_t)ex_wg_out_bytes(p->out_kind);
-    void *c = malloc(n * ob), *r = malloc(n * ob);
+    const int vk = swz_wgemm_ops_of(v)->out_kind; /* this variant's OUT; the peer's is p->out_kind */
+    const size_t n = (size_t)(p->M * p->N), ob = (size_t)ex_wg_out_bytes(vk), rb = (size_t)ex_wg_out_bytes(p->out_kind);
+    void *c = malloc(n * ob), *r = malloc(n * rb);
     CK(cudaMemcpy(c, p->dC, n * ob, cudaMemcpyDeviceToHost));
-    CK(cudaMemcpy(r, p->dCref, n * ob, cudaMemcpyDeviceToHost));
+    CK(cudaMemcpy(r, p->dCref, n * rb, cudaMemcpyDeviceToHost));
     double d2 = 0.0, r2 = 0.0;
     unsigned long long bad = 0;
     for (size_t i = 0; i < n; ++i) {
-        const double cv = ex_wg_out(c, p->out_kind, i), rv = ex_wg_out(r, p->out_kind, i);
+        const double cv = ex_wg_out(c, vk, i), rv = ex_wg_out(r, p->out_kind, i);
         if (!isfinite(cv)) ++bad;
         d2 += (cv - rv) * (cv - rv);
         r2 += rv * rv;
@@ -665,7 +676,7 @@ static inline int ex_wg_bcheck(void *vp, const swz_variant *v, int mode)
     free(c);
     free(r);
     const double rel = r2 > 0.0 ? sqrt(d2 / r2) : -1.0;
-    const double lim = p->out_kind == EX_WG_BF16 ? ldexp(1.0, -7) : p->out_kind == EX_WG_F16 ? ldexp(1.0, -10) : 1e-5;
+    const double lim = ex_wg_bench_lim(vk) > ex_wg_bench_lim(p->out_kind) ? ex_wg_bench_lim(vk) : ex_wg_bench_lim(p->out_kind);
     const int ok = bad == 0 && rel >= 0.0 && rel < lim;
     printf("# %-28s mode %d rel.err %.2e vs cublasGemmEx, %llu non-finite%s\n", v->name, mode, rel, bad, ok ? "" : " FAILED");
     return !ok;

@@ -134,7 +134,9 @@ struct mat {
     size_t bytes;
 };
 
-static mat mat_make(int dtype, uint64_t batch, uint64_t rows, uint64_t cols)
+/* rows x cols of dtype (batch of them); ld_bytes 0: a padded leading dimension (cols + 32 bytes,
+ * rounded up to 16 bytes). */
+static mat mat_make(int dtype, uint64_t batch, uint64_t rows, uint64_t cols, uint64_t ld_bytes)
 {
     mat m;
     m.dtype = dtype;
@@ -142,12 +144,21 @@ static mat mat_make(int dtype, uint64_t batch, uint64_t rows, uint64_t cols)
     m.batch = batch;
     m.rows = rows;
     m.cols = cols;
-    m.ld = cols + 32u / m.E; /* a padded leading dimension (a multiple of 16 bytes apart) */
-    m.ld = (m.ld * m.E + 15u) / 16u * 16u / m.E;
+    m.ld = ld_bytes ? ld_bytes / m.E : ((cols * m.E + 32u + 15u) / 16u * 16u) / m.E;
     m.bstride = (rows + 3u) * m.ld;
     m.bytes = (size_t)(m.bstride * batch) * m.E;
     return m;
 }
+
+/* One case: the matrix, the box and its origin, the shared offset (off_k x the mode's
+ * alignment), and which copies run (a probe runs one, so a fault names its copy). */
+struct tcase {
+    int dtype;
+    uint32_t mode, rank, bc, br, bb, off_k;
+    int32_t c0, c1, c2;
+    uint64_t rows, cols, ld_bytes;
+    int load, store;
+};
 
 /* Global element index of box element (b, r, c) at origin (c0, c1, c2), or -1 outside. */
 static int64_t global_index(const mat &m, const box_args &a, uint32_t b, uint32_t r, uint32_t c)
@@ -164,10 +175,6 @@ static int plan_map(CUtensorMap *map, swz_tma_plan *p, const mat &m, const void 
     int e = rank == 2 ? swz_tma_map_2d(map, p, m.dtype, dptr, m.rows, m.cols, m.ld, br, bc, mode)
                       : swz_tma_map_3d(map, p, m.dtype, dptr, m.batch, m.rows, m.cols, m.ld, m.bstride, bb, br, bc,
                                        mode);
-    if (e == SWZ_OK && getenv("TMA_TEST_L2")) { /* a probe: the same map with another L2 promotion */
-        p->l2_promotion = (uint32_t)atoi(getenv("TMA_TEST_L2"));
-        e = swz_tma_encode(map, p);
-    }
     if (e != SWZ_OK) {
         char why[200];
         swz_error_format(&p->error, why, sizeof why);
@@ -176,142 +183,176 @@ static int plan_map(CUtensorMap *map, swz_tma_plan *p, const mat &m, const void 
     return e;
 }
 
-static int cases_run = 0;
+static int cases_run = 0, cases_failed = 0;
 
-static void one_case(test_rng *rng, int dtype, uint32_t mode, uint32_t rank, uint32_t bc, uint32_t br, uint32_t bb,
-                     uint32_t off_k, int edge)
+static int run_case(test_rng *rng, const tcase &t)
 {
-    mat m = mat_make(dtype, rank == 3 ? 3u : 1u, 300, 3 * bc + 5);
+    const int before = failures;
+    mat m = mat_make(t.dtype, t.rank == 3 ? 3u : 1u, t.rows, t.cols, t.ld_bytes);
     unsigned char *hm = (unsigned char *)malloc(m.bytes), *dm = NULL, *dbox = NULL;
     rng_bytes(rng, hm, m.bytes);
     CUDA_CHECK(cudaMalloc(&dm, m.bytes));
     CUDA_CHECK(cudaMemcpy(dm, hm, m.bytes, cudaMemcpyHostToDevice));
     CUtensorMap map;
     swz_tma_plan p;
-    if (plan_map(&map, &p, m, dm, rank, bb, br, bc, mode) != SWZ_OK) {
+    if (plan_map(&map, &p, m, dm, t.rank, t.bb, t.br, t.bc, t.mode) != SWZ_OK) {
         cudaFree(dm);
         free(hm);
-        return;
+        return 1;
     }
-    EXPECT(p.mode == mode, "plan mode %u, asked %u", p.mode, mode);
+    EXPECT(p.mode == t.mode, "plan mode %u, asked %u", p.mode, t.mode);
     box_args a;
-    a.mode = mode;
-    a.off = off_k * p.smem_align;
+    a.mode = t.mode;
+    a.off = t.off_k * p.smem_align;
     a.bytes = p.box_bytes;
-    a.rank = rank;
+    a.rank = t.rank;
     a.E = m.E;
-    a.bc = bc;
-    a.br = br;
-    a.bb = bb;
-    /* origins: inside; across the right and bottom edges; before column 0 and row 0 */
-    /* Inner coordinates on 16-byte units (u elements): measured on the H200, a box whose inner
-     * start is not 16-byte aligned faults (illegal instruction; 'probe' shows it), so the walk
-     * keeps c0*E a multiple of 16 and moves rows freely.  Edge 4: the unaligned start, for the
-     * probe only. */
-    const int32_t u = (int32_t)(16u / m.E);
-    a.c0 = edge == 0   ? (int32_t)bc
-           : edge == 1 ? (int32_t)(m.cols / (uint64_t)u) * u - (int32_t)(bc / 2u / (uint32_t)u) * u
-           : edge == 2 ? -u
-           : edge == 4 ? (int32_t)bc + 1
-                       : 0;
-    a.c1 = edge == 0 ? 7 : edge == 1 ? (int32_t)(m.rows - br / 2) : edge == 2 ? -2 : 0;
-    a.c2 = rank == 3 ? (edge == 1 ? 2 : 0) : 0;
-    uint32_t n = bc * br * bb;
-    size_t boxb = (size_t)n * m.E;
-    uint32_t smem_bytes = a.off + p.box_bytes + 1024u;
+    a.bc = t.bc;
+    a.br = t.br;
+    a.bb = t.bb;
+    a.c0 = t.c0;
+    a.c1 = t.c1;
+    a.c2 = t.c2;
+    const uint32_t bc = t.bc, br = t.br, bb = t.bb, n = bc * br * bb;
+    const size_t boxb = (size_t)n * m.E;
+    const uint32_t smem_bytes = a.off + p.box_bytes + 1024u;
+    char what[160];
+    snprintf(what, sizeof what, "E=%u mode=%u rank=%u box %ux%ux%u off=%u origin (%d,%d,%d) matrix %llux%llu ld %llu B",
+             m.E, t.mode, t.rank, bb, br, bc, a.off, a.c0, a.c1, a.c2, (unsigned long long)m.rows,
+             (unsigned long long)m.cols, (unsigned long long)(m.ld * m.E));
     CUDA_CHECK(cudaFuncSetAttribute(k_load, cudaFuncAttributeMaxDynamicSharedMemorySize, 200 * 1024));
     CUDA_CHECK(cudaFuncSetAttribute(k_store, cudaFuncAttributeMaxDynamicSharedMemorySize, 200 * 1024));
     unsigned char *hbox = (unsigned char *)malloc(boxb);
     CUDA_CHECK(cudaMalloc(&dbox, boxb));
-    /* load */
-    gpu_poison(dbox, boxb);
-    k_load<<<1, 256, smem_bytes>>>(map, a, smem_bytes, dbox);
-    CUDA_CHECK_LAUNCH();
-    CUDA_CHECK(cudaMemcpy(hbox, dbox, boxb, cudaMemcpyDeviceToHost));
-    int bad = 0;
-    for (uint32_t i = 0; i < n && bad < 3; ++i) {
-        uint32_t b = i / (bc * br), r = (i / bc) % br, c = i % bc;
-        int64_t g = global_index(m, a, b, r, c);
-        for (uint32_t k = 0; k < m.E; ++k) {
-            unsigned char want = g < 0 ? 0 : hm[(size_t)g * m.E + k];
-            if (hbox[(size_t)i * m.E + k] != want) {
-                EXPECT(0, "load E=%u mode=%u rank=%u box %ux%ux%u off=%u origin (%d,%d,%d): element (%u,%u,%u) byte %u = %02x, want %02x",
-                       m.E, mode, rank, bb, br, bc, a.off, a.c0, a.c1, a.c2, b, r, c, k, hbox[(size_t)i * m.E + k], want);
-                ++bad;
-                break;
+    if (t.load) { /* the box into poisoned shared memory, read back through swz_tma_offset */
+        gpu_poison(dbox, boxb);
+        k_load<<<1, 256, smem_bytes>>>(map, a, smem_bytes, dbox);
+        CUDA_CHECK_LAUNCH();
+        CUDA_CHECK(cudaMemcpy(hbox, dbox, boxb, cudaMemcpyDeviceToHost));
+        int bad = 0;
+        for (uint32_t i = 0; i < n && bad < 3; ++i) {
+            uint32_t b = i / (bc * br), r = (i / bc) % br, c = i % bc;
+            int64_t g = global_index(m, a, b, r, c);
+            for (uint32_t k = 0; k < m.E; ++k) {
+                unsigned char want = g < 0 ? 0 : hm[(size_t)g * m.E + k];
+                if (hbox[(size_t)i * m.E + k] != want) {
+                    EXPECT(0, "load %s: element (%u,%u,%u) byte %u = %02x, want %02x", what, b, r, c, k,
+                           hbox[(size_t)i * m.E + k], want);
+                    ++bad;
+                    break;
+                }
             }
         }
     }
-    /* store: a random box into the poisoned matrix */
-    rng_bytes(rng, hbox, boxb);
-    CUDA_CHECK(cudaMemcpy(dbox, hbox, boxb, cudaMemcpyHostToDevice));
-    gpu_poison(dm, m.bytes);
-    k_store<<<1, 256, smem_bytes>>>(map, a, dbox);
-    CUDA_CHECK_LAUNCH();
-    unsigned char *got = (unsigned char *)malloc(m.bytes);
-    CUDA_CHECK(cudaMemcpy(got, dm, m.bytes, cudaMemcpyDeviceToHost));
-    memset(hm, 0xFF, m.bytes); /* the expected matrix: poison, and the box where it lands */
-    for (uint32_t i = 0; i < n; ++i) {
-        int64_t g = global_index(m, a, i / (bc * br), (i / bc) % br, i % bc);
-        if (g >= 0) memcpy(hm + (size_t)g * m.E, hbox + (size_t)i * m.E, m.E);
-    }
-    bad = 0;
-    for (size_t k = 0; k < m.bytes && bad < 3; ++k)
-        if (got[k] != hm[k]) {
-            EXPECT(0, "store E=%u mode=%u rank=%u box %ux%ux%u off=%u origin (%d,%d,%d): byte %zu (element %zu) = %02x, want %02x",
-                   m.E, mode, rank, bb, br, bc, a.off, a.c0, a.c1, a.c2, k, k / m.E, got[k], hm[k]);
-            ++bad;
+    if (t.store) { /* a random box by TMA into the poisoned matrix: the box where it lands, poison elsewhere */
+        rng_bytes(rng, hbox, boxb);
+        CUDA_CHECK(cudaMemcpy(dbox, hbox, boxb, cudaMemcpyHostToDevice));
+        gpu_poison(dm, m.bytes);
+        k_store<<<1, 256, smem_bytes>>>(map, a, dbox);
+        CUDA_CHECK_LAUNCH();
+        unsigned char *got = (unsigned char *)malloc(m.bytes);
+        CUDA_CHECK(cudaMemcpy(got, dm, m.bytes, cudaMemcpyDeviceToHost));
+        memset(hm, 0xFF, m.bytes);
+        for (uint32_t i = 0; i < n; ++i) {
+            int64_t g = global_index(m, a, i / (bc * br), (i / bc) % br, i % bc);
+            if (g >= 0) memcpy(hm + (size_t)g * m.E, hbox + (size_t)i * m.E, m.E);
         }
+        /* wrong bytes inside the matrix's rows, and in the padding after a row (written past cols) */
+        size_t in_rows = 0, in_pad = 0, first = (size_t)-1;
+        const size_t rowb = (size_t)m.cols * m.E, ldb = (size_t)m.ld * m.E;
+        for (size_t k = 0; k < m.bytes; ++k)
+            if (got[k] != hm[k]) {
+                if (first == (size_t)-1) first = k;
+                if ((k % (size_t)(m.bstride * m.E)) / ldb < m.rows && k % ldb >= rowb) ++in_pad;
+                else ++in_rows;
+            }
+        if (first != (size_t)-1) {
+            const size_t mb = first % (size_t)(m.bstride * m.E);
+            EXPECT(0, "store %s: %zu wrong bytes in the rows, %zu in the row padding; first: batch %zu row %zu byte %zu = %02x, want %02x",
+                   what, in_rows, in_pad, first / (size_t)(m.bstride * m.E), mb / ldb, mb % ldb, got[first], hm[first]);
+        }
+        free(got);
+    }
     ++cases_run;
-    free(got);
     free(hbox);
     free(hm);
     CUDA_CHECK(cudaFree(dbox));
     CUDA_CHECK(cudaFree(dm));
+    if (failures != before) ++cases_failed;
+    return failures != before;
+}
+
+/* The walk's case: the matrix 300 x (3*bc + 5), a padded leading dimension; origins inside,
+ * across the right and bottom edges, before column 0 and row 0.  Inner coordinates on 16-byte
+ * units (u elements): measured on the H200, a box whose inner start is not 16-byte aligned
+ * faults (illegal instruction; the probes show it), so the walk keeps c0*E a multiple of 16 and
+ * moves rows freely. */
+static tcase walk_case(int dtype, uint32_t mode, uint32_t rank, uint32_t bc, uint32_t br, uint32_t bb,
+                       uint32_t off_k, int edge)
+{
+    tcase t;
+    const uint32_t E = swz_tma_dtype_bytes(dtype);
+    const int32_t u = (int32_t)(16u / E);
+    t.dtype = dtype;
+    t.mode = mode;
+    t.rank = rank;
+    t.bc = bc;
+    t.br = br;
+    t.bb = bb;
+    t.off_k = off_k;
+    t.rows = 300;
+    t.cols = 3 * bc + 5;
+    t.ld_bytes = 0;
+    t.c0 = edge == 0   ? (int32_t)bc
+           : edge == 1 ? (int32_t)(t.cols / (uint64_t)u) * u - (int32_t)(bc / 2u / (uint32_t)u) * u
+           : edge == 2 ? -u
+                       : 0;
+    t.c1 = edge == 0 ? 7 : edge == 1 ? (int32_t)(t.rows - br / 2) : edge == 2 ? -2 : 0;
+    t.c2 = rank == 3 ? (edge == 1 ? 2 : 0) : 0;
+    t.load = t.store = 1;
+    return t;
 }
 
 static const int dtypes[] = {SWZ_TMA_U8, SWZ_TMA_BF16, SWZ_TMA_F32, SWZ_TMA_U64};
 static const uint32_t modes[] = {0u, 32u, 64u, 128u};
 
-/* One group (element size d, mode mi) of the walk; the parent runs each group in a child
- * process, so a group that kills its context (a trap, an illegal instruction) is reported and
- * the other groups still run. */
+/* One group (element size d, mode mi) of the walk: inner widths of the span and narrower ones
+ * (none: 16, 48 and 256 elements up to 2 KiB), heights 8, 5, 64, 256, three origins, 2-D and
+ * 3-D, three shared offsets.  The parent runs each group in a child process, so a group that
+ * kills its context (a trap, an illegal instruction) is reported and the others still run. */
 static void test_load_store(int dsel, int msel)
 {
     test_rng rng = {0x7417A5EEDull + (uint64_t)(dsel * 4 + msel)};
-    int before = failures;
-    for (int d = dsel; d == dsel; ++d)
-        for (int mi = msel; mi == msel; ++mi) {
-            uint32_t E = swz_tma_dtype_bytes(dtypes[d]), S = modes[mi];
-            /* inner widths in bytes: the span and a narrower one (none: 16, 48 and 256 elements) */
-            uint32_t widths[3], nw = 0;
-            if (S) {
-                widths[nw++] = S;
-                if (S / 2 >= 16u && S / 2 >= E) widths[nw++] = S / 2;
-                if (S == 128u) widths[nw++] = 96u;
-            } else {
-                widths[nw++] = 16u;
-                widths[nw++] = 48u;
-                widths[nw++] = 256u * E > 2048u ? 2048u : 256u * E;
-            }
-            for (uint32_t w = 0; w < nw; ++w) {
-                uint32_t bc = widths[w] / E;
-                if (bc == 0 || bc > 256u || widths[w] % E) continue;
-                const uint32_t heights[] = {8u, 5u, 64u, 256u};
-                for (int h = 0; h < 4; ++h) {
-                    uint32_t br = heights[h];
-                    if ((size_t)br * widths[w] > 64u * 1024u) continue;
-                    for (int edge = 0; edge < 3; ++edge) {
-                        if (quick && (h % 2 != edge % 2)) continue;
-                        uint32_t off_k = (uint32_t)(edge + h) % 3u == 2u ? 3u : (uint32_t)(edge + h) % 3u;
-                        one_case(&rng, dtypes[d], S, 2, bc, br, 1, off_k, edge);
-                        if (edge != 2 && h < 2) one_case(&rng, dtypes[d], S, 3, bc, br, 2, off_k, edge);
-                    }
-                }
+    const int before = failures, failed_before = cases_failed, run_before = cases_run;
+    const uint32_t E = swz_tma_dtype_bytes(dtypes[dsel]), S = modes[msel];
+    uint32_t widths[3], nw = 0;
+    if (S) {
+        widths[nw++] = S;
+        if (S / 2 >= 16u && S / 2 >= E) widths[nw++] = S / 2;
+        if (S == 128u) widths[nw++] = 96u;
+    } else {
+        widths[nw++] = 16u;
+        widths[nw++] = 48u;
+        widths[nw++] = 256u * E > 2048u ? 2048u : 256u * E;
+    }
+    for (uint32_t w = 0; w < nw; ++w) {
+        uint32_t bc = widths[w] / E;
+        if (bc == 0 || bc > 256u || widths[w] % E) continue;
+        const uint32_t heights[] = {8u, 5u, 64u, 256u};
+        for (int h = 0; h < 4; ++h) {
+            uint32_t br = heights[h];
+            if ((size_t)br * widths[w] > 64u * 1024u) continue;
+            for (int edge = 0; edge < 3; ++edge) {
+                if (quick && (h % 2 != edge % 2)) continue;
+                uint32_t off_k = (uint32_t)(edge + h) % 3u == 2u ? 3u : (uint32_t)(edge + h) % 3u;
+                run_case(&rng, walk_case(dtypes[dsel], S, 2, bc, br, 1, off_k, edge));
+                if (edge != 2 && h < 2) run_case(&rng, walk_case(dtypes[dsel], S, 3, bc, br, 2, off_k, edge));
             }
         }
-    printf("load/store E=%u mode=%u: %d cases, %s\n", swz_tma_dtype_bytes(dtypes[dsel]), modes[msel], cases_run,
-           failures == before ? "all elements match" : "FAILURES");
+    }
+    printf("load/store E=%u mode=%u: %d cases, %s\n", E, S, cases_run - run_before,
+           failures == before ? "every element matches" : "FAILURES");
+    if (cases_failed != failed_before) printf("  (%d of them failed)\n", cases_failed - failed_before);
 }
 
 static void test_auto_mode(void)
@@ -328,22 +369,90 @@ static void test_auto_mode(void)
             uint32_t want = inner[i] <= 32u ? 32u : inner[i] <= 64u ? 64u : inner[i] <= 128u ? 128u : 0u;
             EXPECT(e == SWZ_OK && p.mode == want, "auto mode of %u inner bytes: %u (e=%d), want %u", inner[i], p.mode, e, want);
         }
-        one_case(&rng, SWZ_TMA_F16, 128u, 2, 64, 64, 1, 1, 1);
+        run_case(&rng, walk_case(SWZ_TMA_F16, 128u, 2, 64, 64, 1, 1, 1));
     }
     printf("auto mode and fp16: %s\n", failures == before ? "ok" : "FAILURES");
 }
 
-/* Run `self ARGS` as a child; its exit status (-1 when it did not exit). */
-static int child(const char *self, const char *args)
+/* Run `self ARGS` as a child (at most `secs` seconds); its exit status (-1 when it did not exit). */
+static int child(const char *self, const char *args, int secs)
 {
     char cmd[4096];
-    snprintf(cmd, sizeof cmd, "'%s' %s", self, args);
+    snprintf(cmd, sizeof cmd, "timeout -k 2 %d '%s' %s", secs, self, args);
     fflush(stdout);
     int st = system(cmd);
     return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
 }
 
-/* Probes first (one case each, the GEMM's shape to the first walk case), then every group. */
+/* Probes: one copy per process ("OP DT MODE RANK BC BR BB C0 C1 C2 ROWS COLS LD_BYTES OFF_K", DT
+ * an enum swz_tma_dtype), so a fault names its copy and its parameters. */
+struct probe {
+    const char *args, *what;
+    int must; /* 1: must pass (a case of the walk's kind); 0: informational */
+};
+static const probe probes[] = {
+    {"load 9 3 2 64 64 1 0 0 0 64 64 0 0", "bf16 128B 64x64 at (0,0): the GEMM's box", 1},
+    {"load 0 0 2 16 8 1 16 7 0 300 53 0 0", "u8 none 16x8 at (16,7)", 1},
+    {"store 0 0 2 16 8 1 0 0 0 64 64 64 0", "u8 none 16x8 at (0,0), 64x64", 1},
+    {"store 0 0 2 16 8 1 16 7 0 300 53 0 0", "u8 none 16x8 at (16,7), 300x53", 1},
+    {"store 9 3 2 64 64 1 0 0 0 64 64 0 0", "bf16 128B 64x64 at (0,0)", 1},
+    {"store 9 3 2 64 64 1 64 7 0 300 197 0 0", "bf16 128B 64x64 at (64,7), 300x197", 1},
+    {"store 7 3 2 32 8 1 -4 -2 0 300 101 0 0", "f32 128B 32x8 at (-4,-2)", 1},
+    {"store 8 0 2 2 8 1 2 7 0 300 53 0 0", "f64 none 2x8 at (2,7)", 1},
+    {"load 0 0 2 16 8 1 1 0 0 64 64 64 0", "u8 none 16x8 at (1,0): inner start not on 16 B", 0},
+    {"load 7 3 2 32 8 1 -3 0 0 64 64 0 0", "f32 128B 32x8 at (-3,0): inner start not on 16 B", 0},
+    {NULL, NULL, 0}};
+
+static int probe_main(int argc, char **argv)
+{
+    if (argc < 16) return 2;
+    tcase t;
+    t.load = !strcmp(argv[2], "load");
+    t.store = !strcmp(argv[2], "store");
+    t.dtype = atoi(argv[3]);
+    t.mode = (uint32_t)atoi(argv[4]);
+    t.rank = (uint32_t)atoi(argv[5]);
+    t.bc = (uint32_t)atoi(argv[6]);
+    t.br = (uint32_t)atoi(argv[7]);
+    t.bb = (uint32_t)atoi(argv[8]);
+    t.c0 = atoi(argv[9]);
+    t.c1 = atoi(argv[10]);
+    t.c2 = atoi(argv[11]);
+    t.rows = (uint64_t)atoll(argv[12]);
+    t.cols = (uint64_t)atoll(argv[13]);
+    t.ld_bytes = (uint64_t)atoll(argv[14]);
+    t.off_k = (uint32_t)atoi(argv[15]);
+    test_rng rng = {0x5EEDull};
+    return run_case(&rng, t) ? 1 : 0;
+}
+
+/* The probes (a list from a file with 'probes FILE': one argument line each), then every group. */
+static void run_probes(const char *self, const char *file)
+{
+    if (file) {
+        FILE *f = fopen(file, "r");
+        char line[512];
+        while (f && fgets(line, sizeof line, f)) {
+            line[strcspn(line, "\n#")] = 0;
+            if (!line[0]) continue;
+            char a[600];
+            snprintf(a, sizeof a, "probe %s", line);
+            int rc = child(self, a, 20);
+            printf("probe %-44s %s (exit %d)\n", line, rc == 0 ? "ok" : "FAILED", rc);
+        }
+        if (f) fclose(f);
+        return;
+    }
+    for (int i = 0; probes[i].args; ++i) {
+        char a[600];
+        snprintf(a, sizeof a, "probe %s", probes[i].args);
+        int rc = child(self, a, 20);
+        if (probes[i].must) EXPECT(rc == 0, "probe '%s' (%s): exit %d", probes[i].args, probes[i].what, rc);
+        printf("probe %-44s %-52s %s\n", probes[i].args, probes[i].what,
+               rc == 0 ? "ok" : probes[i].must ? "FAILED" : "faults (informational)");
+    }
+}
+
 static void test_load_store_all(const char *self)
 {
     {
@@ -354,32 +463,20 @@ static void test_load_store_all(const char *self)
         CUDA_CHECK_LAUNCH();
         CUDA_CHECK(cudaMemcpy(h, d, sizeof h, cudaMemcpyDeviceToHost));
         CUDA_CHECK(cudaFree(d));
-        printf("probe addresses: tile %#x (mod 1024: %u), bar %#x, dynamic base %#x\n", h[0], h[1], h[2], h[3]);
+        printf("shared addresses: tile %#x (mod 1024: %u), bar %#x, dynamic base %#x\n", h[0], h[1], h[2], h[3]);
         EXPECT(h[1] == 0u, "the tile is not 1024-aligned");
     }
-    static const char *const probes[] = {
-        "case 1 3 2 64 64 1 0 3",   /* bf16, 128 B, 64 x 64 at (0, 0): the GEMM's box */
-        "case 0 0 2 16 8 1 0 0",    /* u8, none, 16 x 8 at (16, 7) */
-        "case 1 3 2 64 64 1 0 1",   /* bf16, 128 B across the right and bottom edges */
-        "case 2 3 2 32 8 1 0 2",    /* f32, 128 B at (-4, -2) */
-        "case 0 0 2 16 8 1 1 3",    /* u8, none at (0, 0), base + 128 */
-        NULL};
-    for (int i = 0; probes[i]; ++i) {
-        int rc = child(self, probes[i]);
-        EXPECT(rc == 0, "probe '%s': exit %d", probes[i], rc);
-        printf("probe %-28s %s\n", probes[i], rc == 0 ? "ok" : "FAILED");
+    if (quick) { /* under compute-sanitizer: in this process (a child would be instrumented too) */
+        for (int d = 0; d < 4; ++d)
+            for (int m = 0; m < 4; ++m) test_load_store(d, m);
+        return;
     }
-    if (!quick) { /* informational (not under the sanitizer): the unaligned inner start */
-        const char *const un[] = {"case 0 0 2 16 8 1 0 4", "case 1 3 2 64 64 1 0 4", NULL};
-        for (int i = 0; un[i]; ++i)
-            printf("probe %-28s (inner start not 16-byte aligned) %s\n", un[i],
-                   child(self, un[i]) == 0 ? "loads" : "faults, as measured on the H200");
-    }
+    run_probes(self, NULL);
     for (int d = 0; d < 4; ++d)
         for (int m = 0; m < 4; ++m) {
             char a[64];
-            snprintf(a, sizeof a, "group %d %d%s", d, m, quick ? " --quick" : "");
-            int rc = child(self, a);
+            snprintf(a, sizeof a, "group %d %d", d, m);
+            int rc = child(self, a, 60);
             EXPECT(rc == 0, "load/store group E=%u mode=%u: exit %d", swz_tma_dtype_bytes(dtypes[d]), modes[m], rc);
         }
 }
@@ -388,7 +485,7 @@ static void test_load_store_all(const char *self)
 
 static int trap_child(void)
 {
-    mat m = mat_make(SWZ_TMA_BF16, 1, 64, 64);
+    mat m = mat_make(SWZ_TMA_BF16, 1, 64, 64, 0);
     void *dm = NULL;
     CUDA_CHECK(cudaMalloc(&dm, m.bytes));
     CUtensorMap map;
@@ -424,10 +521,7 @@ static void test_align(const char *self)
         printf("align: host checks pass (trap child not run in --quick)\n");
         return;
     }
-    char cmd[4096];
-    snprintf(cmd, sizeof cmd, "'%s' trap-child", self);
-    int st = system(cmd);
-    int code = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+    int code = child(self, "trap-child", 20);
     EXPECT(code == 3, "trap child: exit %d, want 3 (the kernel must die on a 128-B-aligned tma128 buffer)", code);
     printf("align: host checks pass; the device check %s\n", code == 3 ? "fired" : "DID NOT FIRE");
 #endif
@@ -558,11 +652,10 @@ int main(int argc, char **argv)
     setvbuf(stdout, NULL, _IOLBF, 0);
     gpu_require_device();
     if (!strcmp(mode, "trap-child")) return trap_child();
-    if (!strcmp(mode, "case") && argc >= 10) { /* D M RANK BC BR BB OFFK EDGE */
-        test_rng rng = {0x5EEDull};
-        one_case(&rng, dtypes[atoi(argv[2]) & 3], modes[atoi(argv[3]) & 3], (uint32_t)atoi(argv[4]), (uint32_t)atoi(argv[5]),
-                 (uint32_t)atoi(argv[6]), (uint32_t)atoi(argv[7]), (uint32_t)atoi(argv[8]), atoi(argv[9]));
-        return failures ? 1 : 0;
+    if (!strcmp(mode, "probe")) return probe_main(argc, argv);
+    if (!strcmp(mode, "probes")) { /* the built-in probes, or those of a file: informational */
+        run_probes(argv[0], argc > 2 ? argv[2] : NULL);
+        return 0;
     }
     if (!strcmp(mode, "group") && argc >= 4) {
         test_load_store(atoi(argv[2]) & 3, atoi(argv[3]) & 3);
