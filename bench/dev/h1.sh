@@ -54,6 +54,10 @@ log "ncu-check --family wgemm"
 run 14 ncu-check.txt python3 tools/ncu-check.py --build "$B" --family wgemm --keep "$OUT/ncu-check"
 tail -20 "$OUT/ncu-check.txt" | tee -a "$OUT/summary.txt"
 
+log "the TMA-store epilogue beside the plain kernel (accumulators now in registers: no stack frame)"
+run 10 bench-ts.txt "$ex" --bench --filter swz_wgemm_256_bf16_bf16 4096:4096:4096 8192:8192:8192
+grep -E "_bf16_bf16 |_ts |FAIL|rc=" "$OUT/bench-ts.txt" | tee -a "$OUT/summary.txt"
+
 log "memcheck: the TMA-store epilogue (ragged and tile-exact)"
 run 12 memcheck-ts.txt compute-sanitizer --tool memcheck --print-limit 5 "$ex" --filter _ts
 tail -6 "$OUT/memcheck-ts.txt" | tee -a "$OUT/summary.txt"

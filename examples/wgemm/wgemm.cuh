@@ -241,7 +241,8 @@ static __device__ __forceinline__ void ex_wg_body(const CUtensorMap *ma, const C
                     if (lt == 0) swz_tma_wait_read(1); /* the store from this buffer two chunks ago has read it */
                     ex_wg_bar(1u + c);
 #pragma unroll
-                    for (int i = j * CW / 2; i < (j + 1) * CW / 2; i += 2) {
+                    for (int k = 0; k < CW / 2; k += 2) { /* constant bounds: unrolled, so d[] stays in registers */
+                        const int i = j * CW / 2 + k;
                         unsigned char *q = buf + ex_wg_stage_off(lt, (uint32_t)i, CW, (uint32_t)sizeof(TOut));
                         if (sizeof(TOut) == 4) {
                             *(float2 *)q = make_float2(d[i], d[i + 1]);
