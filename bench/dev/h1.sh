@@ -17,7 +17,7 @@ log() { echo "== $* (t=$(( $(date +%s) - T0 ))s)" | tee -a "$OUT/summary.txt"; }
 run() { # run SECONDS LOGFILE CMD...: the command under a time cap, its status appended
     local s=$1 f=$2; shift 2
     [ "$(left)" -gt 3 ] || { echo "skipped: no time left" | tee -a "$OUT/$f"; return; }
-    timeout -k 2 "$(cap "$s")" "$@" > "$OUT/$f" 2>&1
+    timeout -k 2 "$(cap "$s")" "$@" > "$OUT/$f" 2>&1 < /dev/null
     echo "rc=$? wall=$(( $(date +%s) - T0 ))s" >> "$OUT/$f"
 }
 log "$(date -u) $(nvidia-smi --query-gpu=name,clocks.sm,clocks.max.sm,power.draw --format=csv,noheader 2>/dev/null)"
@@ -58,12 +58,14 @@ log "the TMA-store epilogue beside the plain kernel (accumulators now in registe
 run 10 bench-ts.txt "$ex" --bench --filter swz_wgemm_256_bf16_bf16 4096:4096:4096 8192:8192:8192
 grep -E "_bf16_bf16 |_ts |FAIL|rc=" "$OUT/bench-ts.txt" | tee -a "$OUT/summary.txt"
 
-log "memcheck: the TMA-store epilogue (ragged and tile-exact)"
-run 12 memcheck-ts.txt compute-sanitizer --tool memcheck --print-limit 5 "$ex" --filter _ts
-tail -6 "$OUT/memcheck-ts.txt" | tee -a "$OUT/summary.txt"
-
-log "memcheck: test-tma all --quick"
-run 12 memcheck-tma.txt compute-sanitizer --tool memcheck --print-limit 5 "$tma" all --quick
-tail -8 "$OUT/memcheck-tma.txt" | tee -a "$OUT/summary.txt"
+# the sanitize-list.sh entries of tma and wgemm (what the lead's final run sanitizes), per tool
+for tool in ${H1_TOOLS:-memcheck racecheck synccheck}; do
+    bash tests/gpu/sanitize-list.sh "$B" | grep -E "^(tma|wgemm) " | while read -r name cmd; do
+        log "$tool: $name"
+        # shellcheck disable=SC2086
+        run 15 "san-$name-$tool.txt" compute-sanitizer --tool "$tool" --error-exitcode 99 --print-limit 5 $cmd
+        grep -hE "ERROR SUMMARY|RACECHECK SUMMARY|^rc=|FAIL" "$OUT/san-$name-$tool.txt" | tee -a "$OUT/summary.txt"
+    done
+done
 log "done"
 exit 0

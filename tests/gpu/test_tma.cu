@@ -183,7 +183,20 @@ static int plan_map(CUtensorMap *map, swz_tma_plan *p, const mat &m, const void 
     return e;
 }
 
-static int cases_run = 0, cases_failed = 0;
+static int cases_run = 0, cases_failed = 0, shown = 0;
+
+/* EXPECT for the walk's cases: every failure counts, the first 4 of a process are printed. */
+#define CASE_EXPECT(cond, ...)                                                                   \
+    do {                                                                                         \
+        if (!(cond)) {                                                                           \
+            ++failures;                                                                          \
+            if (++shown <= 4) {                                                                  \
+                printf("FAIL %s:%d: ", __FILE__, __LINE__);                                      \
+                printf(__VA_ARGS__);                                                             \
+                printf("\n");                                                                    \
+            }                                                                                    \
+        }                                                                                        \
+    } while (0)
 
 static int run_case(test_rng *rng, const tcase &t)
 {
@@ -236,7 +249,7 @@ static int run_case(test_rng *rng, const tcase &t)
             for (uint32_t k = 0; k < m.E; ++k) {
                 unsigned char want = g < 0 ? 0 : hm[(size_t)g * m.E + k];
                 if (hbox[(size_t)i * m.E + k] != want) {
-                    EXPECT(0, "load %s: element (%u,%u,%u) byte %u = %02x, want %02x", what, b, r, c, k,
+                    CASE_EXPECT(0, "load %s: element (%u,%u,%u) byte %u = %02x, want %02x", what, b, r, c, k,
                            hbox[(size_t)i * m.E + k], want);
                     ++bad;
                     break;
@@ -268,7 +281,7 @@ static int run_case(test_rng *rng, const tcase &t)
             }
         if (first != (size_t)-1) {
             const size_t mb = first % (size_t)(m.bstride * m.E);
-            EXPECT(0, "store %s: %zu wrong bytes in the rows, %zu in the row padding; first: batch %zu row %zu byte %zu = %02x, want %02x",
+            CASE_EXPECT(0, "store %s: %zu wrong bytes in the rows, %zu in the row padding; first: batch %zu row %zu byte %zu = %02x, want %02x",
                    what, in_rows, in_pad, first / (size_t)(m.bstride * m.E), mb / ldb, mb % ldb, got[first], hm[first]);
         }
         free(got);
