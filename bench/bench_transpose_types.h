@@ -12,7 +12,9 @@
  *     cuBLAS geam   C = A^T (alpha 1, beta 0): cublasSgeam for 4-byte elements, cublasDgeam and
  *                   cublasCgeam (complex float) for 8, cublasZgeam (complex double) for 16;
  *                   none for 1 and 2 bytes, none for the batches (cuBLAS has no batched geam)
- *     swz variants  the shipped xor/pad tiles and the element's tuning candidates (tuning.h)
+ *     swz variants  the shipped xor/pad tiles, the TMA layout (4-, 8- and 16-byte elements; it
+ *                   refuses the ragged size, whose pitches are not whole 16-byte units) and the
+ *                   element's tuning candidates (tuning.h)
  *   GB/s = bytes read + written / median time of the problem's reps (fewer at 16384^2 and the
  *   ragged size) after warm-up; every ratio is a same-run time ratio t_other / t_variant.
  *   torch (x.t().contiguous()) is bench/torch_transpose.py, run right after this program by
@@ -59,7 +61,8 @@ static const char *const bt_candidates[] = {
     "xor_64_double", "pad_64_double", "xor_32_double",
     "xor_32_double_h6",
     "xor_32_v16",    "pad_32_v16",    "xor_16_v16",
-    "xor_32_v16_h6", "xor_32_v16_t512", NULL};
+    "xor_32_v16_h6", "xor_32_v16_t512", "xor_32_double_t512", "xor_64_double_t512", "xor_32_v16_r32k_t512",
+    "tma_64_float",  "tma_32_double", "tma_32_v16", NULL};
 
 #define BT_TUNING_REF(L, T, E, S) &swz_transpose_##L##_##T##_##E##S##_variant,
 static const swz_variant *const bt_tuning[] = {SWZ_TRANSPOSE_TUNING(BT_TUNING_REF) NULL};
@@ -224,6 +227,13 @@ static inline int bench_transpose_types(const bench_opts &o0, const char *elems,
                 }
                 if (strcmp(v->elem, el.name) != 0) continue; /* another element's */
                 const int64_t r = pb.rows, c = pb.cols, b = pb.batch;
+                char why[160];
+                if (swz_transpose_ops_of(v)->accepts &&
+                    swz_transpose_ops_of(v)->accepts(din, dout, r, c, c, r, b, r * c, c * r, why, sizeof why) !=
+                        cudaSuccess) { /* the TMA layout: pitches of whole 16-byte units only */
+                    printf("# %s %s: %s refuses it (%s)\n", el.name, pb.name, cn, why);
+                    continue;
+                }
                 auto f = [&] {
                     cudaError_t e = swz_transpose_ops_of(v)->launch(din, dout, r, c, c, r, b, r * c, c * r, 0);
                     if (e != cudaSuccess) {

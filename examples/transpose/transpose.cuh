@@ -142,6 +142,7 @@
 #endif
 
 #include <stdio.h> /* snprintf: the standard problem */
+#include <string.h>
 #include "transpose.h"
 #include "order.h"
 #include <swz/xor.h>
@@ -180,11 +181,13 @@ SWZ_STATIC_ASSERT(SWZ_TR_ORDER_ROW == 0 && SWZ_TR_ORDER_DIAG == 1 && SWZ_TR_ORDE
 #define EX_TR_LID_PAD 3
 #define EX_TR_LID_XOR 4
 #define EX_TR_LID_MORTON 5
+#define EX_TR_LID_TMA 6
 #define EX_TR_LNAME_NAIVE naive
 #define EX_TR_LNAME_NONE none
 #define EX_TR_LNAME_PAD pad
 #define EX_TR_LNAME_XOR xor
 #define EX_TR_LNAME_MORTON morton
+#define EX_TR_LNAME_TMA tma
 
 #define EX_TR_CAT_(a, b) a##b
 #define EX_TR_CAT(a, b) EX_TR_CAT_(a, b)
@@ -335,9 +338,20 @@ static int ex_tr_run_checked(const swz_variant *v, int64_t rows, int64_t cols, i
     const size_t nin = (size_t)(batch * bs_in * es), nout = (size_t)(batch * bs_out * es);
     std::vector<unsigned char> hin(nin), hout(nout);
     unsigned char *din, *dout;
+    char why[160];
     ex_tr_fill_random(hin.data(), nin);
     CK(cudaMalloc(&din, nin ? nin : 1));
     CK(cudaMalloc(&dout, nout ? nout : 1));
+    if (swz_transpose_ops_of(v)->accepts &&
+        swz_transpose_ops_of(v)->accepts(din, dout, rows, cols, ld_in, ld_out, batch, bs_in, bs_out, why, sizeof why) !=
+            cudaSuccess) {
+        /* a layout that refuses the call (TMA: pitches of whole 16-byte units) is no failure */
+        if (!quiet) printf("%-34s %6lld x %-6lld batch %-3lld refused: %s\n", v->name, (long long)rows,
+                           (long long)cols, (long long)batch, why);
+        CK(cudaFree(din));
+        CK(cudaFree(dout));
+        return 0;
+    }
     CK(cudaMemcpy(din, hin.data(), nin, cudaMemcpyHostToDevice));
     CK(cudaMemset(dout, 0xFF, nout));
     CK(swz_transpose_ops_of(v)->launch(din, dout, rows, cols, ld_in, ld_out, batch, bs_in, bs_out, 0));
@@ -507,12 +521,15 @@ static const swz_family_bench ex_tr_bench_hooks = {
 #error "transpose.cuh: define ELEM_NAME (the element's name in the variant's name: u8, half, float, ...)"
 #endif
 #ifndef LAYOUT
-#error "transpose.cuh: define LAYOUT (NAIVE, NONE, PAD, XOR or MORTON)"
+#error "transpose.cuh: define LAYOUT (NAIVE, NONE, PAD, XOR, MORTON or TMA)"
 #endif
 
 #define EX_TR_LID EX_TR_CAT(EX_TR_LID_, LAYOUT)
-#if EX_TR_LID < 1 || EX_TR_LID > 5
-#error "transpose.cuh: LAYOUT must be NAIVE, NONE, PAD, XOR or MORTON"
+#if EX_TR_LID < 1 || EX_TR_LID > 6
+#error "transpose.cuh: LAYOUT must be NAIVE, NONE, PAD, XOR, MORTON or TMA"
+#endif
+#if EX_TR_LID == EX_TR_LID_TMA && EX_TR_EMU
+#error "transpose.cuh: LAYOUT TMA needs nvcc (the host emulation has no TMA)"
 #endif
 
 /* Tuning knobs: defaults, and a suffix whenever one is set (a knob without a suffix would
@@ -592,6 +609,8 @@ enum {
 #endif
 #if EX_TR_LID == EX_TR_LID_NAIVE
     EX_TRN(__SMEM) = 0,
+#elif EX_TR_LID == EX_TR_LID_TMA
+    EX_TRN(__SMEM) = 2 * (TILE) * EX_TRN(__RC) * (int)sizeof(ELEM), /* the loaded tile and the transposed one */
 #else
     EX_TRN(__SMEM) = EX_TRN(__G) * EX_TRN(__LSIZE) * (int)sizeof(ELEM),
 #endif
@@ -667,6 +686,20 @@ SWZ_STATIC_ASSERT((BLOCK_GROUP) >= 1 && (BLOCK_GROUP) <= 32768 &&
                       (o) / (uint32_t)EX_TR_LW, (o) % (uint32_t)EX_TR_LW)
 #define EX_TR_RL(r, c) (EX_TR_LINES ? EX_TR_LINE_OFF(EX_TR_NONE_OFF(r, c)) : EX_TR_TILED(r, c))
 
+/* Region (bx, by) of the L-th block (0 <= L < gx*gy < 2^32) of one matrix, in BLOCK_ORDER
+ * (order.h; the order and group are constants here, so the switch folds away). */
+EX_TR_DFN void EX_TRN(__where)(uint32_t L, uint32_t gx, uint32_t gy, unsigned *bx, unsigned *by)
+{
+    uint32_t x, y;
+    (void)swz_tr_block_order(EX_TR_OID - 1, (BLOCK_GROUP), L, gx, gy, &x, &y); /* L is in range */
+    *bx = x;
+    *by = y;
+}
+
+#if EX_TR_LID == EX_TR_LID_TMA
+#include "tma.inc" /* the kernel, launchers and model of the TMA layout */
+#define EX_TR_HAS_NARROW 0
+#else
 #if EX_TR_LID != EX_TR_LID_NAIVE
 #define SWZ_TILE_NAME EX_TRN(_tile)
 #define SWZ_TILE_COLS EX_TRN(__RC)
@@ -751,16 +784,6 @@ EX_TR_DFN void EX_TRN(__phase2)(const ELEM *tile, ELEM *out, int64_t rows, int64
     const int64_t c0 = (int64_t)bx * EX_TRN(__RC), r0 = (int64_t)by * (TILE);
     EX_TRN(_tile_store_t)(tile, out + (int64_t)bz * bs_out, ld_out, c0, r0, cols, rows);
 #endif
-}
-
-/* Region (bx, by) of the L-th block (0 <= L < gx*gy < 2^32) of one matrix, in BLOCK_ORDER
- * (order.h; the order and group are constants here, so the switch folds away). */
-EX_TR_DFN void EX_TRN(__where)(uint32_t L, uint32_t gx, uint32_t gy, unsigned *bx, unsigned *by)
-{
-    uint32_t x, y;
-    (void)swz_tr_block_order(EX_TR_OID - 1, (BLOCK_GROUP), L, gx, gy, &x, &y); /* L is in range */
-    *bx = x;
-    *by = y;
 }
 
 #if !EX_TR_EMU
@@ -997,6 +1020,8 @@ static int EX_TRN(__predict)(swz_tile_cost *sts, swz_tile_cost *lds)
     return a != SWZ_OK ? a : b;
 #endif
 }
+#define EX_TRN_ACCEPTS NULL
+#endif /* LAYOUT TMA */
 
 /* The standard problem: 16 x 4 full regions (64 blocks; any block order covers them all). */
 static int EX_TRN(__problem)(char *spec)
@@ -1006,7 +1031,7 @@ static int EX_TRN(__problem)(char *spec)
 }
 
 static const swz_transpose_ops EX_TRN(__ops) = {&EX_TRN(__launch_void), (TILE), EX_TRN(__RC),
-                                                   EX_TRN(__SMEM)};
+                                                   EX_TRN(__SMEM), EX_TRN_ACCEPTS};
 
 extern "C" const swz_variant EX_TRN(_variant) = SWZ_VARIANT_INIT(
     "transpose", EX_TR_STR(EX_TR_NAME), EX_TR_STR(EX_TRN(_kernel)),
@@ -1036,5 +1061,6 @@ extern "C" const swz_variant EX_TRN(_variant) = SWZ_VARIANT_INIT(
 #undef EX_TR_LW
 #undef EX_TR_NONE_OFF
 #undef EX_TR_LINE_OFF
+#undef EX_TRN_ACCEPTS
 #endif /* one variant */
 #include "../family_undef.h"

@@ -24,6 +24,12 @@
  *   tile    8, 16, 32, 64 (naive: 32 only; v16: up to 32 -- a 64x64 tile of 16-byte elements
  *           is 64 KiB, more than the 48 KiB of static shared memory: rejected at compile time)
  *   elem    u8 (uint8_t), half (__half), float, double, v16 (uint4: any 16-byte element)
+ *   tma     (layout) the tile loaded and stored by the Tensor Memory Accelerator in 128-byte
+ *           swizzled boxes, transposed between two shared tiles: tma_64_float, tma_32_double,
+ *           tma_32_v16 (sm_90; SWZ_TRANSPOSE_TMA_VARIANTS, in the registry where built with
+ *           nvcc).  It takes only calls whose pointers, leading dimensions and batch strides
+ *           are whole 16-byte units (TMA's rule): others return cudaErrorInvalidPitchValue /
+ *           cudaErrorInvalidValue without launching, and ops->accepts says why.
  *
  * Launcher contract (all variants)
  *   out[b][c * ld_out + r] = in[b][r * ld_in + c] for r < rows, c < cols, b < batch, with
@@ -32,8 +38,9 @@
  *   pointer is NULL, ld_in < cols, ld_out < rows, the output matrices of a batch overlap
  *   (bs_out < (cols-1)*ld_out + rows), input and output overlap, or an extent overflows
  *   int64 bytes.  rows, cols or batch == 0 is a successful no-op (pointers not checked).
- *   Any alignment works: 16-byte global accesses are used where pointer, ld and batch stride
- *   allow, element accesses otherwise.  Otherwise the launch error (cudaGetLastError).
+ *   Any alignment works (but for the tma layout, above): 16-byte global accesses are used where
+ *   pointer, ld and batch stride allow, element accesses otherwise.  Otherwise the launch error
+ *   (cudaGetLastError).
  */
 #ifndef SWZ_EXAMPLES_TRANSPOSE_H
 #define SWZ_EXAMPLES_TRANSPOSE_H
@@ -60,11 +67,21 @@ typedef cudaError_t (*swz_transpose_launch_fn)(const void *in, void *out, int64_
  * predict() covers one block's tile load (shared stores) and transposed store (shared loads);
  * naive reports zero instructions.  v->knobs: e.g. "threads=256 region=16384 order=GROUP/32768
  * hints=0 persist=0 min_blocks=0". */
+/* A variant that cannot take every call (the TMA ones: pitches of whole 16-byte units) says
+ * why: cudaSuccess when the launcher would run the call, else the error the launcher returns
+ * for it (nothing launched) and, in why[0..n), the sentence that names the refused parameter,
+ * e.g. "tma needs a row stride (ld*E) that is a multiple of 16 bytes (ld*E = 260)". */
+typedef cudaError_t (*swz_transpose_accepts_fn)(const void *in, const void *out, int64_t rows,
+                                                int64_t cols, int64_t ld_in, int64_t ld_out,
+                                                int64_t batch, int64_t bs_in, int64_t bs_out,
+                                                char *why, size_t n);
+
 typedef struct swz_transpose_ops {
     swz_transpose_launch_fn launch; /* the _batched launcher through void pointers */
     int region_rows;                /* one block transposes region_rows x region_cols */
     int region_cols;
     int smem_bytes;                 /* static shared memory per block */
+    swz_transpose_accepts_fn accepts; /* NULL: every valid call runs (all but the TMA layout) */
 } swz_transpose_ops;
 
 static inline const swz_transpose_ops *swz_transpose_ops_of(const swz_variant *v)
@@ -88,6 +105,10 @@ extern const swz_registry swz_transpose_registry;
     SWZ_TRANSPOSE_TILES64_(X, double, double)                                                   \
     SWZ_TRANSPOSE_TILES32_(X, v16, uint4)
 
+/* The TMA layout (sm_90, nvcc builds only: the host emulation has no TMA): X(tma, tile, elem,
+ * C type) for 4-, 8- and 16-byte elements (TMA stores of 1- and 2-byte boxes are not used). */
+#define SWZ_TRANSPOSE_TMA_VARIANTS(X) X(tma, 64, float, float) X(tma, 32, double, double) X(tma, 32, v16, uint4)
+
 /* Typed launchers: NAME (one matrix) and NAME_batched. */
 #define SWZ_TRANSPOSE_DECLARE_(L, T, N, TY)                                                     \
     cudaError_t swz_transpose_##L##_##T##_##N(const TY *in, TY *out, int64_t rows, int64_t cols, \
@@ -97,6 +118,7 @@ extern const swz_registry swz_transpose_registry;
         int64_t batch, int64_t bs_in, int64_t bs_out, cudaStream_t stream);                    \
     extern const swz_variant swz_transpose_##L##_##T##_##N##_variant;
 SWZ_TRANSPOSE_VARIANTS(SWZ_TRANSPOSE_DECLARE_)
+SWZ_TRANSPOSE_TMA_VARIANTS(SWZ_TRANSPOSE_DECLARE_)
 
 #ifdef __cplusplus
 }

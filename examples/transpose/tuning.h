@@ -56,7 +56,10 @@
     X(xor, 32, half, _lines) \
     X(xor, 32, double, _h6) \
     X(xor, 32, v16, _h6) \
-    X(xor, 32, v16, _t512)
+    X(xor, 32, v16, _t512) \
+    X(xor, 32, double, _t512) \
+    X(xor, 64, double, _t512) \
+    X(xor, 32, v16, _r32k_t512)
 
 #ifdef __cplusplus
 extern "C" {

@@ -12,9 +12,10 @@
 #define EX_TR_REF(L, T, N, TY) &swz_transpose_##L##_##T##_##N##_variant,
 /* Compiled without nvcc, this is the registry of the host emulation (tests/gpu), which also
  * instantiates the benchmark's tuning candidates (variants_float.cu): they are listed here, so
- * the emulated tests check every one of them.  The library (nvcc) lists the shipped variants. */
+ * the emulated tests check every one of them.  The library (nvcc) lists the shipped variants and
+ * the TMA layout's. */
 #if defined(__CUDACC__)
-#define EX_TR_TUNING
+#define EX_TR_TUNING SWZ_TRANSPOSE_TMA_VARIANTS(EX_TR_REF)
 #else
 #include "tuning.h"
 #define EX_TR_TREF(L, T, E, S) &swz_transpose_##L##_##T##_##E##S##_variant,
@@ -25,7 +26,7 @@ SWZ_REGISTRY_DEFINE(swz_transpose_registry, "transpose", swz_transpose_variants)
 
 #if !defined(SWZ_EMULATE)
 /* Ragged with padded leading dimensions, and a batch. */
-static const char *const ex_tr_check_specs[] = {"2000:3000:1:3001:2003", "67:45:3", "1000:1037", NULL};
+static const char *const ex_tr_check_specs[] = {"2000:3000:1:3001:2003", "67:45:3", "1000:1037", "997:1036:1:1040:1000", NULL};
 SWZ_FAMILY_DEFINE(transpose) = {&swz_transpose_registry, "ROWS:COLS[:BATCH[:LD_IN:LD_OUT]]",
                                 ex_tr_check_specs, "8192:8192", "GB/s", ex_tr_run_one, &ex_tr_bench_hooks};
 #endif

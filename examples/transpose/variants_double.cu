@@ -7,3 +7,11 @@
 #define SWZ_TV_NAME double
 #define SWZ_TV_TILE64 1
 #include "variants.inc"
+/* The TMA layout (transpose.h SWZ_TRANSPOSE_TMA_VARIANTS; nvcc only: no TMA in the emulation). */
+#if defined(__CUDACC__)
+#define TILE 32
+#define ELEM double
+#define ELEM_NAME double
+#define LAYOUT TMA
+#include "transpose.cuh"
+#endif

@@ -7,6 +7,14 @@
 #define SWZ_TV_NAME float
 #define SWZ_TV_TILE64 1
 #include "variants.inc"
+/* The TMA layout (transpose.h SWZ_TRANSPOSE_TMA_VARIANTS; nvcc only: no TMA in the emulation). */
+#if defined(__CUDACC__)
+#define TILE 64
+#define ELEM float
+#define ELEM_NAME float
+#define LAYOUT TMA
+#include "transpose.cuh"
+#endif
 /* Host emulation (tests/gpu, SWZ_EMULATE): the benchmark's tuning candidates too -- variants.cu
  * lists them in its host-compiled form -- so CI runs their code (block orders, the persistent
  * loop, other block sizes and regions) on every test shape without a GPU. */

@@ -7,7 +7,8 @@ the test programs link every variant through the registries) and checks, per ker
       LDG.E.128 (16-byte global loads), STG.E.128 (16-byte global stores), STS.128 (16-byte
       shared stores) present, in the narrow kernels of small matrices too (where not empty:
       G == 1 compiles them empty); 1- and 2-byte elements: PRMT (the register transpose of
-      the transposed store is byte permutes) present;
+      the transposed store is byte permutes) present; the tma layout: UTMALDG.3D, UTMASTG.3D,
+      LDS.128 and STS.128 instead of the global vectors;
   reduce fast partials: LDG.E.128 present;
   every kernel: no local memory (LDL/STL: spills or dynamically indexed arrays).
 cuobjdump is looked up at run time: $CUOBJDUMP, then PATH, then /usr/local/cuda/bin, then the
@@ -42,7 +43,7 @@ def functions(cuobjdump, lib):
             funcs[cur] = collections.Counter()
             continue
         if cur:
-            m = re.search(r"\b(LDG|STG|LDS|STS|LDL|STL|PRMT)((?:\.[A-Z0-9]+)*)", line)
+            m = re.search(r"\b(LDG|STG|LDS|STS|LDL|STL|PRMT|UTMALDG|UTMASTG)((?:\.[A-Z0-9]+)*)", line)
             if m:
                 mods = [x for x in m.group(2).split(".") if x and x not in ("CONSTANT", "STRONG", "SM", "GPU", "EF", "EL", "LU", "EU", "NA")]
                 funcs[cur][".".join([m.group(1)] + mods)] += 1
@@ -68,7 +69,9 @@ def main():
         layout, tile, elem = m.group(1), int(m.group(2)), m.group(3)
         esize = {"u8": 1, "half": 2, "float": 4, "double": 8, "v16": 16}[elem]
         need = []
-        if layout != "naive" and tile * esize >= 16:
+        if layout == "tma":  # TMA both ways, 16-byte shared copies between the two tiles
+            need = ["UTMALDG.3D", "UTMASTG.3D", "LDS.128", "STS.128"]
+        elif layout != "naive" and tile * esize >= 16:
             need = ["LDG.E.128", "STG.E.128", "STS.128"]
         if layout != "naive" and esize < 4:
             need.append("PRMT")

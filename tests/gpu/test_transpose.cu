@@ -2,14 +2,18 @@
  *
  *   test-transpose all     every variant x shapes 1x1, 1xN, Nx1, non-multiples of the tile,
  *                          exact multiples, padded leading dimensions, a batch with gaps,
- *                          misaligned pointers (element-by-element path); every element of
+ *                          misaligned pointers (element-by-element path), ragged shapes with
+ *                          leading dimensions of whole 16-byte units; every element of
  *                          the output checked, and every byte the launcher must not write
- *                          (ld padding, batch gaps) checked to still hold the poison
+ *                          (ld padding, batch gaps) checked to still hold the poison; the
+ *                          TMA layout must refuse (ops->accepts, the launcher) exactly the
+ *                          shapes whose pitches are not whole 16-byte units, writing nothing
  *   test-transpose big     'batch', then a 65536 x 32769 uint8 matrix (2^31 + 2^16 elements:
  *                          64-bit indexing) through the XOR and naive kernels, checked in full
  *   test-transpose batch   batches longer than gridDim.z allows (70000 ragged 17 x 9 matrices
  *                          with gaps: the launcher splits them over launches), packed 64 x 64
  *                          and 256 x 256 batches (the bench's), and every shipped element type
+ *                          (the TMA layout too)
  *   test-transpose args    launcher argument checks: NULL, negative, ld too small,
  *                          overlapping batch outputs, in/out overlap, int64 overflow ->
  *                          cudaErrorInvalidValue and nothing written; empty shapes ->
@@ -17,6 +21,7 @@
  *   test-transpose model   (no GPU) the bank model's promises: xor/pad conflict free where
  *                          the tile rows allow it, none conflicting
  *   --quick (with all)     fewer shapes, for compute-sanitizer runs
+ *   --layout L (with all)  only the variants of layout L (e.g. tma)
  * The walk ('all') and the dispatch are tests/gpu/family_test.h; this file has the shapes,
  * the case (run_case) and the extra modes.  Exit 77 without a GPU (meson: SKIP).  Random data
  * from a fixed seed; no element of the input
@@ -53,7 +58,19 @@ struct shape {
     int misalign_in, misalign_out; /* elements added to the pointers */
 };
 
-/* Runs one case; returns the number of wrong elements + touched gap bytes. */
+/* TMA's rule, stated here independently of the kernel: pointers, leading dimensions and (for a
+ * batch) batch strides in whole 16-byte units, batch strides at least a matrix. */
+static bool tma_encodable(const shape &s, int es)
+{
+    const bool units = (s.ld_in * es) % 16 == 0 && (s.ld_out * es) % 16 == 0 && (s.misalign_in * es) % 16 == 0 &&
+                       (s.misalign_out * es) % 16 == 0;
+    return units && (s.batch == 1 || ((s.bs_in * es) % 16 == 0 && (s.bs_out * es) % 16 == 0 &&
+                                      s.bs_in >= s.rows * s.ld_in && s.bs_out >= s.cols * s.ld_out));
+}
+
+/* Runs one case; returns the number of wrong elements + touched gap bytes.  A variant with
+ * ops->accepts (the TMA layout) must refuse exactly the shapes TMA cannot encode, with a
+ * sentence naming the 16-byte rule, return that refusal from the launcher and write nothing. */
 static long long run_case(const swz_variant *v, const shape &s, test_rng *rng)
 {
     const int es = v->elem_size;
@@ -68,15 +85,28 @@ static long long run_case(const swz_variant *v, const shape &s, test_rng *rng)
     CUDA_CHECK(cudaMalloc(&dout, bout));
     CUDA_CHECK(cudaMemcpy(din, hin.data(), bin, cudaMemcpyHostToDevice));
     gpu_poison(dout, bout);
-    cudaError_t e = swz_transpose_ops_of(v)->launch(din + (size_t)s.misalign_in * es, dout + (size_t)s.misalign_out * es,
-                              s.rows, s.cols, s.ld_in, s.ld_out, s.batch, s.bs_in, s.bs_out, 0);
-    EXPECT(e == cudaSuccess, "%s: launch returned %s", v->name, cudaGetErrorString(e));
+    const swz_transpose_ops *ops = swz_transpose_ops_of(v);
+    unsigned char *pin = din + (size_t)s.misalign_in * es, *pout = dout + (size_t)s.misalign_out * es;
+    cudaError_t want = cudaSuccess;
+    char why[160] = "";
+    if (ops->accepts) {
+        const bool ok = tma_encodable(s, es);
+        want = ops->accepts(pin, pout, s.rows, s.cols, s.ld_in, s.ld_out, s.batch, s.bs_in, s.bs_out, why, sizeof why);
+        EXPECT((want == cudaSuccess) == ok, "%s: %lld x %lld (ld %lld/%lld, misalign %d/%d): accepts() says %s (%s), "
+               "the 16-byte rule says %s", v->name, (long long)s.rows, (long long)s.cols, (long long)s.ld_in,
+               (long long)s.ld_out, s.misalign_in, s.misalign_out, cudaGetErrorString(want), why, ok ? "run" : "refuse");
+        if (want != cudaSuccess)
+            EXPECT(strstr(why, "16 bytes") != NULL, "%s: the refusal names no 16-byte rule: '%s'", v->name, why);
+    }
+    cudaError_t e = ops->launch(pin, pout, s.rows, s.cols, s.ld_in, s.ld_out, s.batch, s.bs_in, s.bs_out, 0);
+    EXPECT(e == want, "%s: launch returned %s, want %s", v->name, cudaGetErrorString(e), cudaGetErrorString(want));
     CUDA_CHECK_LAUNCH();
     CUDA_CHECK(cudaMemcpy(hout.data(), dout, bout, cudaMemcpyDeviceToHost));
     CUDA_CHECK(cudaFree(din));
     CUDA_CHECK(cudaFree(dout));
-    /* the expected output buffer: poison everywhere, the transpose where it belongs */
-    for (int64_t b = 0; b < s.batch; ++b)
+    /* the expected output buffer: poison everywhere, the transpose where it belongs (nowhere
+     * when the call was refused) */
+    for (int64_t b = 0; b < (want == cudaSuccess ? s.batch : 0); ++b)
         for (int64_t r = 0; r < s.rows; ++r)
             for (int64_t c = 0; c < s.cols; ++c)
                 memcpy(&expect[(size_t)(s.misalign_out + b * s.bs_out + c * s.ld_out + r) * es],
@@ -98,19 +128,27 @@ static shape plain(int64_t r, int64_t c)
     return s;
 }
 
-static int quick = 0; /* all --quick */
+static int quick = 0;               /* all --quick */
+static const char *only_layout = NULL; /* all --layout L */
 
 static int setup(int argc, char **argv)
 {
-    quick = argc == 1 && strcmp(argv[0], "--quick") == 0;
-    return argc == 0 || quick ? 0 : 2;
+    for (int i = 0; i < argc; ++i) {
+        if (strcmp(argv[i], "--quick") == 0) quick = 1;
+        else if (strcmp(argv[i], "--layout") == 0 && i + 1 < argc) only_layout = argv[++i];
+        else return 2;
+    }
+    return 0;
 }
+
+static int selected(const swz_variant *v) { return !only_layout || strcmp(v->layout, only_layout) == 0; }
 
 /* The shapes of v: the edge cases, ragged and exact region multiples, padding, batches,
  * misalignment (the last four not with --quick). */
 static std::vector<shape> shapes_of(const swz_variant *v)
 {
     const int64_t R = swz_transpose_ops_of(v)->region_rows, C = swz_transpose_ops_of(v)->region_cols, T = v->tile;
+    const int es = v->elem_size;
     std::vector<shape> sh;
     sh.push_back(plain(1, 1));
     sh.push_back(plain(1, 1000));
@@ -118,6 +156,21 @@ static std::vector<shape> shapes_of(const swz_variant *v)
     sh.push_back(plain(T - 1, T + 1));                  /* non-multiples of the tile */
     sh.push_back(plain(3 * R + 5, 2 * C + 7));          /* ragged region edges */
     sh.push_back(plain(4 * R, 2 * C));                  /* exact multiples: fast path */
+    {
+        /* ragged, with leading dimensions of whole 16-byte units (what the TMA layout takes:
+         * clipped boxes; output rows ending inside a unit) */
+        const int64_t a = es < 16 ? 16 / es : 1;
+        shape s = plain(3 * R + 5, 2 * C + 7);
+        s.ld_in = (s.cols + a - 1) / a * a;
+        s.ld_out = (s.rows + a - 1) / a * a;
+        sh.push_back(s);
+        sh.push_back(plain(2 * R + a, C + 3 * a)); /* ragged, packed, rows of whole units */
+        s = plain(R + a, C + 5 * a);               /* a packed ragged batch */
+        s.batch = 3;
+        s.bs_in = s.rows * s.ld_in;
+        s.bs_out = s.cols * s.ld_out;
+        sh.push_back(s);
+    }
     {
         shape s = plain(2 * R + 3, C + 9); /* padded leading dimensions */
         s.ld_in = s.cols + 3;
@@ -167,8 +220,9 @@ static int test_batch(int argc, char **argv)
 {
     (void)argv;
     if (argc != 0) return 2;
-    const char *names[] = {"swz_transpose_xor_64_u8", "swz_transpose_xor_64_half", "swz_transpose_xor_64_float",
-                           "swz_transpose_xor_64_double", "swz_transpose_xor_32_v16", "swz_transpose_naive_32_float"};
+    const char *names[] = {"swz_transpose_xor_64_u8",    "swz_transpose_xor_64_half",   "swz_transpose_xor_64_float",
+                           "swz_transpose_xor_64_double", "swz_transpose_xor_32_v16",    "swz_transpose_naive_32_float",
+                           "swz_transpose_tma_64_float",  "swz_transpose_tma_32_double", "swz_transpose_tma_32_v16"};
     static test_rng rng = {0x5EED0003u};
     long long bad = 0;
     for (const char *name : names) {
@@ -326,6 +380,12 @@ static int test_model(int argc, char **argv)
                    (unsigned long long)ld.wavefronts, (unsigned long long)ld.ideal);
             EXPECT(st.wavefronts == st.ideal, "%s: stores %llu wavefronts, ideal %llu", v->name,
                    (unsigned long long)st.wavefronts, (unsigned long long)st.ideal);
+        } else if (strcmp(v->layout, "tma") == 0) {
+            /* the lane mapping of tma.inc: conflict free for the 16-byte reads of the loaded
+             * tile and the 16-byte writes of the transposed one */
+            EXPECT(ld.wavefronts == ld.ideal && st.wavefronts == st.ideal, "%s: %llu / %llu read, %llu / %llu "
+                   "written wavefronts (ideal)", v->name, (unsigned long long)ld.wavefronts,
+                   (unsigned long long)ld.ideal, (unsigned long long)st.wavefronts, (unsigned long long)st.ideal);
         } else if (strcmp(v->layout, "xor") == 0 || strcmp(v->layout, "pad") == 0) {
             if (row_bytes >= 64)
                 EXPECT(ld.wavefronts == ld.ideal, "%s: reads %llu wavefronts, ideal %llu", v->name,
@@ -342,7 +402,7 @@ static int test_model(int argc, char **argv)
     return failures ? 1 : 0;
 }
 
-static const family_test walk = {&swz_transpose_registry, "all", "[--quick]", setup, NULL, cases, run};
+static const family_test walk = {&swz_transpose_registry, "all", "[--quick] [--layout L]", setup, selected, cases, run};
 static const family_extra extras[] = {
     {"big", "", test_big, 1}, {"batch", "", test_batch, 1}, {"args", "", test_args, 1}, {"model", "", test_model, 0}, {NULL, NULL, NULL, 0}};
 
