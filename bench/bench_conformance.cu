@@ -49,8 +49,10 @@
 #define CONF_STSM 3
 #define CONF_CPASYNC 4
 #define CONF_SMEM_BYTES 32768u
-#define CONF_SRC_WORD 64u /* pat[64 ..]: the cp.async kernel's global source, 4 words per lane */
-#define CONF_PAT_WORDS (CONF_SRC_WORD + 4u * 32u)
+#define CONF_SRCIDX_WORD 64u /* pat[64 .. 95]: lane l's cp.async source chunk (0 .. CONF_SRC_CHUNKS-1) */
+#define CONF_SRC_WORD 128u   /* pat[128 ..]: the cp.async global source (512-byte aligned), 4 words per chunk */
+#define CONF_SRC_CHUNKS 256u /* 4 KiB: 32 global 128-byte lines */
+#define CONF_PAT_WORDS (CONF_SRC_WORD + 4u * CONF_SRC_CHUNKS)
 #define CONF_OUT_FLAG 128u /* out[128]: the shared base address mod 1024 */
 #define CONF_DEFAULT_REPS 33
 
@@ -207,7 +209,7 @@ static const conf_kernel KERNELS[] = {
     {"conf_stsm_x1", SWZ_LDMATRIX_X1 | SWZ_STORE, CONF_STSM, conf_stsm_x1, 0},
     {"conf_stsm_x2", SWZ_LDMATRIX_X2 | SWZ_STORE, CONF_STSM, conf_stsm_x2, 0},
     {"conf_stsm_x4", SWZ_LDMATRIX_X4 | SWZ_STORE, CONF_STSM, conf_stsm_x4, 0},
-    {"conf_cpasync", SWZ_ACCESS_16 | SWZ_STORE, CONF_CPASYNC, conf_cpasync, 0},
+    {"conf_cpasync", SWZ_CP_ASYNC_16, CONF_CPASYNC, conf_cpasync, 0},
 };
 #define N_KERNELS ((int)(sizeof KERNELS / sizeof KERNELS[0]))
 
@@ -219,6 +221,7 @@ struct conf_pattern {
     int kernel; /* index into KERNELS */
     std::string group, name;
     uint32_t addr[32];
+    uint32_t src[32]; /* cp.async: lane l's source chunk (16 bytes at 16*src[l]); default l */
     uint32_t mask;
     swz_bank_result model;
 };
@@ -228,17 +231,24 @@ struct conf_gen {
     test_rng rng{0x5EED0C0F0B4A4Bull};
 
     /* Add a pattern; addresses wrap into the buffer and are aligned down to the access size. */
-    void add(int k, const std::string &group, const std::string &name, const uint32_t *addr, uint32_t mask)
+    void add(int k, const std::string &group, const std::string &name, const uint32_t *addr, uint32_t mask,
+             const uint32_t *src = nullptr)
     {
         conf_pattern p;
         p.kernel = k;
         p.group = group;
         p.name = name;
         const uint32_t bytes = swz_access_bytes(KERNELS[k].access);
-        for (int l = 0; l < 32; ++l) p.addr[l] = (addr[l] % CONF_SMEM_BYTES) / bytes * bytes;
+        uint32_t sb[32];
+        for (int l = 0; l < 32; ++l) {
+            p.addr[l] = (addr[l] % CONF_SMEM_BYTES) / bytes * bytes;
+            p.src[l] = src ? src[l] % CONF_SRC_CHUNKS : (uint32_t)l;
+            sb[l] = 16u * p.src[l];
+        }
         /* ldmatrix / stmatrix: the whole warp */
         p.mask = KERNELS[k].mode == CONF_LDSM || KERNELS[k].mode == CONF_STSM ? 0xFFFFFFFFu : mask;
-        p.model = swz_bank_eval(p.addr, p.mask, KERNELS[k].access);
+        p.model = KERNELS[k].mode == CONF_CPASYNC ? swz_bank_eval_cp_async(p.addr, sb, p.mask)
+                                                  : swz_bank_eval(p.addr, p.mask, KERNELS[k].access);
         if (p.model.status != SWZ_OK) {
             fprintf(stderr, "internal: pattern %s/%s rejected by the model (%d)\n", group.c_str(), name.c_str(),
                     p.model.status);
@@ -254,14 +264,24 @@ struct conf_gen {
         for (uint32_t l = 0; l < 32; ++l) a[l] = f(l);
         add(k, group, name, a, mask);
     }
+    /* cp.async: lane l writes shared f(l) from source chunk g(l). */
+    template <class F, class G> void add_src(int k, const std::string &group, const std::string &name, F f, G g,
+                                             uint32_t mask = 0xFFFFFFFFu)
+    {
+        uint32_t a[32], s[32];
+        for (uint32_t l = 0; l < 32; ++l) { a[l] = f(l); s[l] = g(l); }
+        add(k, group, name, a, mask, s);
+    }
 
     /* One warp instruction of pattern `pat` on a layout, placed by swz_check (check.h). */
+    /* gpitch (cp.async only): the copy reads a global matrix of that row pitch in bytes (a
+     * multiple of 128), lane l the chunk at its (row, col); 0: lane l reads chunk l. */
     void add_layout(int k, int layout, uint32_t w, uint32_t h, uint32_t e, uint32_t a_layout, int pat_kind,
-                    uint32_t row0 = 0, uint32_t col0 = 0)
+                    uint32_t row0 = 0, uint32_t col0 = 0, uint32_t gpitch = 0)
     {
         swz_layout l;
         if (swz_layout_make(&l, layout, w, e, a_layout, h) != SWZ_OK) return;
-        swz_pattern p = {pat_kind, KERNELS[k].access & ~SWZ_STORE, 1u, row0, col0, 0u, 0u};
+        swz_pattern p = {pat_kind, (int)swz_access_bytes(KERNELS[k].access), 1u, row0, col0, 0u, 0u};
         swz_check_result r = swz_check(&l, &p);
         if (r.status != SWZ_OK || r.mask == 0u) return;
         uint32_t a[32];
@@ -269,6 +289,13 @@ struct conf_gen {
         char nm[96];
         snprintf(nm, sizeof nm, "%s %ux%u e%u a%u %s", swz_layout_name(layout), w, h, e, a_layout,
                  swz_pattern_name(pat_kind));
+        if (gpitch) {
+            uint32_t s[32];
+            for (int i = 0; i < 32; ++i) s[i] = (r.row[i] * gpitch + r.col[i] * e) / 16u;
+            snprintf(nm + strlen(nm), sizeof nm - strlen(nm), " from rows %u B apart", gpitch);
+            add(k, "layout-src", nm, a, r.mask, s);
+            return;
+        }
         add(k, "layout", nm, a, r.mask);
     }
 
@@ -516,6 +543,26 @@ static std::vector<conf_pattern> make_patterns(void)
         g.add_fn(k, "ldgsts", "warp 128B rows stride 144", [&](uint32_t l) { return (l / 8u) * 144u + (l % 8u) * 16u; });
         g.add_fn(k, "ldgsts", "warp 128B rows stride 160", [&](uint32_t l) { return (l / 8u) * 160u + (l % 8u) * 16u; });
         g.add_fn(k, "ldgsts", "warp 128B rows stride 256", [&](uint32_t l) { return (l / 8u) * 256u + (l % 8u) * 16u; });
+        /* Session 3: does R8 follow the lane or the source?  The patterns above read chunk l
+         * (one contiguous 512-byte run); a tile copy's quarter-warp reads two rows of 64 bytes
+         * from two global lines, or chunks of a line out of lane order.  Contiguous shared
+         * writes from: two lines per quarter (lanes 4-7 at the start or at the half of the
+         * next line), chunks 3l mod 8 of each line, chunk 0 of 8 lines; and the tile copies of
+         * the hgemm operands (64-, 128- and 512-byte rows) from a real matrix's rows. */
+        auto line = [](uint32_t l) { return 16u * l; };
+        g.add_src(k, "ldgsts-src", "64B rows from 2 lines", line, [](uint32_t l) { return (l / 4u) * 8u + l % 4u; });
+        g.add_src(k, "ldgsts-src", "64B rows from 2 lines, 2nd half", line,
+                  [](uint32_t l) { return (l / 4u) * 8u + l % 4u + 4u * ((l / 4u) % 2u); });
+        g.add_src(k, "ldgsts-src", "chunks 3l mod 8", line, [](uint32_t l) { return (l / 8u) * 8u + (3u * l) % 8u; });
+        g.add_src(k, "ldgsts-src", "chunk 0 of 8 lines", line, [](uint32_t l) { return 8u * l; });
+        g.add_src(k, "ldgsts-src", "one line per quarter, lanes 0,1 swapped sources", line,
+                  [](uint32_t l) { return l % 8u < 2u ? l ^ 1u : l; });
+        g.add_src(k, "ldgsts-src", "quarter from one line, shifted 16 (source)", line,
+                  [](uint32_t l) { return (l / 8u) * 16u + 1u + l % 8u; });
+        for (int lay : {SWZ_LAYOUT_NONE, SWZ_LAYOUT_PAD, SWZ_LAYOUT_XOR})
+            for (uint32_t w : {32u, 64u, 256u})
+                for (uint32_t r0 : {0u, 2u})
+                    g.add_layout(k, lay, w, 32, 2, 16, SWZ_PAT_CP_ASYNC, r0, 0, w == 256u ? 5632u : 512u);
     }
     return g.pats;
 }
@@ -576,9 +623,9 @@ static std::string check_launch(const conf_pattern &p, int reps, const uint32_t 
                 any = true;
                 const uint32_t n = bytes < 4u ? bytes : 4u, keep = n == 4u ? 0xFFFFFFFFu : (1u << (8u * n)) - 1u;
                 bool found = false;
-                for (uint32_t q = 0; q < 32 && !found; ++q)
+                for (uint32_t q = 0; q < 32 && !found; ++q) /* cp.async: lane q stored its source chunk */
                     if (((p.mask >> q) & 1u) && p.addr[q] == p.addr[l])
-                        found = (conf_store_word(q, j) & keep) == got;
+                        found = (conf_store_word(kn.mode == CONF_CPASYNC ? p.src[q] : q, j) & keep) == got;
                 if (!found) {
                     snprintf(msg, sizeof msg, "lane %u word %u: read back 0x%08x, stored by no lane at 0x%x", l, j,
                              got, p.addr[l]);
@@ -651,8 +698,9 @@ int main(int argc, char **argv)
             const conf_pattern *p = L.pattern >= 0 ? &pats[(size_t)L.pattern] : &pats[0];
             for (int l = 0; l < 32; ++l) h_pat[l] = L.pattern >= 0 ? p->addr[l] : 0u;
             h_pat[32] = L.pattern >= 0 ? p->mask : 0xFFFFFFFFu;
-            for (uint32_t w = 33; w < CONF_PAT_WORDS; ++w) /* cp.async's source: lane l's store words */
+            for (uint32_t w = 33; w < CONF_PAT_WORDS; ++w) /* cp.async's source: chunk c holds c's store words */
                 h_pat[w] = w >= CONF_SRC_WORD ? conf_store_word((w - CONF_SRC_WORD) / 4u, (w - CONF_SRC_WORD) % 4u) : 0u;
+            for (uint32_t l = 0; l < 32; ++l) h_pat[CONF_SRCIDX_WORD + l] = L.pattern >= 0 ? p->src[l] : l;
             CUDA_CHECK(cudaMemcpy(d_pat, h_pat, sizeof h_pat, cudaMemcpyHostToDevice));
             gpu_poison(d_out, sizeof h_out);
             CUDA_CHECK(cudaMemset(d_out, 0, 4 * 32 * sizeof(uint32_t))); /* inactive lanes must stay 0 */

@@ -10,14 +10,15 @@
  * Parameters (#define before including; #undef'ed at the end):
  *   CONF_NAME   kernel name (extern "C", so ncu shows it unmangled: conf_ld4, conf_ldsm_x2, ...)
  *   CONF_MODE   CONF_LOAD, CONF_STORE, CONF_LDSM (ldmatrix, .trans too), CONF_STSM (stmatrix)
- *               or CONF_CPASYNC (cp.async.cg 16 bytes from global: lane l copies the 16 bytes
- *               at pat[CONF_SRC_WORD + 4l..], which hold conf_store_word(l, 0..3))
+ *               or CONF_CPASYNC (cp.async.cg 16 bytes from global: lane l copies source chunk
+ *               c = pat[CONF_SRCIDX_WORD + l], the 16 bytes at pat[CONF_SRC_WORD + 4c..], which
+ *               hold conf_store_word(c, 0..3))
  *   CONF_WORDS  32-bit registers per lane: 1, 2 or 4 (ldmatrix/stmatrix: .x1, .x2, .x4)
  *   CONF_PTX    the instruction, a string: "ld.volatile.shared.u8", "st.volatile.shared.v2.u32",
  *               "ldmatrix.sync.aligned.m8n8.x4.shared.b16", ...
  *   CONF_STORE_BYTES  stores only: bytes per lane (1, 2, 4, 8 or 16)
  * and, once, by the including file: CONF_LOAD/CONF_STORE/CONF_LDSM/CONF_STSM/CONF_CPASYNC,
- * CONF_SMEM_BYTES, CONF_OUT_FLAG, CONF_SRC_WORD, conf_init_word(i), conf_store_word(lane, j).
+ * CONF_SMEM_BYTES, CONF_OUT_FLAG, CONF_SRCIDX_WORD, CONF_SRC_WORD, conf_init_word(i), conf_store_word(lane, j).
  *
  * Example
  *   #define CONF_NAME conf_ld8
@@ -111,7 +112,8 @@ extern "C" __global__ void __launch_bounds__(32)
                      : "memory");
 #elif CONF_MODE == CONF_CPASYNC
         asm volatile("{ .reg .pred p; setp.ne.u32 p, %2, 0; @p " CONF_PTX " [%0], [%1], 16; }"
-                     :: "r"(ai), "l"(pat + CONF_SRC_WORD + 4u * lane), "r"(act) : "memory");
+                     :: "r"(ai), "l"(pat + CONF_SRC_WORD + 4u * pat[CONF_SRCIDX_WORD + lane]), "r"(act)
+                     : "memory");
 #elif CONF_MODE == CONF_LDSM && CONF_WORDS == 1
         uint32_t v0;
         asm volatile(CONF_PTX " {%0}, [%1];" : "=r"(v0) : "r"(ai) : "memory");

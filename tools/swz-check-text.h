@@ -148,7 +148,10 @@ static void swzc_print_phase(FILE *f, const swzc_instr *in, uint32_t p)
     if (!ph->mask) { fprintf(f, "no active lane\n"); return; }
     fprintf(f, "%" PRIu32 " wavefront%s, %s", ph->cost, ph->cost == 1u ? "" : "s",
             ph->cost == 1u ? "conflict free" : "");
-    if (ph->cost > 1u) fprintf(f, "%" PRIu32 "-way conflict", ph->cost);
+    if (ph->cost > 1u && in->p.kind == SWZ_PAT_CP_ASYNC)
+        fprintf(f, "cp.async writes (bank.h R8)");
+    else if (ph->cost > 1u)
+        fprintf(f, "%" PRIu32 "-way conflict", ph->cost);
     fprintf(f, "\n    bank");
     for (b = 0; b < 32u; ++b) fprintf(f, " %2" PRIu32, b);
     fprintf(f, "\n");
@@ -166,7 +169,10 @@ static void swzc_print_phase(FILE *f, const swzc_instr *in, uint32_t p)
         }
         fprintf(f, "\n");
     }
-    if (ph->max_depth != ph->cost)
+    if (ph->max_depth != ph->cost && in->p.kind == SWZ_PAT_CP_ASYNC)
+        fprintf(f, "    (the lines are the banks' depth; cp.async's writes take %" PRIu32 " wavefronts, R8:\n"
+                   "     one shared line and one ring map of the source sectors per wavefront)\n", ph->cost);
+    else if (ph->max_depth != ph->cost)
         fprintf(f, "    (display error: %" PRIu32 " lines but the model says %" PRIu32 " wavefronts)\n",
                 ph->max_depth, ph->cost);
     if (shared) {
@@ -198,7 +204,7 @@ static void swzc_print_instr(FILE *f, const swzc_instr *in, uint32_t idx, uint32
     swzc_pattern_text(pat, sizeof pat, &in->p);
     fprintf(f, "\ninstruction %" PRIu32 " of %" PRIu32 ": %s, pattern %s", idx, n, in->op, pat);
     fprintf(f, " from (%" PRIu32 ", %" PRIu32 "), %" PRIu32 " B per lane (%s)\n", in->p.row0, in->p.col0,
-            in->bytes, swzc_access_ptx(in->p.access));
+            in->bytes, in->p.kind == SWZ_PAT_CP_ASYNC ? "cp.async.cg.shared.global" : swzc_access_ptx(in->p.access));
     fprintf(f, "  %" PRIu32 " active lane%s in %" PRIu32 " phase%s of %" PRIu32 " lanes", swzc_popcount(r->mask),
             swzc_popcount(r->mask) == 1u ? "" : "s", in->nphases, in->nphases == 1u ? "" : "s",
             r->bank.phase_lanes);

@@ -38,9 +38,25 @@
  *      half-warps for 16-byte.  R5 and R6 then apply to those phases (a full-warp 8-byte
  *      broadcast: 1 wavefront, 16-byte: 2).  Quads pairing in different ways, other shapes
  *      (lanes 0,3 and 1,2 alike), stores and ldmatrix never pair (docs/design.md).
+ *   R8 cp.async's shared writes (16-byte cp.async.cg, SASS LDGSTS; measured on an H200,
+ *      bench/CONFORMANCE-NOTES.md) are not 16-byte stores.  Each lane copies one 16-byte chunk
+ *      of a global 128-byte line: chunk j = (source offset / 16) mod 8, source sector g = j/2.
+ *      Identical shared destinations merge across the warp (one lane's write lands).  The rest
+ *      is served per quarter-warp and per source line, in wavefronts that each write ONE
+ *      shared 128-byte line through one of 16 chunk maps: the 4 sectors (32 bytes) of the
+ *      source line go to the line's 4 sectors by a rotation or a reflection of the ring of
+ *      sectors (t = g + r or t = c - g, mod 4), the two chunks of a sector keep or swap their
+ *      halves (one swap bit for the wavefront).  A lane fits a wavefront when its destination
+ *      chunk is the map's image of j.  A source sector whose lanes land in two shared sectors
+ *      is "split": its lanes never share a wavefront with whole sectors.  The cost is the
+ *      fewest maps covering each pool's lanes.  Whole aligned lines in any XOR swizzle cost 1
+ *      per quarter, as a 16-byte store; padded rows, strided chunks and shifted runs cost
+ *      more (swz_bank_eval_cp_async).  Fitted to and matching all 72 measured patterns.
  *   R1-R7 agree with the H200's counters on every pattern of bench/conformance (docs/design.md).
  *
- * To evaluate a store, OR SWZ_STORE into the kind (SWZ_ACCESS_8 | SWZ_STORE).
+ * To evaluate a store, OR SWZ_STORE into the kind (SWZ_ACCESS_8 | SWZ_STORE).  cp.async writes
+ * are the kind SWZ_CP_ASYNC_16 (lane l's source taken as 16*l: one contiguous 512-byte run), or
+ * swz_bank_eval_cp_async with each lane's source offset.
  */
 #ifndef SWZ_BANK_H
 #define SWZ_BANK_H
@@ -62,6 +78,7 @@
 #define SWZ_LDMATRIX_X2 102
 #define SWZ_LDMATRIX_X4 104
 #define SWZ_STORE 0x100 /* OR into a kind: the instruction stores (R7 applies to loads only) */
+#define SWZ_CP_ASYNC_16 116 /* cp.async 16-byte shared writes, R8 (a store: SWZ_STORE implied) */
 
 typedef struct swz_bank_result {
     int status;          /* SWZ_OK, SWZ_EKIND (bad kind) or SWZ_EALIGN (misaligned lane) */
@@ -85,6 +102,7 @@ SWZ_FN uint32_t swz_access_bytes(int kind)
     case SWZ_ACCESS_4: return 4u;
     case SWZ_ACCESS_8: return 8u;
     case SWZ_ACCESS_16:
+    case SWZ_CP_ASYNC_16:
     case SWZ_LDMATRIX_X1:
     case SWZ_LDMATRIX_X2:
     case SWZ_LDMATRIX_X4: return 16u;
@@ -117,7 +135,7 @@ SWZ_FN int swz_bank_is_paired(const uint32_t addr[32], uint32_t mask, int kind)
 {
     uint32_t q, b = swz_access_bytes(kind);
     int k = kind & ~SWZ_STORE, aabb = 1, abab = 1;
-    if ((kind & SWZ_STORE) || (b != 8u && b != 16u) || k >= SWZ_LDMATRIX_X1) return 0;
+    if ((kind & SWZ_STORE) || (b != 8u && b != 16u) || k >= SWZ_LDMATRIX_X1) return 0; /* and cp.async */
     for (q = 0; q < 32u; q += 4u) {
         aabb = aabb && swz__alike(addr, mask, q, q + 1u) && swz__alike(addr, mask, q + 2u, q + 3u);
         abab = abab && swz__alike(addr, mask, q, q + 2u) && swz__alike(addr, mask, q + 1u, q + 3u);
@@ -149,6 +167,69 @@ SWZ_FN uint32_t swz__phase_cost(const uint32_t *addr, uint32_t mask, uint32_t fi
     return worst;
 }
 
+/* R8's cover: the fewest chunk maps (rotation r or reflection c of the sector ring, swap bit)
+ * that serve the n <= 8 lanes j[i] -> d[i] (source chunk, destination chunk index).  Each lane
+ * fits exactly two maps of its line: try every choice (2^n). */
+SWZ_FN uint32_t swz__cp_async_cover(const uint32_t *j, const uint32_t *d, uint32_t n)
+{
+    uint32_t best = n, choice, i, k;
+    for (choice = 0; choice < (1u << n); ++choice) {
+        uint32_t cls[8], nc = 0;
+        for (i = 0; i < n; ++i) {
+            const uint32_t g = j[i] >> 1, t = (d[i] >> 1) & 3u, sw = (j[i] ^ d[i]) & 1u;
+            const uint32_t m = ((choice >> i) & 1u) ? 4u + ((t + g) & 3u) : (t - g) & 3u;
+            const uint32_t c = ((d[i] >> 3) << 4) | (m << 1) | sw;
+            for (k = 0; k < nc; ++k)
+                if (cls[k] == c) break;
+            if (k == nc) cls[nc++] = c;
+        }
+        if (nc < best) best = nc;
+    }
+    return best;
+}
+
+/* R8: the wavefronts of one cp.async (16-byte) instruction's shared writes.  saddr[lane] is
+ * the shared byte address, src[lane] the byte offset of the lane's global source (only its
+ * 128-byte line, src / 128, and its chunk in that line, src / 16 mod 8, matter; pass 16 * lane
+ * for a contiguous copy), mask the active lanes. */
+SWZ_FN swz_bank_result swz_bank_eval_cp_async(const uint32_t saddr[32], const uint32_t src[32], uint32_t mask)
+{
+    swz_bank_result r = {SWZ_OK, 0u, 0u, 0u, 0u, 0u, 8u, {0u, 0u, 0u, 0u}};
+    uint32_t live = 0u, i, k, q;
+    for (i = 0; i < 32u; ++i) {
+        if (!((mask >> i) & 1u)) continue;
+        if (saddr[i] % 16u != 0u || src[i] % 16u != 0u) { r.status = SWZ_EALIGN; return r; }
+        for (k = 0; k < i; ++k)
+            if (((live >> k) & 1u) && saddr[k] == saddr[i]) break; /* identical destinations merge */
+        if (k == i) live |= 1u << i;
+    }
+    for (q = 0; q < 4u; ++q) {
+        uint32_t done = 0u, cost = 0u;
+        for (i = 8u * q; i < 8u * q + 8u; ++i) {
+            uint32_t jw[8], dw[8], js[8], ds[8], nw = 0, ns = 0, l;
+            if (!((live >> i) & 1u) || ((done >> i) & 1u)) continue;
+            for (l = i; l < 8u * q + 8u; ++l) { /* this quarter's lanes reading the line of lane i */
+                uint32_t whole = 1u, m;
+                if (!((live >> l) & 1u) || (src[l] >> 7) != (src[i] >> 7)) continue;
+                done |= 1u << l;
+                for (m = 8u * q; m < 8u * q + 8u; ++m) /* same source sector, another shared sector */
+                    if (((live >> m) & 1u) && (src[m] >> 5) == (src[l] >> 5) && (saddr[m] >> 5) != (saddr[l] >> 5))
+                        whole = 0u;
+                if (whole) { jw[nw] = (src[l] >> 4) & 7u; dw[nw++] = saddr[l] >> 4; }
+                else { js[ns] = (src[l] >> 4) & 7u; ds[ns++] = saddr[l] >> 4; }
+            }
+            cost += (nw ? swz__cp_async_cover(jw, dw, nw) : 0u) + (ns ? swz__cp_async_cover(js, ds, ns) : 0u);
+        }
+        r.phase_cost[q] = cost;
+        if (cost == 0u) continue;
+        r.phases += 1u;
+        r.wavefronts += cost;
+        if (cost > r.ways) r.ways = cost;
+    }
+    r.ideal = r.phases;
+    return r;
+}
+
 /* Evaluate one warp instruction: addr[lane] is each lane's shared-memory byte address, mask the
  * active lanes (bit i = lane i; ignored lanes' addresses are not read). */
 SWZ_FN swz_bank_result swz_bank_eval(const uint32_t addr[32], uint32_t mask, int kind)
@@ -156,6 +237,11 @@ SWZ_FN swz_bank_result swz_bank_eval(const uint32_t addr[32], uint32_t mask, int
     swz_bank_result r = {SWZ_OK, 0u, 0u, 0u, 0u, 0u, 0u, {0u, 0u, 0u, 0u}};
     uint32_t bytes = swz_access_bytes(kind), lanes = swz_access_lanes(kind), pl, p, i;
     if (bytes == 0u) { r.status = SWZ_EKIND; return r; }
+    if ((kind & ~SWZ_STORE) == SWZ_CP_ASYNC_16) {
+        uint32_t src[32];
+        for (i = 0; i < 32u; ++i) src[i] = 16u * i;
+        return swz_bank_eval_cp_async(addr, src, mask);
+    }
     if (lanes < 32u) mask &= (1u << lanes) - 1u;
     for (i = 0; i < 32u; ++i)
         if (((mask >> i) & 1u) && addr[i] % bytes != 0u) { r.status = SWZ_EALIGN; return r; }

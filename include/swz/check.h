@@ -33,9 +33,10 @@
  *           the rows of matrix i, placed by swz/mma.h's swz_mma_lane_rc (the map the device code
  *           uses): A = an M x K row-major tile, B = a K x N row-major tile read with .trans,
  *           BT = an N x K ("K-major") tile; the same lanes with SWZ_STORE are stmatrix.
- *   CP_ASYNC the 16-byte shared writes of swz/mma.h's cp.async copy (access 16; evaluated as a
- *           store): lane l writes 16-byte chunk q0 + l in row-major order (swz_mma_chunk_rc),
- *           q0 the unit of (row0, col0).  Modelled as st.shared.v4: not yet measured.
+ *   CP_ASYNC the 16-byte shared writes of swz/mma.h's cp.async copy (access 16): lane l writes
+ *           16-byte chunk q0 + l in row-major order (swz_mma_chunk_rc), q0 the unit of (row0,
+ *           col0).  Evaluated by bank.h's R8 (SWZ_CP_ASYNC_16, measured on an H200) with lane l
+ *           reading source chunk l.
  *   Lanes that fall outside the tile are inactive.
  *
  * Vector accesses through a swizzle: a K-byte access must find its v elements as one aligned
@@ -241,7 +242,7 @@ SWZ_FN swz_check_result swz_check(const swz_layout *l, const swz_pattern *p)
         }
         r.addr[i] = base * l->elem;
     }
-    r.bank = swz_bank_eval(r.addr, r.mask, p->access | (p->kind == SWZ_PAT_CP_ASYNC ? SWZ_STORE : 0));
+    r.bank = swz_bank_eval(r.addr, r.mask, p->kind == SWZ_PAT_CP_ASYNC ? SWZ_CP_ASYNC_16 : p->access);
     r.status = r.bank.status;
     return r;
 }

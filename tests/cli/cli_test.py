@@ -212,6 +212,56 @@ def bank_eval(addrs, access, store=False):
     return wf, ideal, ways, per_phase, paired, p
 
 
+def r8_eval(addrs):
+    """bank.h R8 (cp.async's shared writes, lane l copying source chunk l), written as the
+    constraints a wavefront obeys: per quarter-warp, after identical destinations merge across
+    the warp, the fewest groups that each write one shared 128-byte line, send each source
+    sector (lanes 2k, 2k+1) to one shared sector and no two to the same, follow one rotation or
+    reflection of the 4-sector ring, keep or swap the chunk halves alike, and do not mix split
+    source sectors (lanes in two shared sectors) with whole ones.  Returns the per-quarter costs."""
+    first = {}
+    for i, a in enumerate(addrs):
+        if a is not None and a not in first:
+            first[a] = i
+    costs = []
+    for q in range(4):
+        items = [(i % 8, a // 16) for a, i in first.items() if i // 8 == q]
+        split = {j: len({d // 2 for jj, d in items if jj // 2 == j // 2}) > 1 for j, d in items}
+
+        def ok(grp):
+            if len({(split[j], d // 8) for j, d in grp}) > 1 or len({(j ^ d) & 1 for j, d in grp}) > 1:
+                return False
+            sec = {}
+            for j, d in grp:
+                if sec.setdefault(j // 2, d // 2) != d // 2:
+                    return False
+            if len(set(sec.values())) < len(sec):
+                return False
+            return any(all(((g + r) if refl == 0 else (r - g)) % 4 == t % 4 for g, t in sec.items())
+                       for r in range(4) for refl in (0, 1))
+
+        best = [len(items)]
+
+        def search(i, groups):
+            if len(groups) >= best[0]:
+                return
+            if i == len(items):
+                best[0] = len(groups)
+                return
+            for g in groups:
+                g.append(items[i])
+                if ok(g):
+                    search(i + 1, groups)
+                g.pop()
+            groups.append([items[i]])
+            search(i + 1, groups)
+            groups.pop()
+
+        search(0, [])
+        costs.append(best[0] if items else 0)
+    return costs
+
+
 def model_instr(lay, pattern, access, stride, row0, col0, store=False, block=None):
     pl = place(lay, pattern, access, stride, row0, col0, block)
     addrs, perm, lanes = [None] * 32, False, []
@@ -225,6 +275,9 @@ def model_instr(lay, pattern, access, stride, row0, col0, store=False, block=Non
         perm |= got[1]
         lanes.append((i, rc[0], rc[1], got[0], got[1]))
     wf, ideal, ways, per_phase, paired, pl = bank_eval(addrs, access, store)
+    if pattern == "cp-async":  # bank.h R8, not the 16-byte store's R5
+        per_phase = r8_eval(addrs)
+        wf, ideal, ways = sum(per_phase), sum(1 for c in per_phase if c), max(per_phase)
     return {"wavefronts": wf, "ideal": ideal, "ways": ways, "permuted": perm, "lanes": lanes,
             "per_phase": per_phase, "paired": paired, "phase_lanes": pl}
 
@@ -433,7 +486,10 @@ def test_tensor_core():
     for lay_kind, pattern, ways in (("none", "ldmatrix-a", 8), ("none", "ldmatrix-b", 8), ("none", "ldmatrix-bt", 8),
                                     ("xor", "ldmatrix-a", 1), ("xor", "ldmatrix-b", 1), ("xor", "ldmatrix-bt", 1),
                                     ("pad", "ldmatrix-a", 1), ("tma128", "ldmatrix-a", 1),
-                                    ("none", "cp-async", 1), ("pad", "cp-async", 1), ("xor", "cp-async", 1)):
+                                    ("none", "cp-async", 1), ("xor", "cp-async", 1),
+                                    # R8, measured on the H200 (bench/CONFORMANCE-NOTES.md): 128-byte rows
+                                    # at the pad's 144-byte stride cost 1 + 3 + 2 + 4 = 10 wavefronts
+                                    ("pad", "cp-async", 4)):
         d = run_json(["--layout", lay_kind, "--tile", "64x64", "--elem", "half", "--pattern", pattern])
         i = d["instructions"][0]
         check(i["ways"] == ways and i["tile"]["worst_ways"] == ways and d["access"]["name"] ==
@@ -616,7 +672,11 @@ def check_json_against_model(args, d, lay, access, pattern, op="load"):
                     got_words[c["word"]] = set(c["lanes"])
             ok &= check(got_words == want_words, f"{args} phase {ph['first']}: bank map cells")
             depth = max((len(c) for c in ph["banks"]), default=0)
-            ok &= check(depth == cost == ph["wavefronts"], f"{args} phase {ph['first']}: depth {depth}, model {cost}")
+            if pname == "cp-async":  # R8: the map shows the banks; wavefronts may exceed the depth
+                ok &= check(depth <= cost == ph["wavefronts"], f"{args} phase {ph['first']}: depth {depth}, R8 {cost}")
+            else:
+                ok &= check(depth == cost == ph["wavefronts"],
+                            f"{args} phase {ph['first']}: depth {depth}, model {cost}")
         t = model_tile(lay, pname, access, stride, store, block)
         got_t = None if "error" in ins["tile"] else {key: ins["tile"][key] for key in
                                                      ("instructions", "wavefronts", "ideal", "worst_ways")}

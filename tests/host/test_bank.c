@@ -619,3 +619,147 @@ Test(bank, h200_mixed_splits_do_not_pair)
         if (K == 16) cr_expect_eq(g.wavefronts, 4u, "H200 measured 4 for ld16 aba-");
     }
 }
+
+/* ---- R8: cp.async's shared writes ---------------------------------------------------------
+ * A second implementation written from R8's text as constraints on a wavefront instead of maps:
+ * the lanes of one wavefront come from one quarter-warp and one source line, write one shared
+ * line, a source sector's lanes in it write one shared sector (two source sectors never share
+ * one), the sector map extends to a
+ * rotation or reflection of the 4-sector ring, and the chunk half is kept or swapped alike;
+ * whole and split source sectors never mix.  The fewest wavefronts is found by exhaustive
+ * branch and bound over partitions (no choice of maps), and must equal bank.h's cover. */
+typedef struct { uint32_t j, d, g, line, split; } r8_item;
+
+static int r8_group_ok(const r8_item *it, const int *grp, int n)
+{
+    int a, b, r, dir, fits = 0;
+    for (a = 0; a < n; ++a)
+        for (b = a + 1; b < n; ++b) {
+            const r8_item *x = &it[grp[a]], *y = &it[grp[b]];
+            if (x->split != y->split || (x->d >> 3) != (y->d >> 3) || x->line != y->line) return 0;
+            if (x->g == y->g ? (x->d >> 1) != (y->d >> 1) : (x->d >> 1) == (y->d >> 1)) return 0;
+            if (((x->j ^ x->d) & 1u) != ((y->j ^ y->d) & 1u)) return 0;
+        }
+    for (dir = 0; dir < 2 && !fits; ++dir) /* some ring map sends every g to its sector */
+        for (r = 0; r < 4 && !fits; ++r) {
+            fits = 1;
+            for (a = 0; a < n; ++a) {
+                const uint32_t t = (it[grp[a]].d >> 1) & 3u, g = it[grp[a]].g;
+                if ((dir ? (uint32_t)(r - (int)g) & 3u : (g + (uint32_t)r) & 3u) != t) fits = 0;
+            }
+        }
+    return fits;
+}
+
+static void r8_search(const r8_item *it, int n, int i, int grp[][8], int *len, int ng, int *best)
+{
+    int k;
+    if (ng >= *best) return;
+    if (i == n) { *best = ng; return; }
+    for (k = 0; k < ng; ++k) {
+        grp[k][len[k]++] = i;
+        if (r8_group_ok(it, grp[k], len[k])) r8_search(it, n, i + 1, grp, len, ng, best);
+        --len[k];
+    }
+    grp[ng][0] = i;
+    len[ng] = 1;
+    r8_search(it, n, i + 1, grp, len, ng + 1, best);
+}
+
+static uint32_t r8_reference(const uint32_t *saddr, const uint32_t *src, uint32_t mask)
+{
+    uint32_t total = 0, q, l, m;
+    for (q = 0; q < 4; ++q) {
+        r8_item it[8];
+        int n = 0, grp[8][8], len[8] = {0}, best = 9;
+        for (l = 8 * q; l < 8 * q + 8; ++l) {
+            int dup = 0;
+            if (!((mask >> l) & 1u)) continue;
+            for (m = 0; m < l; ++m) dup |= ((mask >> m) & 1u) && saddr[m] == saddr[l];
+            if (dup) continue; /* an earlier lane (any quarter) writes the same place */
+            it[n].j = (src[l] >> 4) & 7u;
+            it[n].d = saddr[l] >> 4;
+            it[n].g = src[l] >> 5;
+            it[n].line = src[l] >> 7;
+            it[n].split = 0;
+            ++n;
+        }
+        for (l = 0; l < (uint32_t)n; ++l)
+            for (m = 0; m < (uint32_t)n; ++m)
+                if (it[l].g == it[m].g && (it[l].d >> 1) != (it[m].d >> 1)) it[l].split = 1;
+        for (l = 0; l < (uint32_t)n; ++l) it[l].g &= 3u; /* the sector's place in its line */
+        if (n == 0) continue;
+        r8_search(it, n, 0, grp, len, 0, &best);
+        total += (uint32_t)best;
+    }
+    return total;
+}
+
+typedef struct { const char *name; uint32_t mask, measured, addr[32]; } r8_measured;
+static const r8_measured r8_h200[] = {
+#include "cp_async_h200.inc"
+};
+
+Test(bank, cp_async_matches_the_h200)
+{
+    size_t i;
+    uint32_t src[32], l;
+    for (l = 0; l < 32; ++l) src[l] = 16u * l;
+    cr_assert_eq(sizeof r8_h200 / sizeof r8_h200[0], 72u, "the 72 measured cp.async patterns");
+    for (i = 0; i < sizeof r8_h200 / sizeof r8_h200[0]; ++i) {
+        const r8_measured *p = &r8_h200[i];
+        swz_bank_result g = swz_bank_eval(p->addr, p->mask, SWZ_CP_ASYNC_16);
+        swz_bank_result h = swz_bank_eval_cp_async(p->addr, src, p->mask);
+        cr_expect_eq(g.status, SWZ_OK, "%s", p->name);
+        cr_expect_eq(g.wavefronts, p->measured, "%s: R8 %u, H200 %u", p->name, g.wavefronts, p->measured);
+        cr_expect_eq(h.wavefronts, g.wavefronts, "%s: the kind and the explicit sources agree", p->name);
+        cr_expect_eq(r8_reference(p->addr, src, p->mask), p->measured, "%s: reference", p->name);
+    }
+}
+
+Test(bank, cp_async_agrees_with_reference)
+{
+    host_rng g = host_rng_seed(0xC0A5u);
+    int t, shape;
+    for (t = 0; t < 6000; ++t) {
+        uint32_t saddr[32], src[32], mask, l, span;
+        shape = t % 6;
+        span = shape < 3 ? 256u : 2048u;
+        mask = t % 5 == 0 ? host_rng_u32(&g) : 0xFFFFFFFFu;
+        for (l = 0; l < 32; ++l) {
+            const uint32_t r = host_rng_u32(&g);
+            switch (shape) {
+            case 0: saddr[l] = (r % (span / 16u)) * 16u; break;                /* random chunks */
+            case 1: saddr[l] = ((l ^ (r % 8u)) % 32u) * 16u; break;             /* near a line */
+            case 2: saddr[l] = (l / 8u) * 128u + ((l + r % 3u) % 8u) * 16u; break; /* shifted runs */
+            case 3: saddr[l] = (l / 4u) * (64u + 16u * (t % 4u)) + (l % 4u) * 16u; break; /* padded rows */
+            case 4: saddr[l] = (l * (1u + (uint32_t)t % 5u) * 16u) % span; break; /* strides */
+            default: saddr[l] = (l % 8u) * 16u + (r % 4u) * 128u; break;          /* lines mixed */
+            }
+            src[l] = t % 3 == 0 ? 16u * l : t % 3 == 1 ? 16u * ((l / 4u) * 8u + l % 4u) : 16u * (r % 64u);
+        }
+        {
+            swz_bank_result b = swz_bank_eval_cp_async(saddr, src, mask);
+            const uint32_t ref = r8_reference(saddr, src, mask);
+            cr_assert_eq(b.status, SWZ_OK);
+            cr_assert_eq(b.wavefronts, ref, "trial %d (shape %d): bank.h %u, reference %u", t, shape, b.wavefronts,
+                         ref);
+        }
+    }
+}
+
+Test(bank, cp_async_reference_detects_a_wrong_rule)
+{
+    /* the reference is not a copy of bank.h: dropping R8's whole/split rule (lane 7 a line
+     * away, H200 3) or its ring maps (two sectors 64 B apart, H200 2) changes its answer */
+    uint32_t a[32] = {0}, s[32], l;
+    for (l = 0; l < 32; ++l) s[l] = 16u * l;
+    for (l = 0; l < 8; ++l) a[l] = 16u * l + (l == 7u ? 128u : 0u);
+    cr_expect_eq(r8_reference(a, s, 0xFFu), 3u);
+    cr_expect_eq(swz_bank_eval(a, 0xFFu, SWZ_CP_ASYNC_16).wavefronts, 3u);
+    for (l = 0; l < 4; ++l) a[l] = (l / 2u) * 64u + (l % 2u) * 16u;
+    cr_expect_eq(r8_reference(a, s, 0xFu), 2u);
+    cr_expect_eq(swz_bank_eval(a, 0xFu, SWZ_CP_ASYNC_16).wavefronts, 2u);
+    /* as a 16-byte store both would cost 1 */
+    cr_expect_eq(swz_bank_eval(a, 0xFu, SWZ_ACCESS_16 | SWZ_STORE).wavefronts, 1u);
+}
