@@ -8,6 +8,9 @@ B=${B:-build}
 OUT=${OUT:-out-lead}
 mkdir -p "$OUT"
 X="$B/examples/swz-example-hgemm"
+timeout 60 python3 bench/conformance.py --bench "$B/bench/bench_conformance" --out "$OUT/conform" --kinds cpasync \
+  > "$OUT/conform.txt" 2>&1
+tail -5 "$OUT/conform.txt"
 "$X" --predict > "$OUT/hgemm-predict.txt" 2>&1
 M=smsp__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared_op_ldgsts.sum,smsp__sass_inst_executed_op_ldgsts.sum,l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum,smsp__sass_inst_executed_op_shared_st.sum,launch__grid_size
 for v in $("$X" --list); do
