@@ -14,9 +14,13 @@ What it does
         l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum,
         l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum,
         smsp__sass_inst_executed_op_shared_ld.sum,
-        smsp__sass_inst_executed_op_shared_st.sum
+        smsp__sass_inst_executed_op_shared_st.sum,
+        smsp__sass_inst_executed_op_ldsm.sum (ldmatrix), smsp__inst_executed_op_shared_stsm.sum
+        (stmatrix), smsp__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared_op_ldgsts.sum and
+        smsp__sass_inst_executed_op_ldgsts.sum (cp.async's shared writes, bank.h R8)
 
-  and compares, separately for loads and stores, with blocks x the prediction:
+  and compares, separately for loads (LDS, LDSM) and stores (every shared write: STS, STSM and
+  cp.async's LDGSTS), with blocks x the prediction:
     instructions                 measured == predicted (the model describes the instructions
                                  the kernel really issues)
     wavefronts per instruction   within --tol (2%) where the model predicts no conflict
@@ -63,7 +67,12 @@ M_IN = {"ld": "smsp__sass_inst_executed_op_shared_ld.sum",
         "st": "smsp__sass_inst_executed_op_shared_st.sum"}
 # ldmatrix: its wavefronts are in M_WF["ld"], its instructions not in M_IN["ld"] but here
 M_LDSM = "smsp__sass_inst_executed_op_ldsm.sum"
-METRICS = [M_WF["ld"], M_WF["st"], M_IN["ld"], M_IN["st"], M_LDSM]
+# the other shared writes (the store side is every shared write a model predicts): stmatrix's
+# wavefronts are in M_WF["st"], its instructions here; cp.async's (LDGSTS, bank.h R8) both here
+M_STSM = "smsp__inst_executed_op_shared_stsm.sum"
+M_LDGSTS_WF = "smsp__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared_op_ldgsts.sum"
+M_LDGSTS_IN = "smsp__sass_inst_executed_op_ldgsts.sum"
+METRICS = [M_WF["ld"], M_WF["st"], M_IN["ld"], M_IN["st"], M_LDSM, M_STSM, M_LDGSTS_WF, M_LDGSTS_IN]
 
 
 def families(build):
@@ -207,7 +216,11 @@ def verdict(p, side, meas, blocks, tol, tol_conflict):
     instr_p = p[side + "_instr"] * blocks
     wf_p = p[side + "_wf"] * blocks
     ideal_p = p[side + "_ideal"] * blocks
-    wf_m, in_m = meas[M_WF[side]], meas[M_IN[side]] + (meas.get(M_LDSM, 0.0) if side == "ld" else 0.0)
+    if side == "ld":
+        wf_m, in_m = meas[M_WF["ld"]], meas[M_IN["ld"]] + meas.get(M_LDSM, 0.0)
+    else:
+        wf_m = meas[M_WF["st"]] + meas.get(M_LDGSTS_WF, 0.0)
+        in_m = meas[M_IN["st"]] + meas.get(M_STSM, 0.0) + meas.get(M_LDGSTS_IN, 0.0)
     if instr_p == 0 and in_m == 0:
         return True, "no shared %s" % ("loads" if side == "ld" else "stores")
     if in_m != instr_p:
