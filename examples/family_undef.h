@@ -15,7 +15,7 @@
  *                  XOR_LINES
  *   reduce         VARIANT
  *   gemm           LAYOUT
- *   wgemm          OUT, OUT_NAME, STAGES, CLUSTER, EPILOGUE, BLOCK_K
+ *   wgemm          OUT, OUT_NAME, STAGES, CLUSTER, EPILOGUE, BLOCK_K, B_MN
  *   hgemm          LAYOUT, TILE_N, TILE_K, STAGES, WARPS_M, WARP_N, RASTER_GROUP, MIN_BLOCKS,
  *                  PIPE, NAME_SUFFIX
  */
@@ -46,3 +46,4 @@
 #undef RASTER_GROUP
 #undef PIPE
 #undef BLOCK_K
+#undef B_MN

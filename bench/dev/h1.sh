@@ -39,6 +39,11 @@ log "test-tma all"
 run 30 test-tma.txt "$tma" all
 grep -v "^probe.* ok" "$OUT/test-tma.txt" | head -60 | tee -a "$OUT/summary.txt"
 
+log "wgemm check specs: the TMA-store (_ts) and MN-major B (_bmn) variants"
+run 8 wgemm-check-bmn.txt "$ex" --filter _bmn
+run 8 wgemm-check-ts.txt "$ex" --filter _ts
+tail -9 "$OUT/wgemm-check-bmn.txt" "$OUT/wgemm-check-ts.txt" | tee -a "$OUT/summary.txt"
+
 log "bench_wgemm --quick (every registered variant of the bench elem)"
 run 14 bench-wgemm.txt "$B/bench/bench_wgemm" --quick --out "$OUT"
 tail -25 "$OUT/bench-wgemm.txt" | tee -a "$OUT/summary.txt"

@@ -4,7 +4,8 @@
  *
  * What it computes
  *   C (M x N, row-major, ldc) = A (M x K, row-major, lda) . B^T, B given N x K row-major (ldb):
- *   the "K-major B" case of A.B^T.  ELEM in (bf16 or fp16), fp32 accumulation, C in OUT (fp32,
+ *   the "K-major B" case of A.B^T; with B_MN 1, C = A . B with B given K x N row-major (ldb >= N,
+ *   "MN-major B").  ELEM in (bf16 or fp16), fp32 accumulation, C in OUT (fp32,
  *   bf16 or fp16).  Any M, N, K >= 1: TMA zero-fills the tiles past the edges, the epilogue
  *   stores only inside C.  TMA needs 16-byte-aligned rows: when lda or ldb is not a multiple
  *   of 8 elements (or A, B not 16-byte aligned), the launcher copies the operand into a padded
@@ -31,6 +32,11 @@
  *              swz_tma_mode_for picks), twice the stages in the same shared memory (suffix _k32)
  *   CLUSTER    (optional, default 1) 2: clusters of two CTAs on tiles (2p, tn), (2p+1, tn) that
  *              load one half of the shared B tile each and multicast it (name suffix _c2)
+ *   B_MN       (optional, default 0) 1: B is K x N row-major (MN-major): its tile is BN/64
+ *              panels of BK k-rows x 128 bytes (64 n), one TMA box each in the tma128 layout,
+ *              read by wgmma through MN-major descriptors (LBO = the next panel, BK x 128 bytes;
+ *              SBO = the next 8 k-rows, 1024) with the transpose bit set (suffix _bmn;
+ *              CLUSTER 1 only)
  *   A missing or bad parameter is a compile error that names it.
  *
  * The kernel (384 threads, one CTA per SM, persistent)
@@ -74,13 +80,14 @@
 
 /* ---- the family's typed record -------------------------------------------------------------- */
 typedef struct swz_wgemm_ops {
-    /* C = A . B^T as above; raster 0 Morton, 1 grouped by 8 tile-rows, 2 grouped by 16.  cudaErrorInvalidValue for M, N or K < 1
-     * or lda < K, ldb < K, ldc < N. */
+    /* C = A . B^T as above (B_MN: A . B); raster 0 Morton, 1 grouped by 8 tile-rows, 2 grouped by 16.
+     * cudaErrorInvalidValue for M, N or K < 1 or lda < K, ldb < K (B_MN: ldb < N), ldc < N. */
     cudaError_t (*launch)(int64_t M, int64_t N, int64_t K, const void *A, int64_t lda, const void *B,
                           int64_t ldb, void *C, int64_t ldc, int raster, cudaStream_t s);
     int in_kind;  /* EX_WG_BF16 or EX_WG_F16 */
     int out_kind; /* EX_WG_F32, EX_WG_BF16 or EX_WG_F16 */
     int bn;       /* TILE */
+    int b_mn;     /* B_MN: 1 when B is K x N (ldb >= N), 0 when N x K (ldb >= K) */
 } swz_wgemm_ops;
 static inline const swz_wgemm_ops *swz_wgemm_ops_of(const swz_variant *v) { return (const swz_wgemm_ops *)v->ops; }
 
@@ -102,16 +109,16 @@ template <> struct ex_wg_type<__half> { enum { kind = EX_WG_F16 }; static __devi
 
 template <int BN, class TIn> struct ex_wg_mma;
 template <> struct ex_wg_mma<256, __nv_bfloat16> {
-    static __device__ void run(float *d, uint64_t a, uint64_t b, int s) { swz_wgmma_m64n256k16_bf16(d, a, b, s, 0); }
+    static __device__ void run(float *d, uint64_t a, uint64_t b, int s, int tb) { swz_wgmma_m64n256k16_bf16(d, a, b, s, tb); }
 };
 template <> struct ex_wg_mma<256, __half> {
-    static __device__ void run(float *d, uint64_t a, uint64_t b, int s) { swz_wgmma_m64n256k16_f16(d, a, b, s, 0); }
+    static __device__ void run(float *d, uint64_t a, uint64_t b, int s, int tb) { swz_wgmma_m64n256k16_f16(d, a, b, s, tb); }
 };
 template <> struct ex_wg_mma<128, __nv_bfloat16> {
-    static __device__ void run(float *d, uint64_t a, uint64_t b, int s) { swz_wgmma_m64n128k16_bf16(d, a, b, s, 0); }
+    static __device__ void run(float *d, uint64_t a, uint64_t b, int s, int tb) { swz_wgmma_m64n128k16_bf16(d, a, b, s, tb); }
 };
 template <> struct ex_wg_mma<128, __half> {
-    static __device__ void run(float *d, uint64_t a, uint64_t b, int s) { swz_wgmma_m64n128k16_f16(d, a, b, s, 0); }
+    static __device__ void run(float *d, uint64_t a, uint64_t b, int s, int tb) { swz_wgmma_m64n128k16_f16(d, a, b, s, tb); }
 };
 
 /* EPI 1: a consumer's staging buffer is 64 rows x 128 bytes (CW = 128 / sizeof(OUT) columns of
@@ -153,7 +160,7 @@ static __device__ __forceinline__ void ex_wg_tile(uint32_t t, uint32_t tiles_m, 
 /* CL = 1: each CTA loads its A and B tiles.  CL = 2: a cluster of two CTAs takes the tiles (2p,
  * tn) and (2p + 1, tn): each loads its own A and one half of the shared B tile, multicast to
  * both; a stage is free when the consumers of both CTAs released it (empty counts 2 x CL). */
-template <int BN, int BK, int STAGES, int CL, int EPI, class TIn, class TOut>
+template <int BN, int BK, int STAGES, int CL, int EPI, int BMN, class TIn, class TOut>
 static __device__ __forceinline__ void ex_wg_body(const CUtensorMap *ma, const CUtensorMap *mb, const CUtensorMap *mc,
                                                   TOut *C, int M, int N, int K, int64_t ldc, int raster, int vec2,
                                                   int tmac)
@@ -193,7 +200,10 @@ static __device__ __forceinline__ void ex_wg_body(const CUtensorMap *ma, const C
                     swz_mbar_wait(&empty[s], ph ^ 1u);
                     swz_mbar_expect_tx(&full[s], STAGE);
                     swz_tma_load_2d(sa, ma, S, &full[s], (int)(kb * BK), (int)(tm * EX_WG_BM));
-                    if (CL == 1)
+                    if (BMN) /* BN/64 panels of BK k-rows x 64 n (128 bytes: tma128) */
+                        for (uint32_t q = 0; q < (uint32_t)BN / 64u; ++q)
+                            swz_tma_load_2d(sb + q * (BK * 128u), mb, 128u, &full[s], (int)(tn * BN + q * 64u), (int)(kb * BK));
+                    else if (CL == 1)
                         swz_tma_load_2d(sb, mb, S, &full[s], (int)(kb * BK), (int)(tn * BN));
                     else
                         swz_tma_load_2d_multicast(sb + rank * (B_BYTES / CL), mb, S, &full[s], (int)(kb * BK),
@@ -222,8 +232,9 @@ static __device__ __forceinline__ void ex_wg_body(const CUtensorMap *ma, const C
 #pragma unroll
                 for (uint32_t kk = 0; kk < BK / 16; ++kk)
                     ex_wg_mma<BN, TIn>::run(d, swz_wgmma_desc(sa + kk * 32u, S, SWZ_WGMMA_K_MAJOR, 64u),
-                                            swz_wgmma_desc(sb + kk * 32u, S, SWZ_WGMMA_K_MAJOR, BN),
-                                            (kb > 0 || kk > 0) ? 1 : 0);
+                                            BMN ? swz_wgmma_desc(sb + kk * 16u * 128u, 128u, SWZ_WGMMA_MN_MAJOR, BK)
+                                                : swz_wgmma_desc(sb + kk * 32u, S, SWZ_WGMMA_K_MAJOR, BN),
+                                            (kb > 0 || kk > 0) ? 1 : 0, BMN);
                 swz_wgmma_commit();
                 swz_wgmma_wait(1);
                 if (kb > 0 && lt == 0) ex_wg_release<CL>(&empty[(it + STAGES - 1) % STAGES]);
@@ -286,7 +297,7 @@ static __device__ __forceinline__ void ex_wg_body(const CUtensorMap *ma, const C
 /* ---- host: the launcher shared by every variant ------------------------------------------------ */
 typedef void (*ex_wg_kernel_fn)(CUtensorMap, CUtensorMap, CUtensorMap, void *, int, int, int, int64_t, int, int, int);
 
-/* Encode the map of a rows x K operand (ld elements) with boxes of box_rows x 64; pads the
+/* Encode the map of a rows x K operand (ld elements; K the inner extent) with boxes of box_rows x bk; pads the
  * operand into *pad (cudaMallocAsync'ed, the caller frees) when TMA cannot read it in place. */
 static inline cudaError_t ex_wg_map(CUtensorMap *map, int dtype, const void *X, int64_t rows, int64_t K, int64_t ld,
                              uint32_t box_rows, uint32_t bk, void **pad, cudaStream_t s)
@@ -339,11 +350,11 @@ static inline int ex_wg_max_clusters(ex_wg_kernel_fn kernel, int cl, size_t smem
     return n;
 }
 
-static inline cudaError_t ex_wg_launch(ex_wg_kernel_fn kernel, int bn, int bk, int stages, int cl, int epi, int in_kind, int out_kind,
+static inline cudaError_t ex_wg_launch(ex_wg_kernel_fn kernel, int bn, int bk, int stages, int cl, int epi, int bmn, int in_kind, int out_kind,
                                 int64_t M, int64_t N, int64_t K, const void *A, int64_t lda, const void *B, int64_t ldb,
                                 void *C, int64_t ldc, int raster, cudaStream_t s)
 {
-    if (M < 1 || N < 1 || K < 1 || lda < K || ldb < K || ldc < N || M > INT32_MAX || N > INT32_MAX || K > INT32_MAX ||
+    if (M < 1 || N < 1 || K < 1 || lda < K || ldb < (bmn ? N : K) || ldc < N || M > INT32_MAX || N > INT32_MAX || K > INT32_MAX ||
         raster < 0 || raster > 2)
         return cudaErrorInvalidValue;
     const int dtype = in_kind == EX_WG_BF16 ? SWZ_TMA_BF16 : SWZ_TMA_F16;
@@ -362,7 +373,9 @@ static inline cudaError_t ex_wg_launch(ex_wg_kernel_fn kernel, int bn, int bk, i
     }
     void *pa = NULL, *pb = NULL;
     cudaError_t e = ex_wg_map(&ma, dtype, A, M, K, lda, EX_WG_BM, (uint32_t)bk, &pa, s);
-    if (e == cudaSuccess) e = ex_wg_map(&mb, dtype, B, N, K, ldb, (uint32_t)(bn / cl), (uint32_t)bk, &pb, s);
+    if (e == cudaSuccess) /* B_MN: K rows of N, boxes of BK rows x 64 (the tma128 panels) */
+        e = bmn ? ex_wg_map(&mb, dtype, B, K, N, ldb, (uint32_t)bk, 64u, &pb, s)
+                : ex_wg_map(&mb, dtype, B, N, K, ldb, (uint32_t)(bn / cl), (uint32_t)bk, &pb, s);
     int dev = 0, sms = 0;
     if (e == cudaSuccess) e = cudaGetDevice(&dev);
     if (e == cudaSuccess) e = cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev);
@@ -421,6 +434,8 @@ typedef struct ex_wg_problem {
     int in_kind, out_kind, raster;
     uint16_t *hA, *hB;    /* host copies of the inputs (NULL in the bench: filled on the GPU) */
     void *dA, *dB, *dC, *dCref;
+    void *dBt;            /* B as K x N (ldbt), for the B_MN variants: the same matrix as dB */
+    int64_t ldbt;
     cublasHandle_t h;
 } ex_wg_problem;
 
@@ -473,17 +488,22 @@ static inline int ex_wg_check_rows(const ex_wg_problem *p, const void *dC, const
     return bad;
 }
 
-/* Device fill: x[i] = 16-bit value of a hash of (seed, i), uniform in [-1, 1). */
-static __global__ void ex_wg_fill_kernel(uint16_t *x, size_t n, uint64_t seed, int kind)
+/* Device fill: element i = the 16-bit value of a hash of (seed, i), uniform in [-1, 1). */
+static __device__ uint16_t ex_wg_fill_value(size_t i, uint64_t seed, int kind)
 {
-    for (size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x; i < n; i += (size_t)gridDim.x * blockDim.x) {
-        uint64_t z = (i + 1) * 0x9E3779B97F4A7C15ull ^ seed;
-        z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-        z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-        z ^= z >> 31;
-        const float v = (float)((double)(z >> 40) * (2.0 / 16777216.0) - 1.0);
-        x[i] = kind == EX_WG_BF16 ? __bfloat16_as_ushort(__float2bfloat16_rn(v)) : __half_as_ushort(__float2half_rn(v));
-    }
+    uint64_t z = (i + 1) * 0x9E3779B97F4A7C15ull ^ seed;
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    z ^= z >> 31;
+    const float v = (float)((double)(z >> 40) * (2.0 / 16777216.0) - 1.0);
+    return kind == EX_WG_BF16 ? __bfloat16_as_ushort(__float2bfloat16_rn(v)) : __half_as_ushort(__float2half_rn(v));
+}
+/* x (rows x cols) = the fill; tr: x is the transpose (cols x rows) of that matrix. */
+static __global__ void ex_wg_fill_kernel(uint16_t *x, size_t rows, size_t cols, uint64_t seed, int kind, int tr)
+{
+    const size_t n = rows * cols;
+    for (size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x; i < n; i += (size_t)gridDim.x * blockDim.x)
+        x[i] = ex_wg_fill_value(tr ? (i % rows) * cols + i / rows : i, seed, kind);
 }
 
 static inline int ex_wg_parse(const char *spec, int64_t *M, int64_t *N, int64_t *K, int *raster)
@@ -497,7 +517,9 @@ static inline int ex_wg_parse(const char *spec, int64_t *M, int64_t *N, int64_t 
 
 static inline cudaError_t ex_wg_run_variant(const swz_variant *v, ex_wg_problem *p, int raster)
 {
-    return swz_wgemm_ops_of(v)->launch(p->M, p->N, p->K, p->dA, p->lda, p->dB, p->ldb, p->dC, p->ldc, raster, 0);
+    const swz_wgemm_ops *o = swz_wgemm_ops_of(v);
+    return o->launch(p->M, p->N, p->K, p->dA, p->lda, o->b_mn ? p->dBt : p->dB, o->b_mn ? p->ldbt : p->ldb, p->dC,
+                     p->ldc, raster, 0);
 }
 
 /* run(): random inputs (host, fixed seed), C poisoned (NaN), one launch, every element of C
@@ -527,6 +549,15 @@ static inline int ex_wg_run(const swz_variant *v, const char *spec, int quiet)
     CK(cudaMalloc(&p.dC, nc * ob));
     CK(cudaMemcpy(p.dA, p.hA, na * 2, cudaMemcpyHostToDevice));
     CK(cudaMemcpy(p.dB, p.hB, nb * 2, cudaMemcpyHostToDevice));
+    if (o->b_mn) { /* the same B as K x N, ldbt = N (N % 8 != 0: the launcher's padded copy) */
+        p.ldbt = p.N;
+        uint16_t *t = (uint16_t *)malloc((size_t)(p.K * p.N) * 2);
+        for (int64_t k = 0; k < p.K; ++k)
+            for (int64_t j = 0; j < p.N; ++j) t[k * p.N + j] = p.hB[j * p.ldb + k];
+        CK(cudaMalloc(&p.dBt, (size_t)(p.K * p.N) * 2));
+        CK(cudaMemcpy(p.dBt, t, (size_t)(p.K * p.N) * 2, cudaMemcpyHostToDevice));
+        free(t);
+    }
     CK(cudaMemset(p.dC, 0xFF, nc * ob));
     cudaError_t e = ex_wg_run_variant(v, &p, raster);
     if (e == cudaSuccess) e = cudaDeviceSynchronize();
@@ -559,6 +590,7 @@ static inline int ex_wg_run(const swz_variant *v, const char *spec, int quiet)
     free(p.hB);
     cudaFree(p.dA);
     cudaFree(p.dB);
+    cudaFree(p.dBt);
     cudaFree(p.dC);
     return bad != 0;
 }
@@ -587,8 +619,11 @@ static inline void *ex_wg_prepare(const char *spec, const swz_variant *v)
     CK(cudaMalloc(&p->dB, (size_t)(p->N * p->K) * 2));
     CK(cudaMalloc(&p->dC, (size_t)(p->M * p->N) * EX_WG_OUT_MAX));
     CK(cudaMalloc(&p->dCref, (size_t)(p->M * p->N) * ob));
-    ex_wg_fill_kernel<<<1024, 256>>>((uint16_t *)p->dA, (size_t)(p->M * p->K), 1, p->in_kind);
-    ex_wg_fill_kernel<<<1024, 256>>>((uint16_t *)p->dB, (size_t)(p->N * p->K), 2, p->in_kind);
+    CK(cudaMalloc(&p->dBt, (size_t)(p->N * p->K) * 2)); /* the B_MN variants' B: the same matrix as K x N */
+    p->ldbt = p->N;
+    ex_wg_fill_kernel<<<1024, 256>>>((uint16_t *)p->dA, (size_t)p->M, (size_t)p->K, 1, p->in_kind, 0);
+    ex_wg_fill_kernel<<<1024, 256>>>((uint16_t *)p->dB, (size_t)p->N, (size_t)p->K, 2, p->in_kind, 0);
+    ex_wg_fill_kernel<<<1024, 256>>>((uint16_t *)p->dBt, (size_t)p->N, (size_t)p->K, 2, p->in_kind, 1);
     CK(cudaGetLastError());
     EX_CUBLAS(cublasCreate(&p->h));
     return p;
@@ -597,7 +632,7 @@ static inline void ex_wg_release(void *vp)
 {
     ex_wg_problem *p = (ex_wg_problem *)vp;
     cublasDestroy(p->h);
-    cudaFree(p->dA); cudaFree(p->dB); cudaFree(p->dC); cudaFree(p->dCref);
+    cudaFree(p->dA); cudaFree(p->dB); cudaFree(p->dBt); cudaFree(p->dC); cudaFree(p->dCref);
     free(p);
 }
 static inline void ex_wg_size(void *vp, char *cell)
@@ -739,6 +774,9 @@ static inline int ex_wg_predict(swz_tile_cost *sts, swz_tile_cost *lds, int bn, 
 #ifndef BLOCK_K
 #define BLOCK_K 64
 #endif
+#ifndef B_MN
+#define B_MN 0
+#endif
 SWZ_STATIC_ASSERT(TILE == 128 || TILE == 256, swz_error_wgemm_TILE_must_be_128_or_256);
 SWZ_STATIC_ASSERT(ex_wg_type<ELEM>::kind == EX_WG_BF16 || ex_wg_type<ELEM>::kind == EX_WG_F16,
                   swz_error_wgemm_ELEM_must_be_bf16_or_f16);
@@ -746,13 +784,20 @@ SWZ_STATIC_ASSERT(ex_wg_type<OUT>::kind >= 0, swz_error_wgemm_OUT_must_be_float_
 SWZ_STATIC_ASSERT(CLUSTER == 1 || CLUSTER == 2, swz_error_wgemm_CLUSTER_must_be_1_or_2);
 SWZ_STATIC_ASSERT(EPILOGUE == 0 || EPILOGUE == 1, swz_error_wgemm_EPILOGUE_must_be_0_or_1);
 SWZ_STATIC_ASSERT(BLOCK_K == 64 || BLOCK_K == 32, swz_error_wgemm_BLOCK_K_must_be_32_or_64);
+SWZ_STATIC_ASSERT(B_MN == 0 || (B_MN == 1 && CLUSTER == 1), swz_error_wgemm_B_MN_must_be_0_or_1_with_CLUSTER_1);
 SWZ_STATIC_ASSERT(STAGES >= 2 && STAGES <= 6 * 64 / BLOCK_K &&
                       STAGES * (128 + TILE) * BLOCK_K * 2 + EPILOGUE * 4 * 8192 + 1024 <= 232448,
                   swz_error_wgemm_STAGES_must_be_2_to_6_within_227KiB);
 
 #define EX_WG_CAT_(a, b, c, d, e) swz_wgemm_##a##_##b##_##c##d##e
 #define EX_WG_CAT(a, b, c, d, e) EX_WG_CAT_(a, b, c, d, e)
-#if BLOCK_K == 32 && CLUSTER == 2
+#if B_MN == 1 && BLOCK_K == 32
+#define EX_WG_SUFFIX _k32_bmn
+#elif B_MN == 1 && EPILOGUE == 1
+#define EX_WG_SUFFIX _ts_bmn
+#elif B_MN == 1
+#define EX_WG_SUFFIX _bmn
+#elif BLOCK_K == 32 && CLUSTER == 2
 #define EX_WG_SUFFIX _c2_k32
 #elif BLOCK_K == 32
 #define EX_WG_SUFFIX _k32
@@ -775,13 +820,13 @@ __global__ void __launch_bounds__(EX_WG_THREADS, 1)
                       const __grid_constant__ CUtensorMap mc, void *C, int M, int N, int K, int64_t ldc, int raster,
                       int vec2, int tmac)
 {
-    ex_wg_body<TILE, BLOCK_K, STAGES, CLUSTER, EPILOGUE, ELEM, OUT>(&ma, &mb, &mc, (OUT *)C, M, N, K, ldc, raster, vec2, tmac);
+    ex_wg_body<TILE, BLOCK_K, STAGES, CLUSTER, EPILOGUE, B_MN, ELEM, OUT>(&ma, &mb, &mc, (OUT *)C, M, N, K, ldc, raster, vec2, tmac);
 }
 
 cudaError_t EX_WG_NAME(int64_t M, int64_t N, int64_t K, const void *A, int64_t lda, const void *B, int64_t ldb, void *C,
                        int64_t ldc, int raster, cudaStream_t s)
 {
-    return ex_wg_launch(EX_WG_ID(_kernel), TILE, BLOCK_K, STAGES, CLUSTER, EPILOGUE, ex_wg_type<ELEM>::kind, ex_wg_type<OUT>::kind, M, N, K, A, lda, B,
+    return ex_wg_launch(EX_WG_ID(_kernel), TILE, BLOCK_K, STAGES, CLUSTER, EPILOGUE, B_MN, ex_wg_type<ELEM>::kind, ex_wg_type<OUT>::kind, M, N, K, A, lda, B,
                         ldb, C, ldc, raster, s);
 }
 
@@ -797,11 +842,11 @@ static int EX_WG_ID(_problem)(char *spec)
     return 132;
 }
 
-static const swz_wgemm_ops EX_WG_ID(_ops) = {EX_WG_NAME, ex_wg_type<ELEM>::kind, ex_wg_type<OUT>::kind, TILE};
+static const swz_wgemm_ops EX_WG_ID(_ops) = {EX_WG_NAME, ex_wg_type<ELEM>::kind, ex_wg_type<OUT>::kind, TILE, B_MN};
 extern const swz_variant EX_WG_ID(_variant);
 const swz_variant EX_WG_ID(_variant) = SWZ_VARIANT_INIT(
     "wgemm", EX_WG_STR(EX_WG_NAME), EX_WG_STR(EX_WG_ID(_kernel)), "tma128", EX_WG_STR(ELEM_NAME), TILE, 2,
-    EX_WG_THREADS, "stages=" EX_WG_STR(STAGES) " bk=" EX_WG_STR(BLOCK_K) " cluster=" EX_WG_STR(CLUSTER) " epilogue=" EX_WG_STR(EPILOGUE) " out=" EX_WG_STR(OUT_NAME), EX_WG_ID(_predict), EX_WG_ID(_problem),
+    EX_WG_THREADS, "stages=" EX_WG_STR(STAGES) " bk=" EX_WG_STR(BLOCK_K) " cluster=" EX_WG_STR(CLUSTER) " epilogue=" EX_WG_STR(EPILOGUE) " b_mn=" EX_WG_STR(B_MN) " out=" EX_WG_STR(OUT_NAME), EX_WG_ID(_predict), EX_WG_ID(_problem),
     &EX_WG_ID(_ops));
 
 #undef EX_WG_NAME
