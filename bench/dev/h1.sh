@@ -32,31 +32,31 @@ probe_one() { # ARGS...: one probe in its own process; one line
 }
 export -f probe_one; export tma
 grep -v '^#' bench/dev/h1-probes.txt | grep -v '^$' | \
-    timeout -k 2 "$(cap 22)" xargs -P 4 -L 1 bash -c 'probe_one "$@"' _ > "$OUT/probes.txt" 2>&1
+    timeout -k 2 "$(cap 18)" xargs -P 4 -L 1 bash -c 'probe_one "$@"' _ > "$OUT/probes.txt" 2>&1
 sort "$OUT/probes.txt" | tee -a "$OUT/summary.txt" | cut -c1-220
 
 log "test-tma all"
-run 30 test-tma.txt "$tma" all
+run 25 test-tma.txt "$tma" all
 grep -v "^probe.* ok" "$OUT/test-tma.txt" | head -60 | tee -a "$OUT/summary.txt"
 
 log "wgemm check specs: the TMA-store (_ts) and MN-major B (_bmn) variants"
-run 8 wgemm-check-bmn.txt "$ex" --filter _bmn
-run 8 wgemm-check-ts.txt "$ex" --filter _ts
+run 6 wgemm-check-bmn.txt "$ex" --filter _bmn
+run 6 wgemm-check-ts.txt "$ex" --filter _ts
 tail -9 "$OUT/wgemm-check-bmn.txt" "$OUT/wgemm-check-ts.txt" | tee -a "$OUT/summary.txt"
 
 log "bench_wgemm --quick (every registered variant of the bench elem)"
-run 14 bench-wgemm.txt "$B/bench/bench_wgemm" --quick --out "$OUT"
+run 12 bench-wgemm.txt "$B/bench/bench_wgemm" --quick --out "$OUT"
 tail -25 "$OUT/bench-wgemm.txt" | tee -a "$OUT/summary.txt"
 
 log "ncu: the TMA-store epilogue beside the plain kernel, both wavefront counters"
 M=l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum,smsp__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared_op_st.sum,smsp__sass_inst_executed_op_shared_st.sum,l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum,smsp__sass_l1tex_data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum,l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum,smsp__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared_op_ld.sum,smsp__sass_inst_executed_op_shared_ld.sum,l1tex__data_pipe_lsu_wavefronts_mem_shared_op_atom.sum,l1tex__data_pipe_lsu_wavefronts_mem_shared.sum,smsp__sass_inst_executed_op_shared_atom.sum
-run 14 ncu-ts.txt ncu --clock-control none --metrics "$M" -k "regex:swz_wgemm_256_bf16_bf16(_ts)?_kernel" \
+run 10 ncu-ts.txt ncu --clock-control none --metrics "$M" -k "regex:swz_wgemm_256_bf16_bf16(_ts)?_kernel" \
     "$ex" --runs swz_wgemm_256_bf16_bf16_ts:1536:2816:1024 swz_wgemm_256_bf16_bf16:1536:2816:1024 \
     swz_wgemm_256_bf16_bf16_ts:128:256:64
 grep -E "swz_wgemm|__|rc=" "$OUT/ncu-ts.txt" | grep -v "^==PROF" | head -60 | tee -a "$OUT/summary.txt"
 
 log "ncu-check --family wgemm"
-run 14 ncu-check.txt python3 tools/ncu-check.py --build "$B" --family wgemm --keep "$OUT/ncu-check"
+run 12 ncu-check.txt python3 tools/ncu-check.py --build "$B" --family wgemm --keep "$OUT/ncu-check"
 tail -20 "$OUT/ncu-check.txt" | tee -a "$OUT/summary.txt"
 
 log "the TMA-store epilogue beside the plain kernel (accumulators now in registers: no stack frame)"
