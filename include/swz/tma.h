@@ -50,6 +50,8 @@
  *     element (b, r, c) of the box at byte swz_tma_swizzle(S, ((b*rows + r)*cols + c)*E)
  *     (S > 0; = swz_tma_offset(cols, E, S, b*rows + r, c) * E), or ((b*rows + r)*cols + c)*E
  *     (S = 0).  Out-of-bounds elements are written as zeros.
+ *   Origin: a box's inner start c0 must satisfy c0*E % 16 == 0 (swz_tma_check_origin); rows
+ *   and batch entries start anywhere, negative coordinates and boxes past the edges included.
  *   Alignment: 8*S bytes (256, 512, 1024) for S > 0, 128 bytes for S = 0 (the TMA's own rule
  *   for shared tile addresses).  A swizzled buffer that is 128-B aligned but not 8*S-B
  *   aligned would silently hold another layout: the device functions trap on it (unless
@@ -265,6 +267,20 @@ SWZ_FN int swz_tma_plan_3d(swz_tma_plan *p, int dtype, const void *base, uint64_
 {
     return swz__tma_plan(p, 3u, dtype, base, batch, rows, cols, ld, batch_stride, box_batch,
                          box_rows, box_cols, mode);
+}
+
+/* The inner coordinate c0 (elements, negative allowed) at which a copy of plan p's boxes may
+ * start: c0*E a multiple of 16 bytes, the TMA's rule for loads and stores (measured on the H200:
+ * a box whose inner start is not on a 16-byte unit faults with "illegal instruction"; rows and
+ * batch entries may start anywhere).  The device copies cannot check it (E is inside the opaque
+ * map): a caller whose origins are not multiples of the box checks them here.  SWZ_OK or
+ * SWZ_EALIGN, recorded in *e (may be NULL). */
+SWZ_FN int swz_tma_check_origin(swz_error *e, const swz_tma_plan *p, int64_t c0)
+{
+    const uint64_t b = (uint64_t)c0 * p->elem; /* modulo 2^64: the same remainder mod 16 */
+    if (b % 16u != 0u)
+        return swz__fail(e, SWZ_EALIGN, "tma", "an inner box start (c0*E) on a 16-byte unit", "c0*E", b);
+    return SWZ_OK;
 }
 
 /* ---- 3. wgmma shared-memory descriptors --------------------------------------------------- */

@@ -214,6 +214,16 @@ static int run_case(test_rng *rng, const tcase &t)
         return 1;
     }
     EXPECT(p.mode == t.mode, "plan mode %u, asked %u", p.mode, t.mode);
+    {
+        swz_error oe;
+        swz__error_clear(&oe);
+        if (swz_tma_check_origin(&oe, &p, t.c0) != SWZ_OK) { /* a probe of the rule: the named refusal, then the copy */
+            char why[200];
+            swz_error_format(&oe, why, sizeof why);
+            printf("origin c0=%d refused by swz_tma_check_origin: %s\n", t.c0, why);
+            fflush(stdout);
+        }
+    }
     box_args a;
     a.mode = t.mode;
     a.off = t.off_k * p.smem_align;
@@ -323,6 +333,11 @@ static tcase walk_case(int dtype, uint32_t mode, uint32_t rank, uint32_t bc, uin
     t.c1 = edge == 0 ? 7 : edge == 1 ? (int32_t)(t.rows - br / 2) : edge == 2 ? -2 : 0;
     t.c2 = rank == 3 ? (edge == 1 ? 2 : 0) : 0;
     t.load = t.store = 1;
+    swz_tma_plan p;
+    const uint64_t ld = (t.cols * E + 15u) / 16u * 16u / E;
+    EXPECT(swz_tma_plan_2d(&p, dtype, (const void *)(uintptr_t)0x100000, t.rows, t.cols, ld, br, bc, mode) == SWZ_OK &&
+               swz_tma_check_origin(NULL, &p, t.c0) == SWZ_OK,
+           "the walk's origin c0=%d (E=%u mode=%u box %ux%u) is refused by the plan or swz_tma_check_origin", t.c0, E, mode, br, bc);
     return t;
 }
 

@@ -70,6 +70,24 @@ Test(tma, a_good_plan_carries_the_driver_numbers)
     cr_expect(p.rank == 2 && p.mode == SWZ_TMA_NONE && p.smem_align == 128u && p.box_bytes == 5 * 256);
 }
 
+Test(tma, a_box_origin_starts_on_a_16_byte_unit)
+{
+    const int types[4] = {SWZ_TMA_U8, SWZ_TMA_BF16, SWZ_TMA_F32, SWZ_TMA_F64};
+    for (int t = 0; t < 4; ++t) {
+        swz_tma_plan p;
+        cr_assert(swz_tma_plan_2d(&p, types[t], fake, 64, 256, 256, 8, 16 / swz_tma_dtype_bytes(types[t]), 0u) == SWZ_OK);
+        for (int64_t c0 = -40; c0 <= 40; ++c0) {
+            const int64_t bytes = c0 * (int64_t)p.elem;
+            const int want = ((bytes % 16) + 16) % 16 == 0 ? SWZ_OK : SWZ_EALIGN; /* signed reference */
+            swz_error e;
+            swz__error_clear(&e);
+            const int got = swz_tma_check_origin(&e, &p, c0);
+            cr_expect(got == want && (want == SWZ_OK || (e.code == SWZ_EALIGN && strcmp(e.param, "c0*E") == 0)),
+                      "E=%u c0=%lld: %d, want %d", p.elem, (long long)c0, got, want);
+        }
+    }
+}
+
 Test(tma, automatic_mode_is_the_smallest_span_that_holds_the_box)
 {
     for (uint32_t b = 16; b <= 512; b += 16) {
