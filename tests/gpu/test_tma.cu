@@ -22,9 +22,15 @@
  *           MN-major (f16), both loaded by TMA as panels of max(S, 16) bytes, against a CPU
  *           product; the inputs are small integers, so every sum is exact and the check is
  *           equality.
+ *   probes  one copy per process (a fault names its copy): the GEMM's box, the walk's kinds of
+ *           boxes, and (informational) boxes whose inner start is not on a 16-byte unit, which
+ *           swz_tma_check_origin refuses by name.
  * The plan's refusals and the descriptors' layout are proven on the host (tests/host/test_tma.c).
- * Modes: all (default; 'all --quick' for compute-sanitizer: fewer cases, no child),
- * load (= store: one walk does both), align, wgmma, trap-child.  Exit 77 without a GPU.
+ * Modes: all (default: probes, every (element size, mode) group in a child process, align,
+ * wgmma; 'all --quick' for compute-sanitizer: fewer cases, every group in this process, no
+ * child), load (= store: one walk does both), align, wgmma, trap-child, group D M, probe OP DT
+ * MODE RANK BC BR BB C0 C1 C2 ROWS COLS LD_BYTES OFF_K (one copy), probes [FILE] (those of FILE,
+ * one per line, informational).  Exit 77 without a GPU.
  */
 #include <cuda.h>
 #include <cuda_fp16.h>
