@@ -62,10 +62,11 @@ static const char *const bt_candidates[] = {
     "xor_32_double_h6",
     "xor_32_v16",    "pad_32_v16",    "xor_16_v16",
     "xor_32_v16_h6", "xor_32_v16_t512", "xor_32_double_t512", "xor_64_double_t512", "xor_32_v16_r32k_t512",
-    "tma_64_float",  "tma_32_double", "tma_32_v16", NULL};
+    "tma_64_float",  "tma_32_double", "tma_32_v16", "tma_32_float_r8k_t128", "tma_32_double_r8k_t128",
+    "tma_16_v16_r8k_t128", NULL};
 
 #define BT_TUNING_REF(L, T, E, S) &swz_transpose_##L##_##T##_##E##S##_variant,
-static const swz_variant *const bt_tuning[] = {SWZ_TRANSPOSE_TUNING(BT_TUNING_REF) NULL};
+static const swz_variant *const bt_tuning[] = {SWZ_TRANSPOSE_TUNING(BT_TUNING_REF) SWZ_TRANSPOSE_TMA_TUNING(BT_TUNING_REF) NULL};
 #undef BT_TUNING_REF
 
 /* swz_transpose_<name> from the library's registry or the tuning list; NULL if neither. */

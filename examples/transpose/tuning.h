@@ -61,11 +61,21 @@
     X(xor, 64, double, _t512) \
     X(xor, 32, v16, _r32k_t512)
 
+/* The TMA layout's candidates (nvcc only: not in the host emulation's registry):
+ *   _r8k_t128      8 KiB regions run by 128 threads: 16 KiB of shared memory per block, so
+ *                  13 blocks per SM instead of 6 (more regions in their load/transpose/store
+ *                  sequence at once) */
+#define SWZ_TRANSPOSE_TMA_TUNING(X) \
+    X(tma, 32, float, _r8k_t128) \
+    X(tma, 32, double, _r8k_t128) \
+    X(tma, 16, v16, _r8k_t128)
+
 #ifdef __cplusplus
 extern "C" {
 #endif
 #define EX_TT_DECLARE(L, T, E, S) extern const swz_variant swz_transpose_##L##_##T##_##E##S##_variant;
 SWZ_TRANSPOSE_TUNING(EX_TT_DECLARE)
+SWZ_TRANSPOSE_TMA_TUNING(EX_TT_DECLARE)
 #undef EX_TT_DECLARE
 #ifdef __cplusplus
 }
