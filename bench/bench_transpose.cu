@@ -38,6 +38,8 @@
  *   SWZ_BENCH_ELEMS=u8,half          the every-element-type section for those elements only
  *   SWZ_BENCH_PROBLEMS=8192x8192     ... and those problems only
  *   SWZ_BENCH_SECTIONS=types,tuning  only those sections ('table': the fp32 table too)
+ *   SWZ_BENCH_ONLY=tma,xor_32        the every-element-type section: only the swz candidates whose
+ *                                    names contain one of these (the references always run)
  *   --ncu                            the every-element-type section: one checked launch of
  *                                    each, no timing (run under ncu --kernel-name)
  */

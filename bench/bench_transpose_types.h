@@ -63,7 +63,7 @@ static const char *const bt_candidates[] = {
     "xor_32_v16",    "pad_32_v16",    "xor_16_v16",
     "xor_32_v16_h6", "xor_32_v16_t512", "xor_32_double_t512", "xor_64_double_t512", "xor_32_v16_r32k_t512",
     "tma_64_float",  "tma_32_double", "tma_32_v16", "tma_32_float_r8k_t128", "tma_32_double_r8k_t128",
-    "tma_16_v16_r8k_t128", NULL};
+    "tma_16_v16_r8k_t128", "tma_32_float_r8k_t128_p", "tma_32_double_r8k_t128_p", "tma_16_v16_r8k_t128_p", NULL};
 
 #define BT_TUNING_REF(L, T, E, S) &swz_transpose_##L##_##T##_##E##S##_variant,
 static const swz_variant *const bt_tuning[] = {SWZ_TRANSPOSE_TUNING(BT_TUNING_REF) SWZ_TRANSPOSE_TMA_TUNING(BT_TUNING_REF) NULL};
@@ -135,7 +135,18 @@ __global__ static void bt_copy_kernel(const uint4 *__restrict__ in, uint4 *__res
         for (size_t k = n16 * 16; k < bytes; ++k) ((unsigned char *)out)[k] = ((const unsigned char *)in)[k];
 }
 
-/* elems, problems: comma-separated element names and problem names, NULL or "" for all. */
+/* 1 when some comma-separated part of `list` occurs in `name` (NULL or "": always). */
+static inline bool bt_matches(const char *list, const char *name)
+{
+    if (!list || !*list) return true;
+    const std::string l = std::string(list) + ",";
+    for (size_t a = 0, b; (b = l.find(',', a)) != std::string::npos; a = b + 1)
+        if (b > a && strstr(name, l.substr(a, b - a).c_str())) return true;
+    return false;
+}
+
+/* elems, problems: comma-separated element names and problem names, NULL or "" for all;
+ * $SWZ_BENCH_ONLY: comma-separated parts of the swz candidates' names to time (e.g. "tma,xor_32"). */
 static inline int bench_transpose_types(const bench_opts &o0, const char *elems, const char *problems)
 {
     static const struct { const char *name; int es; } E[] = {
@@ -227,6 +238,7 @@ static inline int bench_transpose_types(const bench_opts &o0, const char *elems,
                     continue;
                 }
                 if (strcmp(v->elem, el.name) != 0) continue; /* another element's */
+                if (!bt_matches(getenv("SWZ_BENCH_ONLY"), cn)) continue;
                 const int64_t r = pb.rows, c = pb.cols, b = pb.batch;
                 char why[160];
                 if (swz_transpose_ops_of(v)->accepts &&

@@ -610,7 +610,8 @@ enum {
 #if EX_TR_LID == EX_TR_LID_NAIVE
     EX_TRN(__SMEM) = 0,
 #elif EX_TR_LID == EX_TR_LID_TMA
-    EX_TRN(__SMEM) = 2 * (TILE) * EX_TRN(__RC) * (int)sizeof(ELEM), /* the loaded tile and the transposed one */
+    /* the loaded tile (two with PERSIST: the next region loads into the second) and the transposed one */
+    EX_TRN(__SMEM) = (2 + (PERSIST)) * (TILE) * EX_TRN(__RC) * (int)sizeof(ELEM),
 #else
     EX_TRN(__SMEM) = EX_TRN(__G) * EX_TRN(__LSIZE) * (int)sizeof(ELEM),
 #endif

@@ -64,11 +64,16 @@
 /* The TMA layout's candidates (nvcc only: not in the host emulation's registry):
  *   _r8k_t128      8 KiB regions run by 128 threads: 16 KiB of shared memory per block, so
  *                  13 blocks per SM instead of 6 (more regions in their load/transpose/store
- *                  sequence at once) */
+ *                  sequence at once)
+ *   _r8k_t128_p    the same, PERSIST 1: a grid that fills the GPU, two load tiles per block
+ *                  (the next region loads while this one is transposed; 24 KiB, 9 blocks/SM) */
 #define SWZ_TRANSPOSE_TMA_TUNING(X) \
     X(tma, 32, float, _r8k_t128) \
     X(tma, 32, double, _r8k_t128) \
-    X(tma, 16, v16, _r8k_t128)
+    X(tma, 16, v16, _r8k_t128) \
+    X(tma, 32, float, _r8k_t128_p) \
+    X(tma, 32, double, _r8k_t128_p) \
+    X(tma, 16, v16, _r8k_t128_p)
 
 #ifdef __cplusplus
 extern "C" {
