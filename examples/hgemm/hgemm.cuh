@@ -40,9 +40,6 @@
  *   WARP_N        warp tile columns [64] (warp tile rows are TILE / WARPS_M)
  *   RASTER_GROUP  grouped block order: GROUP block rows walked column by column [8]
  *   MIN_BLOCKS    __launch_bounds__ minimum blocks per SM [1]
- *   PIPE          0: fragments prefetched across the slice boundary, the barrier before the
- *                 last k step's mma [0]; 1: the barrier opens each slice, fragments double-
- *                 buffered within the slice
  *   NAME_SUFFIX   appended to the name (tuning variants) [nothing]
  *
  * The kernel (defaults: 128 x 256 block, 8 warps of 64 x 64, K slices of 32, 4 stages)
@@ -54,6 +51,11 @@
  *   (rows 16i..), 4 ldmatrix.x4 of B (.trans for NN; two n8 tiles each), 32 mma.sync
  *   m16n8k16 into 128 fp32 accumulators per thread; the fragments of step k+1 are loaded
  *   (into the other register buffer) before the mma of step k are issued.
+ *   Two main loops, chosen per block: a block whose every slice is full (tiles inside M and N,
+ *   K % TILE_K == 0, both operands 16-byte aligned with ld % 8 == 0) runs a branch-free slice
+ *   (running copy pointers, swz/mma.h NAME_load_async_run; the slice's copies spread between
+ *   the m16 rows of mma.sync of its first k steps; the last STAGES-1 slices in a loop that
+ *   copies nothing); any other block runs the same order with the checked copies.
  *   Epilogue: per warp, 16 rows at a time through shared memory (fp32, rows padded by 8
  *   floats: the 8-byte fragment stores and the 16-byte reads are conflict free), then
  *   alpha * acc + beta * C with 16-byte loads and stores of C (beta == 0 never reads C).
@@ -558,9 +560,6 @@ static inline int ex_hg_b_check(void *vp, const swz_variant *v, int mode)
 #ifndef MIN_BLOCKS
 #define MIN_BLOCKS 1
 #endif
-#ifndef PIPE
-#define PIPE 0
-#endif
 #ifndef NAME_SUFFIX
 #define NAME_SUFFIX
 #endif
@@ -592,7 +591,6 @@ SWZ_STATIC_ASSERT((WARP_N) % 16 == 0 && (TILE_N) % (WARP_N) == 0, swz_error_hgem
 SWZ_STATIC_ASSERT(HG(__NT) <= 1024, swz_error_hgemm_more_than_1024_threads);
 SWZ_STATIC_ASSERT((RASTER_GROUP) >= 1, swz_error_hgemm_RASTER_GROUP_must_be_positive);
 SWZ_STATIC_ASSERT((MIN_BLOCKS) >= 1, swz_error_hgemm_MIN_BLOCKS_must_be_positive);
-SWZ_STATIC_ASSERT((PIPE) == 0 || (PIPE) == 1, swz_error_hgemm_PIPE_must_be_0_or_1);
 
 /* The three shared tiles through swz/mma.h: A (TILE x TILE_K), B NN (TILE_K x TILE_N), B NT
  * (TILE_N x TILE_K). */
@@ -641,22 +639,43 @@ SWZ_STATIC_ASSERT(((TILE) / (WARPS_M) / 16 >= 1) &&
                        EX_HG_R128(2u * EX_HG_MAX(EX_HG_SIZE(TILE_K, TILE_N), EX_HG_SIZE(TILE_N, TILE_K)))) * (STAGES),
                   swz_error_hgemm_epilogue_staging_exceeds_the_pipeline_shared_memory);
 
+/* The byte offset (from the tile) of the row lane `lane` gives ldmatrix .x4 for fragment i of
+ * k step ks of the warp (wm, wn): operand 0 = A (m16 block i), 1 = B NN, 2 = B NT (n16 pair
+ * i).  The one owner of the kernel's fragment addresses (device and host twin).  It is
+ * NAME_lane_addr split into a part per thread and k step (A, B NT) or per thread and pair (B
+ * NN), computed once outside the main loop, plus a constant: the fragment's 16-row step
+ * taken at lane 0.  That holds for every layout whose offset(r + 16, c) - offset(r, c) is the
+ * same for all r, c -- none, pad and the automatic XOR (its key has a period of at most 8
+ * rows); test-hgemm model checks every lane of every fragment against the layout formula. */
+SWZ_FN uint32_t HG(__frag_addr)(int operand, uint32_t lane, int wm, int wn, int ks, int i)
+{
+    const uint32_t r0 = (uint32_t)(wm * HG(__WTM)), n0 = (uint32_t)(wn * HG(__WTN)), k0 = 16u * (uint32_t)ks;
+    const uint32_t s = 16u * (uint32_t)i;
+    if (operand == 0)
+        return HG(_ta_lane_addr)(SWZ_MMA_A, 4, (int)lane, r0, k0) +
+               (HG(_ta_lane_addr)(SWZ_MMA_A, 4, 0, s, 0u) - HG(_ta_lane_addr)(SWZ_MMA_A, 4, 0, 0u, 0u));
+    if (operand == 1)
+        return HG(_tb_lane_addr)(SWZ_MMA_B, 4, (int)lane, 0u, n0 + s) +
+               (HG(_tb_lane_addr)(SWZ_MMA_B, 4, 0, k0, 0u) - HG(_tb_lane_addr)(SWZ_MMA_B, 4, 0, 0u, 0u));
+    return HG(_tbt_lane_addr)(SWZ_MMA_BT, 4, (int)lane, n0, k0) +
+           (HG(_tbt_lane_addr)(SWZ_MMA_BT, 4, 0, s, 0u) - HG(_tbt_lane_addr)(SWZ_MMA_BT, 4, 0, 0u, 0u));
+}
+
 #if defined(__CUDACC__)
-/* Fragments of k step ks (0 .. TILE_K/16-1) of the stage at sa (A) / sb (B) into fa, fb. */
+/* Fragments of k step ks (0 .. TILE_K/16-1) of the stage at shared address st (cvta; A at 0,
+ * B at A_BYTES) into fa, fb, at HG(__frag_addr). */
 template <int BT>
 static __device__ __forceinline__ void HG(__frags)(uint32_t (&fa)[HG(__MI)][4], uint32_t (&fb)[HG(__NI)][2],
-                                                   const ELEM *sa, const ELEM *sb, int wm, int wn, int ks)
+                                                   uint32_t st, int wm, int wn, int ks)
 {
+    const uint32_t lane = threadIdx.x & 31u;
 #pragma unroll
-    for (int i = 0; i < HG(__MI); ++i)
-        HG(_ta_ldmatrix)(fa[i], sa, SWZ_MMA_A, 4, (uint32_t)(wm * HG(__WTM) + 16 * i), (uint32_t)(16 * ks));
+    for (int i = 0; i < HG(__MI); ++i) swz_mma_ldmatrix_x4(fa[i], st + HG(__frag_addr)(0, lane, wm, wn, ks, i), 0);
 #pragma unroll
     for (int j = 0; j < HG(__NI) / 2; ++j) {
         uint32_t r[4];
-        if (BT == SWZ_HGEMM_NN)
-            HG(_tb_ldmatrix)(r, sb, SWZ_MMA_B, 4, (uint32_t)(16 * ks), (uint32_t)(wn * HG(__WTN) + 16 * j));
-        else
-            HG(_tbt_ldmatrix)(r, sb, SWZ_MMA_BT, 4, (uint32_t)(wn * HG(__WTN) + 16 * j), (uint32_t)(16 * ks));
+        swz_mma_ldmatrix_x4(r, st + (uint32_t)HG(__A_BYTES) + HG(__frag_addr)(BT == SWZ_HGEMM_NN ? 1 : 2, lane, wm, wn, ks, j),
+                            BT == SWZ_HGEMM_NN);
         fb[2 * j][0] = r[0];
         fb[2 * j][1] = r[1];
         fb[2 * j + 1][0] = r[2];
@@ -702,6 +721,68 @@ static __device__ __forceinline__ void HG(__mma)(float (&acc)[HG(__MI)][HG(__NI)
         }
 }
 
+/* The main loop of a block whose every slice is full (both tiles inside the matrix, K a
+ * multiple of TILE_K, operands 16-byte aligned with ld a multiple of 8): the loop's order with no
+ * branch in the slice.  The copies come from running pointers (swz/mma.h NAME_load_async_run:
+ * one 64-bit add per chunk, shared offsets as immediates), and a slice's chunks are spread over
+ * the m16 rows of mma.sync of its first TILE_K/16 - 1 k steps (the first when there are two):
+ * slot q of NSLOT = PARTS x MI copies chunks [q T / NSLOT, (q+1) T / NSLOT) of the T = PA + PB
+ * this thread issues (A's first), so the copies sit between mma.sync instead of in a burst
+ * that idles the tensor pipe.  The last STAGES-1 slices copy nothing (COPY 0). */
+enum { HG(__PA) = (HG(_ta_CHUNKS) + HG(__NT) - 1) / HG(__NT),
+       HG(__PB) = (EX_HG_MAX((int)HG(_tb_CHUNKS), (int)HG(_tbt_CHUNKS)) + HG(__NT) - 1) / HG(__NT),
+       HG(__PARTS) = HG(__KS) > 2 ? HG(__KS) - 1 : 1, HG(__NSLOT) = HG(__PARTS) * HG(__MI) };
+template <int BT>
+static __device__ __forceinline__ void HG(__copy_slot)(int q, unsigned sa, unsigned sb, const ELEM *pa, int64_t lda,
+                                                       const ELEM *pb, int64_t ldb)
+{
+    enum { PA = HG(__PA), T = HG(__PA) + HG(__PB), NS = HG(__NSLOT) };
+    const int lo = q * T / NS, hi = (q + 1) * T / NS;
+    if (lo < PA) HG(_ta_load_async_run)(sa, pa, lda, lo, hi < PA ? hi : PA, 1);
+    if (hi > PA) {
+        if (BT == SWZ_HGEMM_NN) HG(_tb_load_async_run)(sb, pb, ldb, lo > PA ? lo - PA : 0, hi - PA, 1);
+        else HG(_tbt_load_async_run)(sb, pb, ldb, lo > PA ? lo - PA : 0, hi - PA, 1);
+    }
+}
+/* One full slice: k steps 0 .. KS-1 (fragments of step k+1 loaded before the mma of step k; the
+ * barrier before the last step's mma, the next slice's first fragments after it).  COPY: the
+ * slice STAGES-1 ahead is copied from pa, pb into the stage at byte offset wo. */
+template <int BT, int COPY>
+static __device__ __forceinline__ void HG(__slice_full)(float (&acc)[HG(__MI)][HG(__NI)][4],
+                                                        uint32_t (&fa)[2][HG(__MI)][4], uint32_t (&fb)[2][HG(__NI)][2],
+                                                        uint32_t sm, int &rs, uint32_t da, uint32_t db,
+                                                        const ELEM *pa, int64_t lda, const ELEM *pb, int64_t ldb,
+                                                        int wm, int wn)
+{
+    enum { KS = HG(__KS), MI = HG(__MI), NI = HG(__NI), S = HG(__S) };
+#pragma unroll
+    for (int ks = 0; ks < KS; ++ks) {
+        if (ks == KS - 1) {
+            swz_mma_commit();
+            swz_mma_wait(S - 2);
+            __syncthreads();
+            rs = rs == S - 1 ? 0 : rs + 1;
+        }
+        {
+            HG(__frags)<BT>(fa[(ks + 1) & 1], fb[(ks + 1) & 1], sm + (uint32_t)rs * HG_STAGE_BYTES, wm, wn,
+                            (ks + 1) % KS);
+        }
+#pragma unroll
+        for (int i = 0; i < MI; ++i) {
+#pragma unroll
+            for (int jj = 0; jj < NI; ++jj) {
+                const int j = (i & 1) ? NI - 1 - jj : jj;
+#if EX_HG_CAT(EX_HG_BF16_, ELEM_NAME)
+                swz_mma_m16n8k16_bf16(acc[i][j], fa[ks & 1][i], fb[ks & 1][j], acc[i][j]);
+#else
+                swz_mma_m16n8k16_f16(acc[i][j], fa[ks & 1][i], fb[ks & 1][j], acc[i][j]);
+#endif
+            }
+            if (COPY && ks < HG(__PARTS)) HG(__copy_slot)<BT>(ks * MI + i, da, db, pa, lda, pb, ldb);
+        }
+    }
+}
+
 template <int BT, typename CT>
 __global__ void __launch_bounds__(HG(__NT), MIN_BLOCKS)
     HG(_kernel)(int64_t M, int64_t N, int64_t K, float alpha, const ELEM *__restrict__ A, int64_t lda,
@@ -736,72 +817,78 @@ __global__ void __launch_bounds__(HG(__NT), MIN_BLOCKS)
 #pragma unroll
         for (int j = 0; j < NI; ++j) acc[i][j][0] = acc[i][j][1] = acc[i][j][2] = acc[i][j][3] = 0.f;
 
-#pragma unroll
-    for (int s = 0; s < S - 1; ++s) {
-        if (s < KT)
-            HG(__copy)<BT>(smem + s * HG_STAGE_BYTES, A, lda, B, ldb, m0, n0, (int64_t)s * BK, M, N, K, in_a && s < KF,
-                           in_b && s < KF, offa, offb);
-        swz_mma_commit();
-    }
-
     uint32_t fa[2][MI][4], fb[2][NI][2];
     int rs = 0, ws = S - 1;
-#if (PIPE) == 0
-    /* fragments prefetched across the slice boundary: the barrier sits before the last k
-     * step's mma, the next slice's first fragments are loaded right after it */
-    swz_mma_wait(S - 2);
-    __syncthreads();
-    HG(__frags)<BT>(fa[0], fb[0], (const ELEM *)smem, (const ELEM *)(smem + HG(__A_BYTES)), wm, wn, 0);
-    for (int kt = 0; kt < KT; ++kt) {
+    const uint32_t sm = (uint32_t)__cvta_generic_to_shared(smem);
+    if (in_a && in_b && K % BK == 0) {
+        /* every slice full: the branch-free loop (HG(__slice_full)) */
+        const uint32_t tid = threadIdx.x;
+        const uint32_t da = sm + HG(_ta_chunk_addr)((int)tid);
+        const uint32_t db = sm + HG(__A_BYTES) +
+                            (BT == SWZ_HGEMM_NN ? HG(_tb_chunk_addr)((int)tid) : HG(_tbt_chunk_addr)((int)tid));
+        const ELEM *pa = A + m0 * lda + offa;
+        const ELEM *pb = B + (BT == SWZ_HGEMM_NN ? n0 : n0 * ldb) + offb;
+        const int64_t ib = BT == SWZ_HGEMM_NN ? (int64_t)BK * ldb : (int64_t)BK;
+        /* slices 0 .. S-2 into stages 0 .. S-2 (the slots of one slice, in order) */
 #pragma unroll
-        for (int ks = 0; ks < KS; ++ks) {
-            if (ks == KS - 1) {
-                swz_mma_wait(S - 2);
-                __syncthreads();
-                rs = rs == S - 1 ? 0 : rs + 1;
-            }
-            {
-                const unsigned char *st = smem + rs * HG_STAGE_BYTES;
-                HG(__frags)<BT>(fa[(ks + 1) & 1], fb[(ks + 1) & 1], (const ELEM *)st,
-                                (const ELEM *)(st + HG(__A_BYTES)), wm, wn, (ks + 1) % KS);
-            }
-            if (ks == 0) {
-                const int kn = kt + S - 1;
-                if (kn < KT)
-                    HG(__copy)<BT>(smem + ws * HG_STAGE_BYTES, A, lda, B, ldb, m0, n0, (int64_t)kn * BK, M, N, K,
-                                   in_a && kn < KF, in_b && kn < KF, offa, offb);
-                swz_mma_commit();
-                ws = ws == S - 1 ? 0 : ws + 1;
-            }
-            HG(__mma)(acc, fa[ks & 1], fb[ks & 1]);
+        for (int s = 0; s < S - 1; ++s) {
+            if (s < KT)
+#pragma unroll
+                for (int q = 0; q < HG(__NSLOT); ++q)
+                    HG(__copy_slot)<BT>(q, da + s * HG_STAGE_BYTES, db + s * HG_STAGE_BYTES, pa, lda, pb, ldb);
+            swz_mma_commit();
+            pa += BK, pb += ib;
         }
-    }
-#else
-    /* the barrier opens the slice: slice kt landed, every warp is done with slice kt-1, whose
-     * stage the copy of slice kt+STAGES-1 then refills; fragments double-buffered within it */
-    for (int kt = 0; kt < KT; ++kt) {
         swz_mma_wait(S - 2);
         __syncthreads();
-        {
-            const int kn = kt + S - 1;
-            if (kn < KT)
-                HG(__copy)<BT>(smem + ws * HG_STAGE_BYTES, A, lda, B, ldb, m0, n0, (int64_t)kn * BK, M, N, K,
-                               in_a && kn < KF, in_b && kn < KF, offa, offb);
-            swz_mma_commit();
+        HG(__frags)<BT>(fa[0], fb[0], sm, wm, wn, 0);
+        int kt = 0;
+        for (; kt < KT - (S - 1); ++kt) {
+            const uint32_t wo = (uint32_t)ws * HG_STAGE_BYTES;
+            HG(__slice_full)<BT, 1>(acc, fa, fb, sm, rs, da + wo, db + wo, pa, lda, pb, ldb, wm, wn);
+            pa += BK, pb += ib;
             ws = ws == S - 1 ? 0 : ws + 1;
         }
-        const unsigned char *st = smem + rs * HG_STAGE_BYTES;
-        HG(__frags)<BT>(fa[0], fb[0], (const ELEM *)st, (const ELEM *)(st + HG(__A_BYTES)), wm, wn, 0);
+        for (; kt < KT; ++kt) HG(__slice_full)<BT, 0>(acc, fa, fb, sm, rs, da, db, pa, lda, pb, ldb, wm, wn);
+    } else {
+        /* some slice is not full (an edge block, K % TILE_K, an unaligned operand): each copy
+         * takes NAME_load_async_full or the checked, zero-filling NAME_load_async.  The same
+         * order: fragments prefetched across the slice boundary, the barrier before the last
+         * k step's mma, the next slice's first fragments right after it */
 #pragma unroll
-        for (int ks = 0; ks < KS; ++ks) {
-            if (ks + 1 < KS)
-                HG(__frags)<BT>(fa[(ks + 1) & 1], fb[(ks + 1) & 1], (const ELEM *)st, (const ELEM *)(st + HG(__A_BYTES)),
-                                wm, wn, ks + 1);
-            HG(__mma)(acc, fa[ks & 1], fb[ks & 1]);
+        for (int s = 0; s < S - 1; ++s) {
+            if (s < KT)
+                HG(__copy)<BT>(smem + s * HG_STAGE_BYTES, A, lda, B, ldb, m0, n0, (int64_t)s * BK, M, N, K,
+                               in_a && s < KF, in_b && s < KF, offa, offb);
+            swz_mma_commit();
         }
-        rs = rs == S - 1 ? 0 : rs + 1;
+        swz_mma_wait(S - 2);
+        __syncthreads();
+        HG(__frags)<BT>(fa[0], fb[0], sm, wm, wn, 0);
+        for (int kt = 0; kt < KT; ++kt) {
+#pragma unroll
+            for (int ks = 0; ks < KS; ++ks) {
+                if (ks == KS - 1) {
+                    swz_mma_wait(S - 2);
+                    __syncthreads();
+                    rs = rs == S - 1 ? 0 : rs + 1;
+                }
+                {
+                    HG(__frags)<BT>(fa[(ks + 1) & 1], fb[(ks + 1) & 1], sm + (uint32_t)rs * HG_STAGE_BYTES, wm, wn,
+                                    (ks + 1) % KS);
+                }
+                if (ks == 0) {
+                    const int kn = kt + S - 1;
+                    if (kn < KT)
+                        HG(__copy)<BT>(smem + ws * HG_STAGE_BYTES, A, lda, B, ldb, m0, n0, (int64_t)kn * BK, M, N,
+                                       K, in_a && kn < KF, in_b && kn < KF, offa, offb);
+                    swz_mma_commit();
+                    ws = ws == S - 1 ? 0 : ws + 1;
+                }
+                HG(__mma)(acc, fa[ks & 1], fb[ks & 1]);
+            }
+        }
     }
-#endif
 
     /* epilogue: every cp.async (also the zero-filled slices past K) landed, no stage is read */
     swz_mma_wait(0);
@@ -909,11 +996,8 @@ extern "C" cudaError_t EX_HG_NAME(int64_t M, int64_t N, int64_t K, float alpha, 
 static uint32_t HG(__frag_lanes)(int operand, int warp, int ks, int i, uint32_t addr[32])
 {
     const int wm = warp / HG(__WN), wn = warp % HG(__WN);
-    if (operand == 0)
-        return HG(_ta_lanes)(SWZ_MMA_A, 4, (uint32_t)(wm * HG(__WTM) + 16 * i), (uint32_t)(16 * ks), addr);
-    if (operand == 1)
-        return HG(_tb_lanes)(SWZ_MMA_B, 4, (uint32_t)(16 * ks), (uint32_t)(wn * HG(__WTN) + 16 * i), addr);
-    return HG(_tbt_lanes)(SWZ_MMA_BT, 4, (uint32_t)(wn * HG(__WTN) + 16 * i), (uint32_t)(16 * ks), addr);
+    for (uint32_t l = 0; l < 32u; ++l) addr[l] = HG(__frag_addr)(operand, l, wm, wn, ks, i);
+    return 0xFFFFFFFFu;
 }
 
 static int HG(__copy_model)(int b_layout, swz_tile_cost *cost)
@@ -943,9 +1027,9 @@ static int HG(__predict)(swz_tile_cost *sts, swz_tile_cost *lds)
     const int warps = HG(__NT) / 32;
     swz_tile_cost_init(sts, 8u);
     swz_tile_cost_init(lds, 16u);
-    /* PIPE 0 prefetches the first k step of the slice after the last one too (its fragments
+    /* the loop prefetches the first k step of the slice after the last one too (its fragments
      * are loaded, never used): one k step more, at the same offsets in another stage */
-    for (int s = 0; s < HG(__STD_SLICES) + ((PIPE) == 0); ++s)
+    for (int s = 0; s < HG(__STD_SLICES) + 1; ++s)
         for (int w = 0; w < warps; ++w)
             for (int ks = 0; ks < (s < HG(__STD_SLICES) ? HG(__KS) : 1); ++ks) {
                 for (int i = 0; i < HG(__MI); ++i) {
@@ -994,7 +1078,7 @@ const swz_variant HG(_variant) = SWZ_VARIANT_INIT(
     "hgemm", EX_HG_STR(EX_HG_NAME), EX_HG_STR(HG(_kernel)), EX_HG_STR(EX_HG_CAT(EX_HG_LNAME_, LAYOUT)),
     EX_HG_STR(ELEM_NAME), (TILE), 2, HG(__NT),
     "tile_n=" EX_HG_STR(TILE_N) " tile_k=" EX_HG_STR(TILE_K) " stages=" EX_HG_STR(STAGES) " warps_m=" EX_HG_STR(
-        WARPS_M) " warp_n=" EX_HG_STR(WARP_N) " group=" EX_HG_STR(RASTER_GROUP) " pipe=" EX_HG_STR(PIPE),
+        WARPS_M) " warp_n=" EX_HG_STR(WARP_N) " group=" EX_HG_STR(RASTER_GROUP),
     HG(__predict), HG(__problem), &HG(__ops));
 
 #undef HG_STAGE_BYTES

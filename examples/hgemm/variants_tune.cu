@@ -2,7 +2,7 @@
  * xor_128_half (hgemm.cuh; the registry and the family record are in variants.cu):
  *   _n128  a 128 x 128 block of 4 warps, two blocks per SM (the same 8 warps per SM)
  *   _k64   K slices of 64 in 3 stages (half the barriers per K)
- *   _p1    PIPE 1: the barrier opens each slice (no fragment prefetch across it) */
+ *   _k64s4 K slices of 64 in 4 stages (192 KiB: three slices in flight) */
 #define TILE 128
 #define ELEM __half
 #define ELEM_NAME half
@@ -25,6 +25,7 @@
 #define ELEM __half
 #define ELEM_NAME half
 #define LAYOUT XOR
-#define PIPE 1
-#define NAME_SUFFIX _p1
+#define TILE_K 64
+#define STAGES 4
+#define NAME_SUFFIX _k64s4
 #include "hgemm.cuh"

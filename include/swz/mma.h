@@ -122,6 +122,14 @@
  *       main loop.
  *   int64_t NAME_copy_offset(int64_t ld)   this thread's first chunk's element offset from
  *       the tile origin (loop-invariant: computed once, outside the main loop).
+ *   void NAME_load_async_run(unsigned sdst, const ELEM *src, int64_t ld, int j0, int j1, int pred)
+ *       chunks j0 <= j < j1 of this thread (chunk tid + j*THREADS) of the same full-tile copy,
+ *       from a running pointer: sdst = the tile's shared address (cvta) + NAME_chunk_addr(tid),
+ *       src = the tile origin + NAME_copy_offset(ld); nothing issued when pred == 0 (a
+ *       predicated cp.async, no branch).  With SWZ_MMA_COPY_PERIODIC and THREADS a multiple of
+ *       the units per row, chunk j is src + j*(THREADS/units)*ld and sdst + a constant: a main
+ *       loop that advances src by a slice and sdst by a stage does no other address arithmetic
+ *       and may spread one slice's chunks over its k steps.
  *   void NAME_ldmatrix(uint32_t *reg, const ELEM *s, int frag, int count, uint32_t r0, uint32_t c0)
  *       reg[0..count) = the fragment (ldmatrix .x<count>, .trans for SWZ_MMA_B); whole warp,
  *       frag and count constants.  sm_75+.
@@ -141,6 +149,9 @@
  * Shared (no NAME)
  *   swz_mma_commit()            cp.async.commit_group
  *   swz_mma_wait(n)             cp.async.wait_group n (n a constant: at most n groups pending)
+ *   swz_mma_ldmatrix_x4(reg, saddr, trans)   ldmatrix .x4 (.trans) of this lane's row at the
+ *       shared address saddr: for a kernel that keeps NAME_lane_addr's offsets in registers
+ *       (computed once per thread) instead of recomputing them per fragment.
  *   swz_mma_m16n8k16_f16(d, a, b, c), swz_mma_m16n8k16_bf16(...)   float d[4] = a.b + c[4]
  *       with a[4], b[2] the fragment registers above (mma.sync.aligned.m16n8k16.row.col).
  *
@@ -252,6 +263,35 @@ static __device__ __forceinline__ void swz__mma_cp_async16(unsigned saddr, const
 #endif
 }
 
+/* The same copy of all 16 bytes, issued only when pred != 0 (a predicated LDGSTS: no branch,
+ * so a main loop's copies stay in the basic block of its mma.sync). */
+static __device__ __forceinline__ void swz__mma_cp_async16_if(unsigned saddr, const void *src, int pred)
+{
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
+    asm volatile("{\n\t.reg .pred p;\n\tsetp.ne.b32 p, %2, 0;\n\t"
+                 "@p cp.async.cg.shared.global [%0], [%1], 16;\n\t}" ::"r"(saddr), "l"(src), "r"(pred)
+                 : "memory");
+#else
+    (void)saddr, (void)src, (void)pred;
+#endif
+}
+/* ldmatrix .x4 (.trans when trans != 0, a constant) with this lane's row address `saddr` (a
+ * shared address, cvta): for a caller that computes the lane addresses itself, e.g. once per
+ * thread outside a main loop from NAME_lane_addr.  sm_75+ (below: traps). */
+static __device__ __forceinline__ void swz_mma_ldmatrix_x4(uint32_t reg[4], unsigned saddr, int trans)
+{
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 750
+    if (trans)
+        asm volatile("ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16 {%0, %1, %2, %3}, [%4];"
+                     : "=r"(reg[0]), "=r"(reg[1]), "=r"(reg[2]), "=r"(reg[3]) : "r"(saddr) : "memory");
+    else
+        asm volatile("ldmatrix.sync.aligned.m8n8.x4.shared.b16 {%0, %1, %2, %3}, [%4];"
+                     : "=r"(reg[0]), "=r"(reg[1]), "=r"(reg[2]), "=r"(reg[3]) : "r"(saddr) : "memory");
+#else
+    (void)reg, (void)saddr, (void)trans;
+    asm volatile("trap;");
+#endif
+}
 SWZ__MMA_MMA(swz_mma_m16n8k16_f16, "f16")
 SWZ__MMA_MMA(swz_mma_m16n8k16_bf16, "bf16")
 #undef SWZ__MMA_MMA
@@ -400,6 +440,41 @@ static __device__ __forceinline__ void SWZ__MN(_load_async_full)(SWZ_MMA_ELEM *s
     }
 }
 
+/* Chunks j0 <= j < j1 of this thread (chunk tid + j*THREADS) of a tile wholly inside the
+ * matrix, from a running pointer: sdst = the tile's shared address (cvta) + NAME_chunk_addr(tid),
+ * src = the tile origin + NAME_copy_offset(ld) (g and ld 16-byte aligned, as for
+ * NAME_load_async_full); nothing is issued when pred == 0.  With SWZ_MMA_COPY_PERIODIC and
+ * THREADS a multiple of the units per row, chunk j is src + j*(THREADS/units)*ld and
+ * sdst + a constant, so a main loop that advances src and sdst by a slice and a stage does no
+ * other address arithmetic, and a caller can spread one slice's chunks over its k steps.  The
+ * same chunks, lanes and shared addresses as NAME_load_async (other layouts: the per-chunk
+ * address, computed). */
+static __device__ __forceinline__ void SWZ__MN(_load_async_run)(unsigned sdst, const SWZ_MMA_ELEM *src, int64_t ld,
+                                                                int j0, int j1, int pred)
+{
+    enum { kV = SWZ__MN(_CHUNK_ELEMS), kN = SWZ__MN(_CHUNKS), kPER = SWZ__MN(__PER), kTH = (SWZ_MMA_THREADS),
+           kU = SWZ__MN(__UNITS), kRUN = SWZ__MN(__PERIODIC) && (SWZ_MMA_THREADS) % SWZ__MN(__UNITS) == 0 };
+    const int tid = (int)(threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z));
+    if (tid >= kTH) return;
+#pragma unroll
+    for (int j = 0; j < kPER; ++j) {
+        const int i = tid + j * kTH;
+        uint32_t r, u, r0, u0;
+        if (j < j0 || j >= j1) continue;
+        if (kN % kTH != 0 && i >= kN) break;
+        swz_mma_chunk_rc((uint32_t)i, (uint32_t)kU, &r, &u);
+        swz_mma_chunk_rc((uint32_t)tid, (uint32_t)kU, &r0, &u0);
+        const SWZ_MMA_ELEM *p = kRUN ? src + (int64_t)(j * (kTH / kU)) * ld
+                                     : src + ((int64_t)r - (int64_t)r0) * ld + ((int64_t)u - (int64_t)u0) * kV;
+        const unsigned d = kRUN ? sdst + (SWZ__MN(_chunk_addr)(j * kTH) - SWZ__MN(_chunk_addr)(0))
+                                : sdst - SWZ__MN(_chunk_addr)(tid) + SWZ__MN(_chunk_addr)(i);
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
+        swz__mma_cp_async16_if(d, p, pred);
+#else
+        if (pred) SWZ__MN(__chunk_plain)((char *)__cvta_shared_to_generic(d), (const char *)p, ld, 0, 0, 1, kV);
+#endif
+    }
+}
 /* lane's shared address for a fragment: the one address computation, NAME_lane_addr; lanes
  * past 8*count (whose addresses the instruction ignores) repeat the first lanes' rows. */
 static __device__ __forceinline__ unsigned SWZ__MN(__saddr)(const void *s, int frag, int count,

@@ -36,10 +36,13 @@ static int failures = 0; /* EXPECT (gpu_util.h) counts here */
 extern const swz_family swz_hgemm_family;
 
 static int quick = 0;
+/* Every block of 128:256:32, 256:512:128 and 384:768:512 takes the full-slice loop (tiles inside
+ * M and N, K a multiple of TILE_K); 300:520:128 mixes full-slice and edge blocks in one launch;
+ * the others (K % 32 != 0 or a tile across M or N) take the edge path. */
 static const char *const shapes_full[] = {"1:1:1", "2:3:4", "17:9:33", "127:129:65", "128:256:32", "255:257:1000",
                                           "129:255:7", "300:520:136", "513:263:96", "64:300:8", "384:768:512",
-                                          "1000:1000:999", NULL};
-static const char *const shapes_quick[] = {"1:1:1", "127:129:65", "129:255:7", NULL};
+                                          "256:512:128", "300:520:128", "1000:1000:999", NULL};
+static const char *const shapes_quick[] = {"1:1:1", "127:129:65", "129:255:7", "256:512:128", "300:520:128", NULL};
 static const char *const modes[] = {"nn:in", "nn:f32", "nt:in", "nt:f32", "nn:in:b0", "nt:f32:b0", NULL};
 static std::vector<std::string> specs;
 
