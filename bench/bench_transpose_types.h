@@ -62,7 +62,7 @@ static const char *const bt_candidates[] = {
     "xor_32_double_h6",
     "xor_32_v16",    "pad_32_v16",    "xor_16_v16",
     "xor_32_v16_h6", "xor_32_v16_t512", "xor_32_double_t512", "xor_64_double_t512", "xor_32_v16_r32k_t512",
-    "tma_64_float",  "tma_32_double", "tma_32_v16", "tma_32_float_r8k_t128", "tma_32_double_r8k_t128",
+    "tma_64_float",  "tma_32_double", "tma_32_v16", "tma_64_half", "tma_32_float_r8k_t128", "tma_32_double_r8k_t128",
     "tma_16_v16_r8k_t128", "tma_32_float_r8k_t128_p", "tma_32_double_r8k_t128_p", "tma_16_v16_r8k_t128_p", NULL};
 
 #define BT_TUNING_REF(L, T, E, S) &swz_transpose_##L##_##T##_##E##S##_variant,

@@ -26,7 +26,7 @@
  *   elem    u8 (uint8_t), half (__half), float, double, v16 (uint4: any 16-byte element)
  *   tma     (layout) the tile loaded and stored by the Tensor Memory Accelerator in 128-byte
  *           swizzled boxes, transposed between two shared tiles: tma_64_float, tma_32_double,
- *           tma_32_v16 (sm_90; SWZ_TRANSPOSE_TMA_VARIANTS, in the registry where built with
+ *           tma_32_v16, tma_64_half (sm_90; SWZ_TRANSPOSE_TMA_VARIANTS, in the registry where built with
  *           nvcc).  It takes only calls whose pointers, leading dimensions and batch strides
  *           are whole 16-byte units (TMA's rule): others return cudaErrorInvalidPitchValue /
  *           cudaErrorInvalidValue without launching, and ops->accepts says why.
@@ -106,8 +106,10 @@ extern const swz_registry swz_transpose_registry;
     SWZ_TRANSPOSE_TILES32_(X, v16, uint4)
 
 /* The TMA layout (sm_90, nvcc builds only: the host emulation has no TMA): X(tma, tile, elem,
- * C type) for 4-, 8- and 16-byte elements (TMA stores of 1- and 2-byte boxes are not used). */
-#define SWZ_TRANSPOSE_TMA_VARIANTS(X) X(tma, 64, float, float) X(tma, 32, double, double) X(tma, 32, v16, uint4)
+ * C type) for 2-, 4-, 8- and 16-byte elements (2-byte ones stored as 4-byte words: TMA stores
+ * of 1- and 2-byte element boxes fault). */
+#define SWZ_TRANSPOSE_TMA_VARIANTS(X) X(tma, 64, float, float) X(tma, 32, double, double) X(tma, 32, v16, uint4) \
+    X(tma, 64, half, swz_half_t)
 
 /* Typed launchers: NAME (one matrix) and NAME_batched. */
 #define SWZ_TRANSPOSE_DECLARE_(L, T, N, TY)                                                     \

@@ -7,3 +7,11 @@
 #define SWZ_TV_NAME half
 #define SWZ_TV_TILE64 1
 #include "variants.inc"
+/* The TMA layout (transpose.h SWZ_TRANSPOSE_TMA_VARIANTS; nvcc only: no TMA in the emulation). */
+#if defined(__CUDACC__)
+#define TILE 64
+#define ELEM __half
+#define ELEM_NAME half
+#define LAYOUT TMA
+#include "transpose.cuh"
+#endif

@@ -38,7 +38,7 @@ transpose|-E|define LAYOUT|TILE 32;ELEM float;ELEM_NAME float
 transpose|-E|LAYOUT must be|TILE 32;ELEM float;ELEM_NAME float;LAYOUT DIAG
 transpose|-cuda|swz_error_transpose_TILE_must_be_a_power_of_two|TILE 12;ELEM float;ELEM_NAME float;LAYOUT XOR
 transpose|-cuda|swz_error_transpose_tile_exceeds_48KiB_static_shared_memory|TILE 64;ELEM uint4;ELEM_NAME v16;LAYOUT XOR
-transpose|-cuda|swz_error_transpose_TMA_needs_4_8_or_16_byte_elements|TILE 64;ELEM uint8_t;ELEM_NAME u8;LAYOUT TMA
+transpose|-cuda|swz_error_transpose_TMA_TILE_and_region_must_be_multiples_of_128_bytes|TILE 64;ELEM uint8_t;ELEM_NAME u8;LAYOUT TMA
 transpose|-E|LAYOUT TMA takes none of|TILE 64;ELEM float;ELEM_NAME float;LAYOUT TMA;NAME_SUFFIX _h4;CACHE_HINTS 4
 reduce|-cuda|OK|TILE 256;ELEM float;ELEM_NAME float;VARIANT SEQUENTIAL
 reduce|-E|define VARIANT|TILE 256;ELEM float;ELEM_NAME float
