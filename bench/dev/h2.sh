@@ -40,11 +40,13 @@ bench 24 bench-tma.txt float,double,v16 $SQ "tma_64_float,tma_32_double,tma_32_v
 log "bench: the 512-thread candidates for double and v16 (the 128 KiB row pitch misses)"
 bench 16 bench-t512.txt double,v16 $SQ "xor_64_double,xor_32_double,t512"
 log "bench: the persistent TMA candidates (last: a hang costs only this line)"
-bench 12 bench-tma-p.txt float,double,v16 $SQ "_p,tma_64_float"
+bench 11 bench-tma-p.txt float,double,v16 $SQ "_p,tma_64_float"
+log "bench: tma_64_half (its own line: 2-byte elements are new to TMA here)"
+bench 9 bench-half.txt half $SQ "tma_64_half,xor_64_half,pad_64_half"
 log "GPU tests: args; memcheck of the TMA layout"
 run 6 test-args.txt "$B/tests/gpu/test-transpose" args
 tail -2 "$OUT/test-args.txt" >> "$OUT/summary.txt"
-run 12 memcheck.txt compute-sanitizer --tool memcheck --error-exitcode 99 "$B/tests/gpu/test-transpose" all --quick --layout tma
+run 11 memcheck.txt compute-sanitizer --tool memcheck --error-exitcode 99 "$B/tests/gpu/test-transpose" all --quick --layout tma
 tail -6 "$OUT/memcheck.txt" >> "$OUT/summary.txt"
 
 NCU_M=dram__bytes_read.sum,dram__bytes_write.sum,lts__t_sector_hit_rate.pct,smsp__inst_executed.sum,dram__throughput.avg.pct_of_peak_sustained_elapsed,gpu__time_duration.sum,sm__warps_active.avg.pct_of_peak_sustained_active,l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum,l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum,smsp__sass_inst_executed_op_shared_ld.sum,smsp__sass_inst_executed_op_shared_st.sum
@@ -56,6 +58,6 @@ ncu_run() { # ncu_run SECONDS LOG ELEMS PROBLEM KERNEL-REGEX: one launch of each
     "$OUT/$2" | cut -c1-110 | head -80 >> "$OUT/summary.txt"
 }
 log "ncu (--clock-control none): the TMA kernels beside xor and the copy kernel"
-ncu_run 12 ncu-f32.txt float 8192x8192 "swz_transpose_(tma|xor)_64_float_kernel|bt_copy" "tma_64_float,xor_64_float"
-ncu_run 10 ncu-f64.txt double 16384x16384 "swz_transpose_(tma_32|xor_32)_double_kernel" "tma_32_double,xor_32_double"
+ncu_run 11 ncu-f32.txt float 8192x8192 "swz_transpose_(tma|xor)_64_float_kernel|bt_copy" "tma_64_float,xor_64_float"
+ncu_run 9 ncu-f64.txt double 16384x16384 "swz_transpose_(tma_32|xor_32)_double_kernel" "tma_32_double,xor_32_double"
 log "done $(date -u)"
