@@ -30,6 +30,12 @@
  *   x mod vec with x = off mod stride (padding when x >= W).  A unit of A bytes stays whole and
  *   aligned, so an access of at most A bytes stays one contiguous aligned vector.
  *
+ *   Incremental form.  in_row(r, c) = ((c/vec) ^ f(r))*vec + c mod vec = c ^ f(r)*vec is
+ *   XOR-linear in (r, c), and r*stride adds over rows without common bits, so for r0 & r1 == 0
+ *      offset(r0 ^ r1, c0 ^ c1) = (r0 + r1)*stride + (in_row(r0, c0) ^ in_row(r1, c1)):
+ *   a loop over steps (r1, c1) known at compile time from a thread's base (r0, c0) pays one
+ *   XOR and one add per step (CuTe does the same); tile.h's copies do it (SWZ_TILE_LINEAR).
+ *
  * Special cases (the converters below; each returns SWZ_ERANGE where none exists)
  *   Swizzle<B,M,S> on elements, key above the row (M+S >= log2 W) and M >= log2 vec:
  *      mask[M+S-log2 W + j] = 1 << (M - log2 vec + j),  j < B.
@@ -102,14 +108,30 @@ SWZ_FN uint32_t swz_linear_stride(uint32_t width, uint32_t elem, const swz_linea
     return width + p->pad / elem;
 }
 
-/* Element offset of (row, col).  Unchecked: the caller keeps swz_linear_check == SWZ_OK,
- * col < width and row * stride < 2^32 (swz_layout_offset is the checked form). */
+/* Offset of (row, col) within its row: ((col/vec) ^ f(row))*vec + col mod vec = col ^ f(row)*vec
+ * (< W).  XOR-linear in both arguments: in_row(r0 ^ r1, c0 ^ c1) = in_row(r0, c0) ^
+ * in_row(r1, c1) for every r0, r1 and c0, c1 < W (the incremental form below). */
+SWZ_FN uint32_t swz_linear_in_row(uint32_t elem, uint32_t access, const swz_linear_params *p,
+                                  uint32_t row, uint32_t col)
+{
+    uint32_t vec = access / elem;
+    return ((col / vec) ^ swz_linear_key(p, row)) * vec + col % vec;
+}
+
+/* Element offset of (row, col): row*stride + swz_linear_in_row(row, col).  Unchecked: the caller
+ * keeps swz_linear_check == SWZ_OK, col < width and row * stride < 2^32 (swz_layout_offset is
+ * the checked form).
+ *
+ * Incremental form (what tile.h's copies use): for rows r0, r1 with no common bit (r0 & r1 == 0,
+ * so r0 + r1 == r0 ^ r1) and columns c0, c1 < W,
+ *   offset(r0 ^ r1, c0 ^ c1) = r0*stride + r1*stride + (in_row(r0, c0) ^ in_row(r1, c1)),
+ * so a loop whose (row, col) is a thread's base (r0, c0) XOR a step (r1, c1) known at compile
+ * time computes in_row(r0, c0) once and per step one XOR and one add of constants (with pad 0
+ * the whole offset is XOR-linear: offset(r0, c0) ^ offset(r1, c1)). */
 SWZ_FN uint32_t swz_linear_offset(uint32_t width, uint32_t elem, uint32_t access,
                                   const swz_linear_params *p, uint32_t row, uint32_t col)
 {
-    uint32_t vec = access / elem;
-    return row * swz_linear_stride(width, elem, p) + ((col / vec) ^ swz_linear_key(p, row)) * vec +
-           col % vec;
+    return row * swz_linear_stride(width, elem, p) + swz_linear_in_row(elem, access, p, row, col);
 }
 
 /* Inverse of swz_linear_offset: SWZ_OK with (*row, *col), or SWZ_ERANGE (untouched) when off
@@ -261,20 +283,30 @@ SWZ_FN int swz_linear_auto(uint32_t width, uint32_t elem, uint32_t access, swz_l
      (m6) < (U) && (m7) < (U))
 #define SWZ__LINEAR_VEC(W, E, A, P) (SWZ__LINEAR_OK(W, E, A, P) ? (A) / (E) : 1)
 
-/* Element offset of (r, c) for constant W, E, A, P (pad bytes) and masks m0..m7 of row bits
- * 0..7 (rows of 256 or more repeat the key of r mod 256: use the function form for taller
- * key spans).  Bad parameters or a mask >= W*E/A are compile errors. */
-#define SWZ_LINEAR_OFFSET(W, E, A, P, m0, m1, m2, m3, m4, m5, m6, m7, r, c)                      \
+/* The parameter checks of the macro forms: 0, or a compile error naming what is wrong. */
+#define SWZ__LINEAR_CT(W, E, A, P, m0, m1, m2, m3, m4, m5, m6, m7)                              \
     ((uint32_t)SWZ__CT_CHECK(SWZ__LINEAR_OK(W, E, A, P),                                        \
                              swz_error_linear_needs_valid_E_A_pow2_units_per_row_and_pad_of_whole_units) + \
      (uint32_t)SWZ__CT_CHECK_AFTER(SWZ__LINEAR_OK(W, E, A, P),                                  \
                                    SWZ__LINEAR_MASKS_OK(SWZ__LINEAR_UR(W, E, A, P), m0, m1, m2, m3, m4, \
                                                         m5, m6, m7),                            \
-                                   swz_error_linear_mask_must_be_below_units_per_row) +          \
-     (uint32_t)(r) * (uint32_t)((W) + (P) / (E)) +                                              \
+                                   swz_error_linear_mask_must_be_below_units_per_row))
+
+/* swz_linear_in_row for constant W, E, A, P and masks m0..m7: the XOR-linear part of the
+ * offset, ((c/vec) ^ f(r))*vec + c mod vec (< W), checked as SWZ_LINEAR_OFFSET is. */
+#define SWZ_LINEAR_IN_ROW(W, E, A, P, m0, m1, m2, m3, m4, m5, m6, m7, r, c)                      \
+    (SWZ__LINEAR_CT(W, E, A, P, m0, m1, m2, m3, m4, m5, m6, m7) +                               \
      ((((uint32_t)(c) / SWZ__LINEAR_VEC(W, E, A, P)) ^                                          \
        SWZ__LINEAR_KEY8(r, m0, m1, m2, m3, m4, m5, m6, m7)) * SWZ__LINEAR_VEC(W, E, A, P)) +     \
      (uint32_t)(c) % SWZ__LINEAR_VEC(W, E, A, P))
+
+/* Element offset of (r, c) for constant W, E, A, P (pad bytes) and masks m0..m7 of row bits
+ * 0..7 (rows of 256 or more repeat the key of r mod 256: use the function form for taller
+ * key spans): r*(W + P/E) + SWZ_LINEAR_IN_ROW(...).  Bad parameters or a mask >= W*E/A are
+ * compile errors. */
+#define SWZ_LINEAR_OFFSET(W, E, A, P, m0, m1, m2, m3, m4, m5, m6, m7, r, c)                      \
+    ((uint32_t)(r) * (uint32_t)((W) + (P) / (E)) +                                              \
+     SWZ_LINEAR_IN_ROW(W, E, A, P, m0, m1, m2, m3, m4, m5, m6, m7, r, c))
 
 /* The macro line of a layout with numbers, e.g. "SWZ_LINEAR_OFFSET(64, 4, 16, 0, 0, 0, 1, 2,
  * 4, 0, 0, 0, r, c)", into buf (n bytes, NUL-terminated when n > 0); returns the length of the

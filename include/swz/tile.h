@@ -43,6 +43,15 @@
  *                        (a mask >= COLS*E/(VEC*E), or units per row not a power of two, is a
  *                        compile error naming linear; both parameters defined is an #error).
  *   SWZ_TILE_LINEAR_PAD  with SWZ_TILE_LINEAR: pad bytes per row, a multiple of VEC*E (default 0)
+ *   SWZ_TILE_XOR_LINEAR  0 or 1: the copies' offsets computed incrementally (below).  With
+ *                        SWZ_TILE_LINEAR the default is 1 (its layout is linear by construction,
+ *                        any pad; 0 computes every offset in full, for comparisons).  With
+ *                        SWZ_TILE_LAYOUT the default is 0, and 1 declares the layout XOR-linear
+ *                        over the bits of (r, c): LAYOUT(r0 ^ r1, c0 ^ c1) = LAYOUT(r0, c0) ^
+ *                        LAYOUT(r1, c1) -- row-major with power-of-two COLS, every XOR swizzle,
+ *                        Morton, linear.h with pad 0, and any composition of those with bit
+ *                        placements (e.g. a transpose region, tile after tile, seen as 128-byte
+ *                        lines); NAME_model checks the claim on every access it models.
  *   SWZ_TILE_VBYTES      widest access in bytes (1, 2, 4, 8, 16; default 16).  The layout must
  *                        keep every aligned group of VEC = NAME_VEC consecutive elements of a
  *                        row together, in order, at an offset that is a multiple of VEC (XOR
@@ -73,6 +82,7 @@
  *        the shared instructions one call issues for a whole tile (SWZ_TILE_OP_LOAD: stores
  *        into shared; SWZ_TILE_OP_STORE / _STORE_T: loads from shared), run through bank.h
  *        (stores with SWZ_STORE, so 8/16-byte loads may pair by rule R7 and stores never do).
+ *        SWZ_EKIND when a layout declared XOR-linear (SWZ_TILE_XOR_LINEAR) is not.
  *   Constants NAME_VEC (elements per load/store vector), NAME_VEC_T (per store_t vector),
  *   NAME_READ_BYTES (bytes per store_t shared read), NAME_NQ (how many row groups VEC_T*q + k,
  *   q < NQ, one store_t instruction reads: what a layout keyed for store_t separates).
@@ -94,6 +104,18 @@
  *     the same slots), so with SWZ_TILE_ROTATE = 1 the lanes read their VEC_T rows in a
  *     rotated order, (k + rot(q)) mod VEC_T, which makes one instruction's rows consecutive;
  *     registers are rotated back with selects.
+ *   Incremental offsets (SWZ_TILE_XOR_LINEAR): a thread's items are i = tid + j*THREADS, and
+ *     when THREADS and the row's vector count COLS/VEC (load/store) or COLS/RW (store_t) are
+ *     powers of two, i = tid ^ j*THREADS and the item maps (r, c) of i just place bits of i,
+ *     so (r, c)(i) = (r, c)(tid) ^ (r, c)(j*THREADS), and store_t's rows r + k = r ^ k
+ *     (k < VEC_T).  A layout L(r, c) = R(r) + X(r, c), with R additive over rows without
+ *     common bits and X XOR-linear (linear.h: R = r*stride, X = swz_linear_in_row; a declared
+ *     XOR-linear SWZ_TILE_LAYOUT: R = 0, X = L), then gives
+ *        L(item) = R(r_tid) + R(r_j) + (X(r_tid, c_tid) ^ X(r_j, c_j)):
+ *     R(r_tid) and X(r_tid, c_tid) once per thread, and per unrolled step one XOR and one add
+ *     of constants.  Elsewhere (other shapes, a rotated padded layout) every offset is
+ *     computed in full; NAME_model compares the two forms on every access it models and
+ *     reports SWZ_EKIND where they differ (a layout wrongly declared XOR-linear).
  *   Global accesses are VEC*E (load/store) or VEC_T*E (store_t) bytes wide when the matrix
  *   pointer, ld and the origin column are aligned to that (checked at run time: the same
  *   answer for every thread, so no divergence), else element by element; a vector that
@@ -128,6 +150,11 @@ typedef struct swz_tile_cost {
     uint64_t ideal;        /* the same without conflicts */
     uint32_t worst_ways;   /* worst n-way conflict of any instruction */
 } swz_tile_cost;
+
+/* A thread's base of the incremental offsets (SWZ_TILE_XOR_LINEAR): R and X of its first item. */
+typedef struct swz__tile_base {
+    uint32_t r, x;
+} swz__tile_base;
 
 #define SWZ_TILE_OP_LOAD 0    /* global -> shared: shared stores */
 #define SWZ_TILE_OP_STORE 1   /* shared -> global: shared loads */
@@ -358,12 +385,30 @@ SWZ__TILE_DFN void swz__tile_mov(swz_tile_v16 *dst, int ud, const swz_tile_v16 *
 #ifndef SWZ_TILE_LINEAR_PAD
 #define SWZ_TILE_LINEAR_PAD 0
 #endif
+#ifndef SWZ_TILE_XOR_LINEAR
+#define SWZ_TILE_XOR_LINEAR 1
+#endif
 #define SWZ__TILE_APPLY(m, args) m args
 #define SWZ_TILE_LAYOUT(r, c)                                                                   \
     SWZ__TILE_APPLY(SWZ_LINEAR_OFFSET,                                                          \
                     ((SWZ_TILE_COLS), (int)sizeof(SWZ_TILE_ELEM),                               \
                      SWZ__TN(_VEC) * (int)sizeof(SWZ_TILE_ELEM), (SWZ_TILE_LINEAR_PAD),          \
                      SWZ_TILE_LINEAR, (r), (c)))
+/* The incremental form's parts (see the doc block): R(r) = r*stride, X = the in-row offset. */
+#define SWZ__TILE_RPART(r)                                                                      \
+    ((uint32_t)(r) * (uint32_t)((SWZ_TILE_COLS) + (SWZ_TILE_LINEAR_PAD) / (int)sizeof(SWZ_TILE_ELEM)))
+#define SWZ__TILE_XPART(r, c)                                                                   \
+    SWZ__TILE_APPLY(SWZ_LINEAR_IN_ROW,                                                          \
+                    ((SWZ_TILE_COLS), (int)sizeof(SWZ_TILE_ELEM),                               \
+                     SWZ__TN(_VEC) * (int)sizeof(SWZ_TILE_ELEM), (SWZ_TILE_LINEAR_PAD),          \
+                     SWZ_TILE_LINEAR, (r), (c)))
+#else
+#ifndef SWZ_TILE_XOR_LINEAR
+#define SWZ_TILE_XOR_LINEAR 0
+#endif
+/* A layout declared XOR-linear: R = 0, X = the layout. */
+#define SWZ__TILE_RPART(r) 0u
+#define SWZ__TILE_XPART(r, c) ((uint32_t)(SWZ_TILE_LAYOUT(r, c)))
 #endif
 
 #if !defined(SWZ_TILE_ELEM) || !defined(SWZ_TILE_ROWS) || !defined(SWZ_TILE_COLS) ||           \
@@ -413,7 +458,12 @@ enum {
     SWZ__TN(__TW) = SWZ__TN(_VEC_T) * SWZ__TN(_READ_BYTES) / 4 < 1 ? 1
                   : SWZ__TN(_VEC_T) * SWZ__TN(_READ_BYTES) / 4, /* registers per item */
     SWZ__TN(__BT) = SWZ__TN(__PT) < 8 / SWZ__TN(__TW) ? SWZ__TN(__PT)
-                  : 8 / SWZ__TN(__TW) < 1 ? 1 : 8 / SWZ__TN(__TW)
+                  : 8 / SWZ__TN(__TW) < 1 ? 1 : 8 / SWZ__TN(__TW),
+    /* incremental offsets (doc block): load/store, store_t */
+    SWZ__TN(__INC_LS) = (SWZ_TILE_XOR_LINEAR) && SWZ_IS_POW2(SWZ_TILE_THREADS) &&
+                        SWZ_IS_POW2((SWZ_TILE_COLS) / SWZ__TN(_VEC)),
+    SWZ__TN(__INC_T) = (SWZ_TILE_XOR_LINEAR) && SWZ_IS_POW2(SWZ_TILE_THREADS) &&
+                       SWZ_IS_POW2(SWZ__TN(__NCW)) && !(SWZ_TILE_ROTATE)
 };
 
 SWZ_STATIC_ASSERT(SWZ__VALID_ELEM(sizeof(SWZ_TILE_ELEM)),
@@ -431,6 +481,8 @@ SWZ_STATIC_ASSERT((SWZ_TILE_VBYTES) >= (int)sizeof(SWZ_TILE_ELEM),
                   swz_error_tile_SWZ_TILE_VBYTES_must_be_at_least_the_element_size);
 SWZ_STATIC_ASSERT((SWZ_TILE_ROTATE) == 0 || (SWZ_TILE_ROTATE) == 1,
                   swz_error_tile_SWZ_TILE_ROTATE_must_be_0_or_1);
+SWZ_STATIC_ASSERT((SWZ_TILE_XOR_LINEAR) == 0 || (SWZ_TILE_XOR_LINEAR) == 1,
+                  swz_error_tile_SWZ_TILE_XOR_LINEAR_must_be_0_or_1);
 
 /* Item maps, shared by the device code and the model. */
 SWZ_FN void SWZ__TN(__load_item)(int i, int *r, int *c)
@@ -446,6 +498,49 @@ SWZ_FN void SWZ__TN(__t_item)(int i, int *r, int *c, int *rot)
     *r = (qh * SWZ__TN(_NQ) + ql) * SWZ__TN(_VEC_T);
     *c = cw * SWZ__TN(__RW);
     *rot = (SWZ_TILE_ROTATE) ? (SWZ__TN(__SP) * (ql / SWZ__TN(__QD))) & (SWZ__TN(_VEC_T) - 1) : 0;
+}
+
+/* Element offsets of a thread's items, incremental where the doc block says (INC_LS, INC_T
+ * constants, j a constant once the loops unroll), in full elsewhere; the device copies and the
+ * model use these, the model beside the full form.  load/store: item tid + j*THREADS ... */
+SWZ_FN swz__tile_base SWZ__TN(__ls_base)(int tid)
+{
+    swz__tile_base b;
+    int r, c;
+    SWZ__TN(__load_item)(tid, &r, &c);
+    b.r = SWZ__TILE_RPART(r);
+    b.x = SWZ__TILE_XPART(r, c);
+    return b;
+}
+SWZ_FN uint32_t SWZ__TN(__ls_off)(swz__tile_base b, int tid, int j)
+{
+    int r, c;
+    if (SWZ__TN(__INC_LS)) {
+        SWZ__TN(__load_item)(j * (SWZ_TILE_THREADS), &r, &c);
+        return b.r + SWZ__TILE_RPART(r) + (b.x ^ SWZ__TILE_XPART(r, c));
+    }
+    SWZ__TN(__load_item)(tid + j * (SWZ_TILE_THREADS), &r, &c);
+    return (uint32_t)(SWZ_TILE_LAYOUT(r, c));
+}
+/* ... store_t: row k of item tid + j*THREADS (k < VEC_T, already rotated where ROTATE). */
+SWZ_FN swz__tile_base SWZ__TN(__t_base)(int tid)
+{
+    swz__tile_base b;
+    int r, c, rot;
+    SWZ__TN(__t_item)(tid, &r, &c, &rot);
+    b.r = SWZ__TILE_RPART(r);
+    b.x = SWZ__TILE_XPART(r, c);
+    return b;
+}
+SWZ_FN uint32_t SWZ__TN(__t_off)(swz__tile_base b, int tid, int j, int k)
+{
+    int r, c, rot;
+    if (SWZ__TN(__INC_T)) {
+        SWZ__TN(__t_item)(j * (SWZ_TILE_THREADS), &r, &c, &rot);
+        return b.r + SWZ__TILE_RPART(r + k) + (b.x ^ SWZ__TILE_XPART(r + k, c));
+    }
+    SWZ__TN(__t_item)(tid + j * (SWZ_TILE_THREADS), &r, &c, &rot);
+    return (uint32_t)(SWZ_TILE_LAYOUT(r + k, c));
 }
 
 SWZ_FN int SWZ__TN(_vec_ok)(const void *g, int64_t ld, int64_t col0, int vec)
@@ -507,6 +602,7 @@ SWZ__TILE_DFN void SWZ__TN(__copy)(const int dir, const char *src, char *dst, in
     if (tid >= kTH) return;
     if (SWZ__TN(__fast)(g, ld, row0, col0, rows, cols, kVR, SWZ_TILE_ROWS, SWZ_TILE_COLS)) {
         const int64_t g0 = (row0 * ld + col0) * kE; /* the tile's origin in g, bytes */
+        const swz__tile_base sb0 = SWZ__TN(__ls_base)(tid);
 #pragma unroll
         for (int j0 = 0; j0 < kPR; j0 += kBR) {
             swz_tile_v16 v[kBR];
@@ -519,7 +615,7 @@ SWZ__TILE_DFN void SWZ__TN(__copy)(const int dir, const char *src, char *dst, in
                 if (dir == 0)
                     SWZ_TILE_GLOBAL_LOAD(&v[b], 0, src + g0 + ((int64_t)r * ld + c) * kE, kVR * kE);
                 else
-                    swz__tile_get(&v[b], 0, src + (size_t)(SWZ_TILE_LAYOUT(r, c)) * kE, kVR * kE);
+                    swz__tile_get(&v[b], 0, src + (size_t)SWZ__TN(__ls_off)(sb0, tid, j0 + b) * kE, kVR * kE);
             }
 #pragma unroll
             for (int b = 0; b < kBR; ++b) {
@@ -528,7 +624,7 @@ SWZ__TILE_DFN void SWZ__TN(__copy)(const int dir, const char *src, char *dst, in
                 if (j0 + b >= kPR || (kNR % kTH != 0 && i >= kNR)) continue;
                 SWZ__TN(__load_item)(i, &r, &c);
                 if (dir == 0)
-                    swz__tile_sput(dst + (size_t)(SWZ_TILE_LAYOUT(r, c)) * kE, &v[b], 0, kVR * kE);
+                    swz__tile_sput(dst + (size_t)SWZ__TN(__ls_off)(sb0, tid, j0 + b) * kE, &v[b], 0, kVR * kE);
                 else
                     SWZ_TILE_GLOBAL_STORE(dst + g0 + ((int64_t)r * ld + c) * kE, &v[b], 0, kVR * kE);
             }
@@ -563,14 +659,16 @@ SWZ__TILE_DFN void SWZ__TN(_store)(const SWZ_TILE_ELEM *s, SWZ_TILE_ELEM *g, int
     SWZ__TN(__copy)(1, (const char *)s, (char *)g, ld, row0, col0, rows, cols);
 }
 
-/* store_t, one item: the VEC_T shared reads (rows in rotated order when ROTATE) ... */
-SWZ__TILE_DFN void SWZ__TN(__t_read)(swz_tile_v16 *w, const char *sb, int r, int c, int rot)
+/* store_t, one item (tid + j*THREADS, base b0): the VEC_T shared reads (rows in rotated order
+ * when ROTATE) ... */
+SWZ__TILE_DFN void SWZ__TN(__t_read)(swz_tile_v16 *w, const char *sb, swz__tile_base b0, int tid,
+                                      int j, int rot)
 {
     enum { kE = SWZ__TN(__E), kVT = SWZ__TN(_VEC_T), kRA = SWZ__TN(_READ_BYTES) };
 #pragma unroll
     for (int k = 0; k < kVT; ++k) {
         const int kk = (SWZ_TILE_ROTATE) ? ((k + rot) & (kVT - 1)) : k;
-        swz__tile_get(&w[k], 0, sb + (size_t)(SWZ_TILE_LAYOUT(r + kk, c)) * kE, kRA);
+        swz__tile_get(&w[k], 0, sb + (size_t)SWZ__TN(__t_off)(b0, tid, j, kk) * kE, kRA);
     }
 }
 /* ... rotated back (w[k] holds row (k + rot) mod VT) with selects ... */
@@ -622,6 +720,7 @@ SWZ__TILE_DFN void SWZ__TN(_store_t)(const SWZ_TILE_ELEM *s, SWZ_TILE_ELEM *g, i
     /* output rows row0 .. row0+COLS-1, columns col0 .. col0+ROWS-1 */
     if (SWZ__TN(__fast)(g, ld, row0, col0, rows, cols, kVT, SWZ_TILE_COLS, SWZ_TILE_ROWS)) {
         char *gb = (char *)(g + row0 * ld + col0);
+        const swz__tile_base tb0 = SWZ__TN(__t_base)(tid);
 #pragma unroll
         for (int j0 = 0; j0 < kPT; j0 += kBT) {
             swz_tile_v16 w[kBT][kVT];
@@ -631,7 +730,7 @@ SWZ__TILE_DFN void SWZ__TN(_store_t)(const SWZ_TILE_ELEM *s, SWZ_TILE_ELEM *g, i
                 int r, c, rot;
                 if (j0 + b >= kPT || (kNT % kTH != 0 && i >= kNT)) continue;
                 SWZ__TN(__t_item)(i, &r, &c, &rot);
-                SWZ__TN(__t_read)(w[b], sb, r, c, rot);
+                SWZ__TN(__t_read)(w[b], sb, tb0, tid, j0 + b, rot);
             }
 #pragma unroll
             for (int b = 0; b < kBT; ++b) {
@@ -650,13 +749,14 @@ SWZ__TILE_DFN void SWZ__TN(_store_t)(const SWZ_TILE_ELEM *s, SWZ_TILE_ELEM *g, i
         }
     } else {
         const int vec = SWZ__TN(_vec_ok)(g, ld, col0, kVT);
+        const swz__tile_base tb0 = SWZ__TN(__t_base)(tid);
         char *gb = (char *)g;
 #pragma unroll 1
-        for (int i = tid; i < kNT; i += kTH) {
+        for (int i = tid, j = 0; i < kNT; i += kTH, ++j) {
             swz_tile_v16 w[kVT];
             int r, c, rot;
             SWZ__TN(__t_item)(i, &r, &c, &rot);
-            SWZ__TN(__t_read)(w, sb, r, c, rot);
+            SWZ__TN(__t_read)(w, sb, tb0, tid, j, rot);
             if (SWZ_TILE_ROTATE) SWZ__TN(__t_unrotate)(w, rot);
 #pragma unroll
             for (int p = 0; p < kRW; ++p) {
@@ -692,6 +792,9 @@ static inline int SWZ__TN(_model)(int op, swz_tile_cost *cost)
                     if (i >= kNR) continue;
                     SWZ__TN(__load_item)(i, &r, &c);
                     base = (uint32_t)(SWZ_TILE_LAYOUT(r, c));
+                    /* the copies' offset (incremental where it applies) is the layout's */
+                    if (SWZ__TN(__ls_off)(SWZ__TN(__ls_base)(w * 32 + l), w * 32 + l, j) != base)
+                        cost->status = SWZ_EKIND;
                     for (x = 0; x < kVR; ++x) /* the vector group must stay whole and aligned */
                         if ((uint32_t)(SWZ_TILE_LAYOUT(r, c + x)) != base + (uint32_t)x)
                             cost->status = SWZ_EALIGN;
@@ -719,6 +822,8 @@ static inline int SWZ__TN(_model)(int op, swz_tile_cost *cost)
                         SWZ__TN(__t_item)(i, &r, &c, &rot);
                         kk = (SWZ_TILE_ROTATE) ? ((k + rot) & (kVT - 1)) : k;
                         base = (uint32_t)(SWZ_TILE_LAYOUT(r + kk, c));
+                        if (SWZ__TN(__t_off)(SWZ__TN(__t_base)(w * 32 + l), w * 32 + l, j, kk) != base)
+                            cost->status = SWZ_EKIND;
                         for (x = 0; x < kRW; ++x)
                             if ((uint32_t)(SWZ_TILE_LAYOUT(r + kk, c + x)) != base + (uint32_t)x)
                                 cost->status = SWZ_EALIGN;
@@ -745,6 +850,9 @@ static inline int SWZ__TN(_model)(int op, swz_tile_cost *cost)
 #undef SWZ_TILE_LINEAR
 #undef SWZ_TILE_LINEAR_PAD
 #undef SWZ__TILE_APPLY
+#undef SWZ_TILE_XOR_LINEAR
+#undef SWZ__TILE_RPART
+#undef SWZ__TILE_XPART
 #undef SWZ_TILE_VBYTES
 #undef SWZ_TILE_ROTATE
 #undef SWZ_TILE_GLOBAL_LOAD

@@ -8,6 +8,8 @@
  *     mask[lowest bit]), no two elements collide, swz_linear_coord and swz_layout_coord invert
  *     it and every other offset below the size is padding.
  *   - The macro form equals the function form on those tiles.
+ *   - The incremental form: offset(r0 ^ r1, c0 ^ c1) = (r0 + r1)*stride + (in_row(r0, c0) ^
+ *     in_row(r1, c1)) for rows without common bits, exhaustively on small layouts.
  *   - Special cases: swz_linear_from_xor equals swz_xor_2d for every (B, M, S) that has a form,
  *     and swz_linear_to_xor gives it back; swz_linear_auto equals the table's XOR kind;
  *     swz_linear_from_tma equals swz_tma_offset for every mode on rows of the mode's bytes;
@@ -109,6 +111,83 @@ Test(linear, macro_equals_function)
     MACRO_CASE(8, 8, 16, 32, 1, 3, 2, 0, 0, 1, 2, 3);
     MACRO_CASE(32, 1, 4, 4, 1, 0, 0, 0, 0, 0, 0, 1);
     cr_assert_eq(cases, 5);
+}
+
+/* The incremental form (tile.h's copies use it): for rows r0, r1 with no common bit and any
+ * columns c0, c1 < W, offset(r0 ^ r1, c0 ^ c1) = (r0 + r1)*stride + (in_row(r0, c0) ^
+ * in_row(r1, c1)).  Every element size and access width, units per row 1..64, pads of 0..2
+ * units; masks: every assignment of three (row bits 0..2) where units per row <= 4 (<= 2 in
+ * the sanitized build) with every pair of rows below 8 without common bits (27), then 8 (2)
+ * random assignments of all sixteen row bits (fixed seed) with 27 random disjoint row pairs
+ * each; columns: every pair where W <= 16, else 256 random pairs. */
+Test(linear, incremental_form_every_disjoint_pair)
+{
+    size_t ie, ia;
+    uint64_t checked = 0;
+    host_rng g = host_rng_seed(20261201u);
+    for (ie = 0; ie < 5; ++ie)
+        for (ia = 0; ia < 3; ++ia) {
+            uint32_t e = elems[ie], a = accesses[ia], vec, ur;
+            if (a % e) continue;
+            vec = a / e;
+            for (ur = 1; ur <= 64; ur *= 2) {
+                uint32_t w = ur * vec, pad, k, r0, r1, c0, c1, i, n;
+                for (pad = 0; pad <= 2u * a; pad += a) {
+                    const uint32_t nm = ur <= (SWZ_TEST_SANITIZED ? 2u : 4u) ? ur * ur * ur : 0u;
+                    for (k = 0; k < nm + (SWZ_TEST_SANITIZED ? 2u : 8u); ++k) {
+                        swz_linear_params p = {{0}, 0};
+                        uint32_t stride, rows[27][2], nr = 0, cols[256][2], nc = 0;
+                        if (k < nm) { /* every assignment of masks to row bits 0..2 */
+                            p.mask[0] = k % ur, p.mask[1] = k / ur % ur, p.mask[2] = k / (ur * ur);
+                            for (r0 = 0; r0 < 8; ++r0)
+                                for (r1 = 0; r1 < 8; ++r1)
+                                    if ((r0 & r1) == 0u) rows[nr][0] = r0, rows[nr][1] = r1, ++nr;
+                        } else {
+                            for (i = 0; i < SWZ_LINEAR_MAX_BITS; ++i) p.mask[i] = host_rng_below(&g, ur);
+                            for (nr = 0; nr < 27u; ++nr) {
+                                r0 = host_rng_u32(&g) & 0xFFFFu;
+                                rows[nr][0] = r0, rows[nr][1] = host_rng_u32(&g) & 0xFFFFu & ~r0;
+                            }
+                        }
+                        CHECK(nr == 27u, "%u row pairs", nr);
+                        if (w <= 16u)
+                            for (c0 = 0; c0 < w; ++c0)
+                                for (c1 = 0; c1 < w; ++c1) cols[nc][0] = c0, cols[nc][1] = c1, ++nc;
+                        else
+                            for (; nc < 256u; ++nc) cols[nc][0] = host_rng_below(&g, w), cols[nc][1] = host_rng_below(&g, w);
+                        p.pad = pad;
+                        CHECK(swz_linear_check(w, e, a, &p) == SWZ_OK, "W=%u E=%u A=%u", w, e, a);
+                        stride = swz_linear_stride(w, e, &p);
+                        for (i = 0; i < nr; ++i)
+                            for (n = 0; n < nc; ++n) {
+                                uint32_t full, inc;
+                                r0 = rows[i][0], r1 = rows[i][1], c0 = cols[n][0], c1 = cols[n][1];
+                                full = swz_linear_offset(w, e, a, &p, r0 ^ r1, c0 ^ c1);
+                                inc = (r0 + r1) * stride +
+                                      (swz_linear_in_row(e, a, &p, r0, c0) ^ swz_linear_in_row(e, a, &p, r1, c1));
+                                if (full != inc)
+                                    CHECK(0, "W=%u E=%u A=%u pad %u rows %u^%u cols %u^%u: %u != %u", w, e, a,
+                                          pad, r0, r1, c0, c1, full, inc);
+                                ++checked;
+                            }
+                    }
+                }
+            }
+        }
+    cr_log_info("incremental form: %llu offsets", (unsigned long long)checked);
+    cr_assert(checked > (SWZ_TEST_SANITIZED ? 100000u : 1000000u), "only %llu offsets checked", (unsigned long long)checked);
+}
+
+/* The macro form of the in-row part equals the function form (all eight row bits). */
+Test(linear, in_row_macro_equals_function)
+{
+    const swz_linear_params p = {{1, 2, 4, 8, 16, 31, 5, 3}, 0};
+    uint32_t r, c;
+    for (r = 0; r < 256; ++r)
+        for (c = 0; c < 32; ++c)
+            CHECK(SWZ_LINEAR_IN_ROW(32, 4, 4, 0, 1, 2, 4, 8, 16, 31, 5, 3, r, c) == swz_linear_in_row(4, 4, &p, r, c) &&
+                      swz_linear_in_row(4, 4, &p, r, c) == swz_linear_offset(32, 4, 4, &p, r, c) - r * 32u,
+                  "in_row (%u, %u)", r, c);
 }
 
 /* CuTe's Swizzle: every (B, M, S) on W-wide rows that has a linear form equals swz_xor_2d. */

@@ -10,6 +10,8 @@
  *     leaves every pad element poisoned;
  *   - NAME_store writes the window back unchanged and NAME_store_t writes it transposed, every
  *     element checked against the input, nothing outside the window written;
+ *   - the copies compute those offsets incrementally (linear.h's incremental form, tile.h's
+ *     SWZ_TILE_XOR_LINEAR: asserted on), so the round trips run that form on the host;
  *   - NAME_model accepts the layout (the vector groups stay whole) and costs exactly what it
  *     costs for a twin whose SWZ_TILE_LAYOUT is linear.h's function form with the same masks
  *     (the transpose key's: conflict free for the row stores and the word reads).
@@ -155,6 +157,10 @@ static void round_trip(const char *what, uint32_t R, uint32_t C, uint32_t thread
 
 Test(linear_tile, round_trip_through_the_copies)
 {
+    /* the copies take linear.h's incremental form here (THREADS and units per row powers of
+     * two): the round trips below run it; the _fn twins' layout is computed in full */
+    cr_assert(lt_f64__INC_LS && lt_f64__INC_T && lt_h128__INC_LS && lt_h128__INC_T && lt_d32__INC_LS && lt_d32__INC_T);
+    cr_assert(!lt_f64_fn__INC_LS && !lt_f64_fn__INC_T);
     /* whole tiles inside a larger matrix, and tiles cut by every edge */
     round_trip<float>("64x64 float", 64, 64, 256, lt_f64_VEC, &lt_f64_p, lt_f64_load, lt_f64_store, lt_f64_store_t, 200, 136, 64, 8);
     round_trip<float>("64x64 float, edges", 64, 64, 256, lt_f64_VEC, &lt_f64_p, lt_f64_load, lt_f64_store, lt_f64_store_t, 50, 70, -5, 13);
