@@ -186,6 +186,20 @@ SWZ_FN uint32_t ex_hg_epi_ld(uint32_t wn, int c16, uint32_t lane, uint32_t it, u
 }
 
 
+/* c += n times the totals d (n identical model runs). */
+static inline void ex_hg_cost_addn(swz_tile_cost *c, const swz_tile_cost *d, uint64_t n)
+{
+    if (c->status != SWZ_OK) return;
+    if (d->status != SWZ_OK) {
+        c->status = d->status;
+        return;
+    }
+    c->instructions += n * d->instructions;
+    c->wavefronts += n * d->wavefronts;
+    c->ideal += n * d->ideal;
+    if (d->worst_ways > c->worst_ways) c->worst_ways = d->worst_ways;
+}
+
 /* ---------------- the family's hooks (once): CPU reference, run(), bench ----------------
  * Compiled only where EX_HG_HOOKS is defined (variants.cu, which holds the family record):
  * the variant files include this header for the declarations above only. */
@@ -1016,8 +1030,8 @@ static int HG(__problem)(char *spec)
     return 121;
 }
 
-/* One block of the standard problem: shared stores = the epilogue's STS.64 (the cp.async
- * writes are LDGSTS, which ncu's shared-store counters do not count: copy_model has them);
+/* One block of the standard problem: shared stores = the cp.async writes (LDGSTS) of both
+ * operands' tiles in every slice (copy_model, bank.h R8) and the epilogue's STS.64;
  * shared loads = every warp's ldmatrix of every slice (ncu counts their wavefronts in the
  * shared-load wavefronts, their instructions in smsp__sass_inst_executed_op_ldsm), then the
  * epilogue's LDS.128. */
@@ -1027,6 +1041,13 @@ static int HG(__predict)(swz_tile_cost *sts, swz_tile_cost *lds)
     const int warps = HG(__NT) / 32;
     swz_tile_cost_init(sts, 8u);
     swz_tile_cost_init(lds, 16u);
+    {
+        swz_tile_cost ca, cb;
+        HG(__copy_model)(-1, &ca);
+        HG(__copy_model)(SWZ_HGEMM_NN, &cb);
+        ex_hg_cost_addn(sts, &ca, (uint64_t)HG(__STD_SLICES));
+        ex_hg_cost_addn(sts, &cb, (uint64_t)HG(__STD_SLICES));
+    }
     /* the loop prefetches the first k step of the slice after the last one too (its fragments
      * are loaded, never used): one k step more, at the same offsets in another stage */
     for (int s = 0; s < HG(__STD_SLICES) + 1; ++s)

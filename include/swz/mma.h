@@ -141,7 +141,8 @@
  *       (host) every lane's address of one ldmatrix; returns the active lanes' mask.
  *   int NAME_model(int op, int count, swz_tile_cost *cost)   (host)
  *       op SWZ_MMA_OP_COPY: the shared writes of one NAME_load_async over the whole tile
- *       (16-byte stores, SWZ_ACCESS_16 | SWZ_STORE; count ignored);
+ *       (bank.h R8, kind SWZ_CP_ASYNC_16: each lane's source taken as 16*lane, one
+ *       contiguous run per warp; count ignored);
  *       op = a fragment kind: ldmatrix (stmatrix for SWZ_MMA_C) .x<count> of every fragment
  *       that tiles the tile, one warp instruction each.  Returns cost->status.
  *   Constants NAME_CHUNK_ELEMS (16/E), NAME_CHUNKS (chunks per tile).
@@ -156,9 +157,10 @@
  *       with a[4], b[2] the fragment registers above (mma.sync.aligned.m16n8k16.row.col).
  *
  * Bank model (bank.h R3): one 8-lane phase per matrix for ldmatrix; stmatrix is modelled as
- * the same pattern and cp.async's shared writes as 16-byte stores (quarter-warp phases).  The
- * stmatrix and cp.async models are *not yet measured* (bench/conformance.py has the probes):
- * measure before trusting them.
+ * the same pattern (measured: bench/CONFORMANCE-NOTES.md); cp.async's shared writes by R8 (its
+ * measured rule: per quarter-warp and source line, chunk maps of the sector ring), with each
+ * lane's source taken as 16*lane -- a copy whose quarter-warp reads two global lines (rows of
+ * 64 bytes of a matrix with a larger ld) is not that pattern.
  */
 #ifndef SWZ_MMA_H
 #define SWZ_MMA_H
@@ -608,7 +610,7 @@ static inline int SWZ__MN(_model)(int op, int count, swz_tile_cost *cost)
                     mask |= 1u << l;
                 }
                 if (cost->status != SWZ_OK) return cost->status;
-                swz_tile_cost_add(cost, addr, mask, SWZ_ACCESS_16 | SWZ_STORE);
+                swz_tile_cost_add(cost, addr, mask, SWZ_CP_ASYNC_16);
             }
         return cost->status;
     }
