@@ -792,8 +792,8 @@ static inline int SWZ__TN(_model)(int op, swz_tile_cost *cost)
                     if (i >= kNR) continue;
                     SWZ__TN(__load_item)(i, &r, &c);
                     base = (uint32_t)(SWZ_TILE_LAYOUT(r, c));
-                    /* the copies' offset (incremental where it applies) is the layout's */
-                    if (SWZ__TN(__ls_off)(SWZ__TN(__ls_base)(w * 32 + l), w * 32 + l, j) != base)
+                    /* the copies' incremental offset (where it applies) is the layout's */
+                    if (SWZ__TN(__INC_LS) && SWZ__TN(__ls_off)(SWZ__TN(__ls_base)(w * 32 + l), w * 32 + l, j) != base)
                         cost->status = SWZ_EKIND;
                     for (x = 0; x < kVR; ++x) /* the vector group must stay whole and aligned */
                         if ((uint32_t)(SWZ_TILE_LAYOUT(r, c + x)) != base + (uint32_t)x)
@@ -822,7 +822,8 @@ static inline int SWZ__TN(_model)(int op, swz_tile_cost *cost)
                         SWZ__TN(__t_item)(i, &r, &c, &rot);
                         kk = (SWZ_TILE_ROTATE) ? ((k + rot) & (kVT - 1)) : k;
                         base = (uint32_t)(SWZ_TILE_LAYOUT(r + kk, c));
-                        if (SWZ__TN(__t_off)(SWZ__TN(__t_base)(w * 32 + l), w * 32 + l, j, kk) != base)
+                        if (SWZ__TN(__INC_T) &&
+                            SWZ__TN(__t_off)(SWZ__TN(__t_base)(w * 32 + l), w * 32 + l, j, kk) != base)
                             cost->status = SWZ_EKIND;
                         for (x = 0; x < kRW; ++x)
                             if ((uint32_t)(SWZ_TILE_LAYOUT(r + kk, c + x)) != base + (uint32_t)x)
