@@ -730,24 +730,26 @@ int main(int argc, char **argv)
         return 1;
     }
     fprintf(f, "launch,pattern,kernel,kind,group,name,reps,mask,model_wavefronts,model_ideal,model_ways,"
-               "model_phases,check,addrs\n");
+               "model_phases,check,addrs,srcs\n");
     for (size_t i = 0; i < launches.size(); ++i) {
         const launch &L = launches[i];
         if (L.pattern < 0) {
-            fprintf(f, "%zu,-1,%s,%s,baseline,reps 0,0,ffffffff,,,,,%s,\n", i, KERNELS[L.kernel].name,
+            fprintf(f, "%zu,-1,%s,%s,baseline,reps 0,0,ffffffff,,,,,%s,,\n", i, KERNELS[L.kernel].name,
                     kind_label(L.kernel).c_str(), L.check.c_str());
             continue;
         }
         const conf_pattern &p = pats[(size_t)L.pattern];
-        std::string addrs;
+        std::string addrs, srcs; /* srcs: cp.async's source chunks (lane l's default l) */
         for (int l = 0; l < 32; ++l) {
             char b[16];
             snprintf(b, sizeof b, l ? " %x" : "%x", p.addr[l]);
             addrs += b;
+            snprintf(b, sizeof b, l ? " %x" : "%x", p.src[l]);
+            srcs += b;
         }
-        fprintf(f, "%zu,%d,%s,%s,%s,\"%s\",%d,%08x,%u,%u,%u,%u,%s,%s\n", i, L.pattern, KERNELS[L.kernel].name,
+        fprintf(f, "%zu,%d,%s,%s,%s,\"%s\",%d,%08x,%u,%u,%u,%u,%s,%s,%s\n", i, L.pattern, KERNELS[L.kernel].name,
                 kind_label(L.kernel).c_str(), p.group.c_str(), p.name.c_str(), L.reps, p.mask, p.model.wavefronts,
-                p.model.ideal, p.model.ways, p.model.phases, L.check.c_str(), addrs.c_str());
+                p.model.ideal, p.model.ways, p.model.phases, L.check.c_str(), addrs.c_str(), srcs.c_str());
     }
     fclose(f);
     int nbase = 0;

@@ -48,10 +48,13 @@
  *      sectors (t = g + r or t = c - g, mod 4), the two chunks of a sector keep or swap their
  *      halves (one swap bit for the wavefront).  A lane fits a wavefront when its destination
  *      chunk is the map's image of j.  A source sector whose lanes land in two shared sectors
- *      is "split": its lanes never share a wavefront with whole sectors.  The cost is the
- *      fewest maps covering each pool's lanes.  Whole aligned lines in any XOR swizzle cost 1
+ *      is "split": its lanes never share a wavefront with a whole sector's (two lanes into one
+ *      shared sector); a sector that only one active lane reads may join either.  The cost is the fewest
+ *      wavefronts covering the lanes.  Whole aligned lines in any XOR swizzle cost 1
  *      per quarter, as a 16-byte store; padded rows, strided chunks and shifted runs cost
- *      more (swz_bank_eval_cp_async).  Fitted to and matching all 72 measured patterns.
+ *      more (swz_bank_eval_cp_async).  Fitted to 72 measured patterns; of 24 new ones (sources
+ *      out of lane order, from several lines) 23 matched and one refined the single-lane
+ *      sector: 96 of 96 (bench/CONFORMANCE-NOTES.md).
  *   R1-R7 agree with the H200's counters on every pattern of bench/conformance (docs/design.md).
  *
  * To evaluate a store, OR SWZ_STORE into the kind (SWZ_ACCESS_8 | SWZ_STORE).  cp.async writes
@@ -168,22 +171,33 @@ SWZ_FN uint32_t swz__phase_cost(const uint32_t *addr, uint32_t mask, uint32_t fi
 }
 
 /* R8's cover: the fewest chunk maps (rotation r or reflection c of the sector ring, swap bit)
- * that serve the n <= 8 lanes j[i] -> d[i] (source chunk, destination chunk index).  Each lane
- * fits exactly two maps of its line: try every choice (2^n). */
-SWZ_FN uint32_t swz__cp_async_cover(const uint32_t *j, const uint32_t *d, uint32_t n)
+ * that serve the n <= 8 lanes j[i] -> d[i] (source chunk, destination chunk index) of one
+ * quarter-warp and source line; kind[i] 0 = a whole sector's lane, 1 = a split sector's, 2 =
+ * the only lane of its sector, which may join a wavefront of either kind.  Each lane fits
+ * exactly two maps of its shared line: try every choice (2^n). */
+SWZ_FN uint32_t swz__cp_async_cover(const uint32_t *j, const uint32_t *d, const uint32_t *kind, uint32_t n)
 {
     uint32_t best = n, choice, i, k;
     for (choice = 0; choice < (1u << n); ++choice) {
-        uint32_t cls[8], nc = 0;
+        uint32_t cls[8], nc = 0, one[8], no = 0;
         for (i = 0; i < n; ++i) {
             const uint32_t g = j[i] >> 1, t = (d[i] >> 1) & 3u, sw = (j[i] ^ d[i]) & 1u;
             const uint32_t m = ((choice >> i) & 1u) ? 4u + ((t + g) & 3u) : (t - g) & 3u;
-            const uint32_t c = ((d[i] >> 3) << 4) | (m << 1) | sw;
-            for (k = 0; k < nc; ++k)
-                if (cls[k] == c) break;
-            if (k == nc) cls[nc++] = c;
+            const uint32_t c = ((d[i] >> 3) << 5) | (m << 2) | (sw << 1);
+            if (kind[i] == 2u) { /* a single lane: counted below, where no wavefront takes it */
+                for (k = 0; k < no && one[k] != c; ++k) {}
+                if (k == no) one[no++] = c;
+                continue;
+            }
+            for (k = 0; k < nc && cls[k] != (c | kind[i]); ++k) {}
+            if (k == nc) cls[nc++] = c | kind[i];
         }
-        if (nc < best) best = nc;
+        for (i = 0, k = nc; i < no; ++i) {
+            uint32_t x, found = 0;
+            for (x = 0; x < nc; ++x) found |= (cls[x] & ~1u) == one[i];
+            k += !found;
+        }
+        if (k < best) best = k;
     }
     return best;
 }
@@ -206,19 +220,22 @@ SWZ_FN swz_bank_result swz_bank_eval_cp_async(const uint32_t saddr[32], const ui
     for (q = 0; q < 4u; ++q) {
         uint32_t done = 0u, cost = 0u;
         for (i = 8u * q; i < 8u * q + 8u; ++i) {
-            uint32_t jw[8], dw[8], js[8], ds[8], nw = 0, ns = 0, l;
+            uint32_t jl[8], dl[8], kl[8], n = 0, l;
             if (!((live >> i) & 1u) || ((done >> i) & 1u)) continue;
             for (l = i; l < 8u * q + 8u; ++l) { /* this quarter's lanes reading the line of lane i */
-                uint32_t whole = 1u, m;
+                uint32_t mates = 0u, split = 0u, m;
                 if (!((live >> l) & 1u) || (src[l] >> 7) != (src[i] >> 7)) continue;
                 done |= 1u << l;
-                for (m = 8u * q; m < 8u * q + 8u; ++m) /* same source sector, another shared sector */
-                    if (((live >> m) & 1u) && (src[m] >> 5) == (src[l] >> 5) && (saddr[m] >> 5) != (saddr[l] >> 5))
-                        whole = 0u;
-                if (whole) { jw[nw] = (src[l] >> 4) & 7u; dw[nw++] = saddr[l] >> 4; }
-                else { js[ns] = (src[l] >> 4) & 7u; ds[ns++] = saddr[l] >> 4; }
+                for (m = 8u * q; m < 8u * q + 8u; ++m) /* the quarter's other lanes of this source sector */
+                    if (m != l && ((mask >> m) & 1u) && (src[m] >> 5) == (src[l] >> 5)) {
+                        mates += 1u; /* also a lane whose write merged into another's */
+                        split |= ((live >> m) & 1u) && (saddr[m] >> 5) != (saddr[l] >> 5);
+                    }
+                jl[n] = (src[l] >> 4) & 7u;
+                dl[n] = saddr[l] >> 4;
+                kl[n++] = mates == 0u ? 2u : split;
             }
-            cost += (nw ? swz__cp_async_cover(jw, dw, nw) : 0u) + (ns ? swz__cp_async_cover(js, ds, ns) : 0u);
+            cost += swz__cp_async_cover(jl, dl, kl, n);
         }
         r.phase_cost[q] = cost;
         if (cost == 0u) continue;

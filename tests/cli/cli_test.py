@@ -218,7 +218,8 @@ def r8_eval(addrs):
     the warp, the fewest groups that each write one shared 128-byte line, send each source
     sector (lanes 2k, 2k+1) to one shared sector and no two to the same, follow one rotation or
     reflection of the 4-sector ring, keep or swap the chunk halves alike, and do not mix split
-    source sectors (lanes in two shared sectors) with whole ones.  Returns the per-quarter costs."""
+    source sectors (lanes in two shared sectors) with whole ones (a sector only one active lane
+    reads joins either).  Returns the per-quarter costs."""
     first = {}
     for i, a in enumerate(addrs):
         if a is not None and a not in first:
@@ -226,10 +227,13 @@ def r8_eval(addrs):
     costs = []
     for q in range(4):
         items = [(i % 8, a // 16) for a, i in first.items() if i // 8 == q]
-        split = {j: len({d // 2 for jj, d in items if jj // 2 == j // 2}) > 1 for j, d in items}
+        # whole 0, split 1, or 2: no other active lane reads the sector (lane l ^ 1 inactive)
+        kind = {j: (2 if addrs[8 * q + (j ^ 1)] is None else
+                    int(len({d // 2 for jj, d in items if jj // 2 == j // 2}) > 1)) for j, d in items}
 
         def ok(grp):
-            if len({(split[j], d // 8) for j, d in grp}) > 1 or len({(j ^ d) & 1 for j, d in grp}) > 1:
+            if {kind[j] for j, d in grp} >= {0, 1} or len({d // 8 for j, d in grp}) > 1 \
+                    or len({(j ^ d) & 1 for j, d in grp}) > 1:
                 return False
             sec = {}
             for j, d in grp:
