@@ -7,7 +7,7 @@ set -u
 B=${B:-build}
 OUT=${OUT:-out-lead}
 mkdir -p "$OUT"
-timeout 100 python3 tools/ncu-check.py --build "$B" --family hgemm --keep --out "$OUT/ncu-hgemm" \
+timeout 100 python3 tools/ncu-check.py --build "$B" --family hgemm --keep "$OUT/ncu-hgemm" \
   > "$OUT/ncu-check-hgemm.txt" 2>&1
 echo "ncu-check hgemm rc=$?"
 tail -30 "$OUT/ncu-check-hgemm.txt"
