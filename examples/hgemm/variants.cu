@@ -12,13 +12,13 @@
 EX_HG_DECL(swz_hgemm_none_128_half_variant) EX_HG_DECL(swz_hgemm_pad_128_half_variant)
 EX_HG_DECL(swz_hgemm_xor_128_half_variant) EX_HG_DECL(swz_hgemm_none_128_bf16_variant)
 EX_HG_DECL(swz_hgemm_pad_128_bf16_variant) EX_HG_DECL(swz_hgemm_xor_128_bf16_variant)
-EX_HG_DECL(swz_hgemm_xor_128_half_n128_variant) EX_HG_DECL(swz_hgemm_xor_128_half_k64_variant)
-EX_HG_DECL(swz_hgemm_xor_128_half_k64s4_variant)
+EX_HG_DECL(swz_hgemm_xor_128_half_s6_variant) EX_HG_DECL(swz_hgemm_xor_128_half_k64_variant)
+EX_HG_DECL(swz_hgemm_xor_128_half_k64s4_variant) EX_HG_DECL(swz_hgemm_xor_128_half_g16_variant)
 static const swz_variant *const ex_hg_variants[] = {
     &swz_hgemm_none_128_half_variant, &swz_hgemm_pad_128_half_variant, &swz_hgemm_xor_128_half_variant,
     &swz_hgemm_none_128_bf16_variant, &swz_hgemm_pad_128_bf16_variant, &swz_hgemm_xor_128_bf16_variant,
-    &swz_hgemm_xor_128_half_n128_variant, &swz_hgemm_xor_128_half_k64_variant,
-    &swz_hgemm_xor_128_half_k64s4_variant, NULL};
+    &swz_hgemm_xor_128_half_s6_variant, &swz_hgemm_xor_128_half_k64_variant,
+    &swz_hgemm_xor_128_half_k64s4_variant, &swz_hgemm_xor_128_half_g16_variant, NULL};
 extern "C" {
 SWZ_REGISTRY_DEFINE(swz_hgemm_registry, "hgemm", ex_hg_variants);
 }

@@ -141,8 +141,10 @@
  *       (host) every lane's address of one ldmatrix; returns the active lanes' mask.
  *   int NAME_model(int op, int count, swz_tile_cost *cost)   (host)
  *       op SWZ_MMA_OP_COPY: the shared writes of one NAME_load_async over the whole tile
- *       (bank.h R8, kind SWZ_CP_ASYNC_16: each lane's source taken as 16*lane, one
- *       contiguous run per warp; count ignored);
+ *       (bank.h R8, swz_bank_eval_cp_async, count ignored) with the sources of a matrix
+ *       whose rows each start a 128-byte line: chunk (r, u) reads byte r*P + 16u, P = 128 *
+ *       ceil(16 * units / 128) -- any matrix with 128-byte aligned rows at least a tile row
+ *       long (a GEMM's operands; a row start at a line's second half costs the same);
  *       op = a fragment kind: ldmatrix (stmatrix for SWZ_MMA_C) .x<count> of every fragment
  *       that tiles the tile, one warp instruction each.  Returns cost->status.
  *   Constants NAME_CHUNK_ELEMS (16/E), NAME_CHUNKS (chunks per tile).
@@ -158,9 +160,9 @@
  *
  * Bank model (bank.h R3): one 8-lane phase per matrix for ldmatrix; stmatrix is modelled as
  * the same pattern (measured: bench/CONFORMANCE-NOTES.md); cp.async's shared writes by R8 (its
- * measured rule: per quarter-warp and source line, chunk maps of the sector ring), with each
- * lane's source taken as 16*lane -- a copy whose quarter-warp reads two global lines (rows of
- * 64 bytes of a matrix with a larger ld) is not that pattern.
+ * measured rule: per quarter-warp and per source line, chunk maps of the sector ring) with the
+ * sources above: a quarter warp copying rows of 64 bytes reads two source lines (2 wavefronts
+ * in any layout).
  */
 #ifndef SWZ_MMA_H
 #define SWZ_MMA_H
@@ -219,6 +221,19 @@ SWZ_FN void swz_mma_chunk_rc(uint32_t i, uint32_t units, uint32_t *r, uint32_t *
     *u = i % units;
 }
 
+/* Add one evaluated warp instruction to a tile cost (an error sticks in c->status). */
+static inline void swz__mma_cost_add(swz_tile_cost *c, swz_bank_result r)
+{
+    if (c->status != SWZ_OK) return;
+    if (r.status != SWZ_OK) {
+        c->status = r.status;
+        return;
+    }
+    c->instructions += 1u;
+    c->wavefronts += r.wavefronts;
+    c->ideal += r.ideal;
+    if (r.ways > c->worst_ways) c->worst_ways = r.ways;
+}
 #if defined(__CUDACC__)
 SWZ_FN void swz_mma_commit(void)
 {
@@ -589,16 +604,18 @@ static inline int SWZ__MN(__unit_ok)(uint32_t r, uint32_t u)
 static inline int SWZ__MN(_model)(int op, int count, swz_tile_cost *cost)
 {
     enum { kN = SWZ__MN(_CHUNKS), kTH = (SWZ_MMA_THREADS), kU = SWZ__MN(__UNITS) };
-    uint32_t addr[32], mask, fr, fu, r, u, r0, u0;
+    uint32_t addr[32], src[32], mask, fr, fu, r, u, r0, u0;
     int w, j, l;
     swz_tile_cost_init(cost, 16u);
     if (op == SWZ_MMA_OP_COPY) {
+        /* each tile row starts its own 128-byte source line: row pitch P = whole lines */
+        const uint32_t pitch = 128u * (((uint32_t)kU * 16u + 127u) / 128u);
         for (w = 0; w < kTH / 32; ++w)
             for (j = 0; j < SWZ__MN(__PER); ++j) {
                 mask = 0u;
                 for (l = 0; l < 32; ++l) {
                     const int i = w * 32 + l + j * kTH;
-                    addr[l] = 0u;
+                    addr[l] = src[l] = 0u;
                     if (i >= kN) continue;
                     swz_mma_chunk_rc((uint32_t)i, (uint32_t)kU, &r, &u);
                     if (!SWZ__MN(__unit_ok)(r, u)) cost->status = SWZ_EALIGN;
@@ -607,10 +624,11 @@ static inline int SWZ__MN(_model)(int op, int count, swz_tile_cost *cost)
                                                        SWZ__MN(_chunk_addr)(0))
                         cost->status = SWZ_EALIGN;
                     addr[l] = SWZ__MN(_chunk_addr)(i);
+                    src[l] = r * pitch + u * 16u;
                     mask |= 1u << l;
                 }
                 if (cost->status != SWZ_OK) return cost->status;
-                swz_tile_cost_add(cost, addr, mask, SWZ_CP_ASYNC_16);
+                if (mask) swz__mma_cost_add(cost, swz_bank_eval_cp_async(addr, src, mask));
             }
         return cost->status;
     }
