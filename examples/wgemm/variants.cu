@@ -1,9 +1,9 @@
 /* examples/wgemm/variants.cu -- every wgemm variant (wgemm.cuh), the registry and the family
  * record: bf16 -> bf16, fp16 -> fp16 and bf16 -> fp32 with the 128 x 256 block, bf16 -> bf16
- * with 128 x 128, with k-blocks of 32 in 8 stages (_k32), with the TMA-store epilogue (_ts) and
- * with MN-major B (_bmn: B given K x N);
- * the cluster variant (_c2) is in variants_cluster.cu.  The other cluster variants measured
- * slower (NOTES.md) and are not instantiated. */
+ * with 128 x 128, with k-blocks of 32 in 8 stages (_k32) and with MN-major B (_bmn: B given
+ * K x N), the TMA-store epilogue (_ts) for bf16 and fp16; the cluster variant (_c2) is in
+ * variants_cluster.cu.  The other cluster variants measured slower (NOTES.md) and are not
+ * instantiated. */
 #define TILE 256
 #define ELEM __nv_bfloat16
 #define ELEM_NAME bf16
@@ -51,6 +51,14 @@
 #define EPILOGUE 1
 #include "wgemm.cuh"
 
+#define TILE 256
+#define ELEM __half
+#define ELEM_NAME f16
+#define OUT __half
+#define OUT_NAME f16
+#define EPILOGUE 1
+#include "wgemm.cuh"
+
 /* MN-major B (B_MN 1): B given K x N */
 #define TILE 256
 #define ELEM __nv_bfloat16
@@ -63,7 +71,8 @@
 extern const swz_variant swz_wgemm_256_bf16_bf16_c2_variant; /* variants_cluster.cu */
 static const swz_variant *const swz_wgemm_variants[] = {
     &swz_wgemm_256_bf16_bf16_variant, &swz_wgemm_256_f16_f16_variant, &swz_wgemm_256_bf16_f32_variant,
-    &swz_wgemm_128_bf16_bf16_variant, &swz_wgemm_256_bf16_bf16_k32_variant, &swz_wgemm_256_bf16_bf16_ts_variant, &swz_wgemm_256_bf16_bf16_bmn_variant,
+    &swz_wgemm_128_bf16_bf16_variant, &swz_wgemm_256_bf16_bf16_k32_variant, &swz_wgemm_256_bf16_bf16_ts_variant, &swz_wgemm_256_f16_f16_ts_variant,
+    &swz_wgemm_256_bf16_bf16_bmn_variant,
     &swz_wgemm_256_bf16_bf16_c2_variant, NULL};
 SWZ_REGISTRY_DEFINE(swz_wgemm_registry, "wgemm", swz_wgemm_variants);
 

@@ -366,10 +366,10 @@ static inline cudaError_t ex_wg_launch(ex_wg_kernel_fn kernel, int bn, int bk, i
     if (epi) { /* C by TMA stores where its rows allow, else the direct stores */
         swz_tma_plan pc;
         const int dt = out_kind == EX_WG_F32 ? SWZ_TMA_F32 : out_kind == EX_WG_BF16 ? SWZ_TMA_BF16 : SWZ_TMA_F16;
-        /* measured (H200): a TMA store whose box crosses the row end writes the whole 16-byte
-         * unit there, so only rows of whole units (N*E % 16 == 0) keep the columns past N */
-        tmac = (N * out_bytes) % 16 == 0 &&
-               swz_tma_map_2d(&mc, &pc, dt, C, (uint64_t)M, (uint64_t)N, (uint64_t)ldc, 64u, 128u / out_bytes, 128u) == SWZ_OK;
+        /* a TMA store reaching a row's end writes the rest of its 16-byte unit (pc.store_pad
+         * bytes of C's padding, tma.h): only rows of whole units keep the columns past N */
+        tmac = swz_tma_map_2d(&mc, &pc, dt, C, (uint64_t)M, (uint64_t)N, (uint64_t)ldc, 64u, 128u / out_bytes, 128u) == SWZ_OK &&
+               pc.store_pad == 0u;
     }
     void *pa = NULL, *pb = NULL;
     cudaError_t e = ex_wg_map(&ma, dtype, A, M, K, lda, EX_WG_BM, (uint32_t)bk, &pa, s);

@@ -49,7 +49,12 @@
  *   Shared image of the box (rows of B bytes, packed, base aligned to swz_tma_smem_align(S)):
  *     element (b, r, c) of the box at byte swz_tma_swizzle(S, ((b*rows + r)*cols + c)*E)
  *     (S > 0; = swz_tma_offset(cols, E, S, b*rows + r, c) * E), or ((b*rows + r)*cols + c)*E
- *     (S = 0).  Out-of-bounds elements are written as zeros.
+ *     (S = 0).  A load writes out-of-bounds elements as zeros.
+ *   Stores (measured on the H200, test-tma): a store writes the box's elements inside the
+ *   matrix and, where the box reaches a row's end, the rest of that row's last 16-byte unit
+ *   (plan.store_pad bytes of the row padding, never another row: strides are multiples of 16
+ *   bytes); its origin must have no negative coordinate (swz_tma_check_store_origin; a load's
+ *   may).
  *   Origin: a box's inner start c0 must satisfy c0*E % 16 == 0 (swz_tma_check_origin); rows
  *   and batch entries start anywhere, negative coordinates and boxes past the edges included.
  *   Alignment: 8*S bytes (256, 512, 1024) for S > 0, 128 bytes for S = 0 (the TMA's own rule
@@ -165,6 +170,8 @@ typedef struct swz_tma_plan {
     uint32_t box_bytes;    /* bytes one box load writes: the mbarrier's expect_tx */
     uint32_t smem_align;   /* the destination's required alignment (swz_tma_smem_align) */
     uint32_t l2_promotion; /* 0, 64, 128 or 256 bytes (default 256); set before encoding */
+    uint32_t store_pad;    /* padding bytes after a row's last element that a store reaching
+                              the row's end writes too: 16-B unit end - cols*E (0: none) */
     swz_error error;       /* which parameter was refused, when one was */
 } swz_tma_plan;
 
@@ -212,7 +219,7 @@ SWZ_FN int swz__tma_plan(swz_tma_plan *p, uint32_t rank, int dtype, const void *
     swz__error_clear(e);
     for (i = 0; i < 3u; ++i) { p->dims[i] = 0u; p->box[i] = 0u; }
     p->strides[0] = p->strides[1] = 0u;
-    p->mode = p->box_bytes = p->smem_align = 0u;
+    p->mode = p->box_bytes = p->smem_align = p->store_pad = 0u;
     p->rank = rank;
     p->dtype = dtype;
     p->elem = E;
@@ -249,6 +256,7 @@ SWZ_FN int swz__tma_plan(swz_tma_plan *p, uint32_t rank, int dtype, const void *
     p->box[2] = box_batch;
     p->box_bytes = inner * box_rows * box_batch;
     p->smem_align = swz_tma_smem_align(mode);
+    p->store_pad = (uint32_t)((16u - cols * E % 16u) % 16u);
     return SWZ_OK;
 }
 
@@ -280,6 +288,21 @@ SWZ_FN int swz_tma_check_origin(swz_error *e, const swz_tma_plan *p, int64_t c0)
     const uint64_t b = (uint64_t)c0 * p->elem; /* modulo 2^64: the same remainder mod 16 */
     if (b % 16u != 0u)
         return swz__fail(e, SWZ_EALIGN, "tma", "an inner box start (c0*E) on a 16-byte unit", "c0*E", b);
+    return SWZ_OK;
+}
+
+/* The origin (c0, c1, c2) of a TMA store of plan p's boxes (c2 = 0 for rank 2): the inner
+ * start on a 16-byte unit (swz_tma_check_origin) and no negative coordinate -- measured on the
+ * H200, a store whose box starts before the matrix faults with "illegal instruction" (a load's
+ * may start there: it reads zeros); boxes past the right and bottom edges are clipped (see
+ * store_pad).  SWZ_OK, SWZ_EALIGN or SWZ_ERANGE naming c0, c1 or c2, recorded in *e. */
+SWZ_FN int swz_tma_check_store_origin(swz_error *e, const swz_tma_plan *p, int64_t c0, int64_t c1, int64_t c2)
+{
+    int r = swz_tma_check_origin(e, p, c0);
+    if (r != SWZ_OK) return r;
+    if (c0 < 0 || c1 < 0 || c2 < 0)
+        return swz__fail(e, SWZ_ERANGE, "tma", "a store origin with no negative coordinate",
+                         c0 < 0 ? "c0" : c1 < 0 ? "c1" : "c2", (uint64_t)(c0 < 0 ? c0 : c1 < 0 ? c1 : c2));
     return SWZ_OK;
 }
 
@@ -529,9 +552,10 @@ SWZ__TMA_DFN void swz_tma_load_2d_multicast(void *dst, const CUtensorMap *map, u
                  : "memory");
 }
 /* Box from src (written by this CTA: swz_fence_proxy_async first) to the global box at
- * (c0, c1[, c2]); rows and columns outside the matrix are not written, except that a row that
- * ends inside a 16-byte unit is written to the unit's end (measured on the H200: keep cols*E a
- * multiple of 16 or the padding after it writable).  Then swz_tma_commit. */
+ * (c0, c1[, c2]), an origin swz_tma_check_store_origin accepts (no negative coordinate; an
+ * inner start on a 16-byte unit); rows and columns outside the matrix are not written, except
+ * that a row that ends inside a 16-byte unit is written to the unit's end (plan.store_pad
+ * bytes of its padding; measured on the H200).  Then swz_tma_commit. */
 SWZ__TMA_DFN void swz_tma_store_2d(const CUtensorMap *map, uint32_t mode, const void *src, int32_t c0, int32_t c1)
 {
     swz__tma_check_dst(src, mode);

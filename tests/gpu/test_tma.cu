@@ -164,6 +164,7 @@ struct tcase {
     int32_t c0, c1, c2;
     uint64_t rows, cols, ld_bytes;
     int load, store;
+    int probe; /* 1: run a store whose origin swz_tma_check_store_origin refuses (to see the hardware) */
 };
 
 /* Global element index of box element (b, r, c) at origin (c0, c1, c2), or -1 outside. */
@@ -220,14 +221,23 @@ static int run_case(test_rng *rng, const tcase &t)
         return 1;
     }
     EXPECT(p.mode == t.mode, "plan mode %u, asked %u", p.mode, t.mode);
+    int store = t.store;
     {
         swz_error oe;
+        char why[200];
         swz__error_clear(&oe);
         if (swz_tma_check_origin(&oe, &p, t.c0) != SWZ_OK) { /* a probe of the rule: the named refusal, then the copy */
-            char why[200];
             swz_error_format(&oe, why, sizeof why);
             printf("origin c0=%d refused by swz_tma_check_origin: %s\n", t.c0, why);
             fflush(stdout);
+        } else if (t.store && swz_tma_check_store_origin(&oe, &p, t.c0, t.c1, t.c2) != SWZ_OK) {
+            /* the walk: a store before the matrix is refused by name (and not issued: it faults) */
+            CASE_EXPECT(oe.code == SWZ_ERANGE && (t.c0 < 0 || t.c1 < 0 || t.c2 < 0),
+                        "store origin (%d,%d,%d) refused with %d (%s)", t.c0, t.c1, t.c2, oe.code, oe.param);
+            swz_error_format(&oe, why, sizeof why);
+            if (t.probe) printf("store origin (%d,%d,%d) refused by swz_tma_check_store_origin: %s\n", t.c0, t.c1, t.c2, why);
+            fflush(stdout);
+            store = t.probe;
         }
     }
     box_args a;
@@ -273,7 +283,7 @@ static int run_case(test_rng *rng, const tcase &t)
             }
         }
     }
-    if (t.store) { /* a random box by TMA into the poisoned matrix: the box where it lands, poison elsewhere */
+    if (store) { /* a random box by TMA into the poisoned matrix: the box where it lands, poison elsewhere */
         rng_bytes(rng, hbox, boxb);
         CUDA_CHECK(cudaMemcpy(dbox, hbox, boxb, cudaMemcpyHostToDevice));
         gpu_poison(dm, m.bytes);
@@ -281,10 +291,14 @@ static int run_case(test_rng *rng, const tcase &t)
         CUDA_CHECK_LAUNCH();
         unsigned char *got = (unsigned char *)malloc(m.bytes);
         CUDA_CHECK(cudaMemcpy(got, dm, m.bytes, cudaMemcpyDeviceToHost));
+        /* the expected matrix: poison, the box's elements inside the matrix, and where the box
+         * reaches a row's end the rest of that row's 16-byte unit (p.store_pad bytes of padding) */
         memset(hm, 0xFF, m.bytes);
+        const int64_t unit_end = (int64_t)(m.cols * m.E + p.store_pad) / (int64_t)m.E; /* elements */
         for (uint32_t i = 0; i < n; ++i) {
-            int64_t g = global_index(m, a, i / (bc * br), (i / bc) % br, i % bc);
-            if (g >= 0) memcpy(hm + (size_t)g * m.E, hbox + (size_t)i * m.E, m.E);
+            const int64_t gb = (int64_t)a.c2 + i / (bc * br), gr = (int64_t)a.c1 + (i / bc) % br, gc = (int64_t)a.c0 + i % bc;
+            if (gb < 0 || gr < 0 || gc < 0 || gb >= (int64_t)m.batch || gr >= (int64_t)m.rows || gc >= unit_end) continue;
+            memcpy(hm + (size_t)(gb * (int64_t)m.bstride + gr * (int64_t)m.ld + gc) * m.E, hbox + (size_t)i * m.E, m.E);
         }
         /* wrong bytes inside the matrix's rows, and in the padding after a row (written past cols) */
         size_t in_rows = 0, in_pad = 0, first = (size_t)-1;
@@ -311,11 +325,12 @@ static int run_case(test_rng *rng, const tcase &t)
     return failures != before;
 }
 
-/* The walk's case: the matrix 300 x (3*bc + 5), a padded leading dimension; origins inside,
- * across the right and bottom edges, before column 0 and row 0.  Inner coordinates on 16-byte
- * units (u elements): measured on the H200, a box whose inner start is not 16-byte aligned
- * faults (illegal instruction; the probes show it), so the walk keeps c0*E a multiple of 16 and
- * moves rows freely. */
+/* The walk's case: the matrix 300 x (3*bc + 5), a padded leading dimension; origins inside
+ * (edge 0), across the right and bottom edges (1), before column 0 and row 0 (2: loads; a store
+ * there is refused by swz_tma_check_store_origin, as it faults on the H200), at (0, 0) (3).
+ * Inner coordinates on 16-byte units (u elements): measured on the H200, a box whose inner start
+ * is not 16-byte aligned faults (illegal instruction; the probes show it), so the walk keeps
+ * c0*E a multiple of 16 and moves rows freely. */
 static tcase walk_case(int dtype, uint32_t mode, uint32_t rank, uint32_t bc, uint32_t br, uint32_t bb,
                        uint32_t off_k, int edge)
 {
@@ -339,6 +354,7 @@ static tcase walk_case(int dtype, uint32_t mode, uint32_t rank, uint32_t bc, uin
     t.c1 = edge == 0 ? 7 : edge == 1 ? (int32_t)(t.rows - br / 2) : edge == 2 ? -2 : 0;
     t.c2 = rank == 3 ? (edge == 1 ? 2 : 0) : 0;
     t.load = t.store = 1;
+    t.probe = 0;
     swz_tma_plan p;
     const uint64_t ld = (t.cols * E + 15u) / 16u * 16u / E;
     EXPECT(swz_tma_plan_2d(&p, dtype, (const void *)(uintptr_t)0x100000, t.rows, t.cols, ld, br, bc, mode) == SWZ_OK &&
@@ -351,7 +367,7 @@ static const int dtypes[] = {SWZ_TMA_U8, SWZ_TMA_BF16, SWZ_TMA_F32, SWZ_TMA_U64}
 static const uint32_t modes[] = {0u, 32u, 64u, 128u};
 
 /* One group (element size d, mode mi) of the walk: inner widths of the span and narrower ones
- * (none: 16, 48 and 256 elements up to 2 KiB), heights 8, 5, 64, 256, three origins, 2-D and
+ * (none: 16, 48 and 256 elements up to 2 KiB), heights 8, 5, 64, 256, four origins, 2-D and
  * 3-D, three shared offsets.  The parent runs each group in a child process, so a group that
  * kills its context (a trap, an illegal instruction) is reported and the others still run. */
 static void test_load_store(int dsel, int msel)
@@ -376,7 +392,7 @@ static void test_load_store(int dsel, int msel)
         for (int h = 0; h < 4; ++h) {
             uint32_t br = heights[h];
             if ((size_t)br * widths[w] > 64u * 1024u) continue;
-            for (int edge = 0; edge < 3; ++edge) {
+            for (int edge = 0; edge < 4; ++edge) {
                 if (quick && (h % 2 != edge % 2)) continue;
                 uint32_t off_k = (uint32_t)(edge + h) % 3u == 2u ? 3u : (uint32_t)(edge + h) % 3u;
                 run_case(&rng, walk_case(dtypes[dsel], S, 2, bc, br, 1, off_k, edge));
@@ -425,16 +441,19 @@ struct probe {
     int must; /* 1: must pass (a case of the walk's kind); 0: informational */
 };
 static const probe probes[] = {
-    {"load 9 3 2 64 64 1 0 0 0 64 64 0 0", "bf16 128B 64x64 at (0,0): the GEMM's box", 1},
+    {"load 9 128 2 64 64 1 0 0 0 64 64 0 0", "bf16 128B 64x64 at (0,0): the GEMM's box", 1},
     {"load 0 0 2 16 8 1 16 7 0 300 53 0 0", "u8 none 16x8 at (16,7)", 1},
+    {"load 7 128 2 32 8 1 -4 -2 0 300 101 0 0", "f32 128B 32x8 at (-4,-2)", 1},
     {"store 0 0 2 16 8 1 0 0 0 64 64 64 0", "u8 none 16x8 at (0,0), 64x64", 1},
     {"store 0 0 2 16 8 1 16 7 0 300 53 0 0", "u8 none 16x8 at (16,7), 300x53", 1},
-    {"store 9 3 2 64 64 1 0 0 0 64 64 0 0", "bf16 128B 64x64 at (0,0)", 1},
-    {"store 9 3 2 64 64 1 64 7 0 300 197 0 0", "bf16 128B 64x64 at (64,7), 300x197", 1},
-    {"store 7 3 2 32 8 1 -4 -2 0 300 101 0 0", "f32 128B 32x8 at (-4,-2)", 1},
+    {"store 0 0 2 16 8 1 48 0 0 64 53 96 0", "u8 none 16x8 at (48,0), 64x53: the row's last unit", 1},
+    {"store 9 128 2 64 64 1 0 0 0 64 64 0 0", "bf16 128B 64x64 at (0,0)", 1},
+    {"store 9 128 2 64 64 1 64 7 0 300 197 0 0", "bf16 128B 64x64 at (64,7), 300x197", 1},
     {"store 8 0 2 2 8 1 2 7 0 300 53 0 0", "f64 none 2x8 at (2,7)", 1},
     {"load 0 0 2 16 8 1 1 0 0 64 64 64 0", "u8 none 16x8 at (1,0): inner start not on 16 B", 0},
-    {"load 7 3 2 32 8 1 -3 0 0 64 64 0 0", "f32 128B 32x8 at (-3,0): inner start not on 16 B", 0},
+    {"load 7 128 2 32 8 1 -3 0 0 64 64 0 0", "f32 128B 32x8 at (-3,0): inner start not on 16 B", 0},
+    {"store 0 0 2 16 8 1 -16 0 0 64 64 64 0", "u8 none 16x8 store at (-16,0): before column 0", 0},
+    {"store 0 0 2 16 8 1 0 -2 0 64 64 64 0", "u8 none 16x8 store at (0,-2): before row 0", 0},
     {NULL, NULL, 0}};
 
 static int probe_main(int argc, char **argv)
@@ -456,6 +475,7 @@ static int probe_main(int argc, char **argv)
     t.cols = (uint64_t)atoll(argv[13]);
     t.ld_bytes = (uint64_t)atoll(argv[14]);
     t.off_k = (uint32_t)atoi(argv[15]);
+    t.probe = 1;
     test_rng rng = {0x5EEDull};
     return run_case(&rng, t) ? 1 : 0;
 }

@@ -70,6 +70,42 @@ Test(tma, a_good_plan_carries_the_driver_numbers)
     cr_expect(p.rank == 2 && p.mode == SWZ_TMA_NONE && p.smem_align == 128u && p.box_bytes == 5 * 256);
 }
 
+Test(tma, store_pad_is_the_rest_of_the_last_16_byte_unit)
+{
+    const int types[4] = {SWZ_TMA_U8, SWZ_TMA_BF16, SWZ_TMA_F32, SWZ_TMA_F64};
+    for (int t = 0; t < 4; ++t)
+        for (uint64_t cols = 1; cols <= 70; ++cols) {
+            swz_tma_plan p;
+            const uint32_t E = swz_tma_dtype_bytes(types[t]);
+            cr_assert(swz_tma_plan_2d(&p, types[t], fake, 9, cols, 80, 8, 16 / E, 0u) == SWZ_OK);
+            uint64_t end = cols * E; /* the reference: bytes up to the next multiple of 16 */
+            while (end % 16 != 0) ++end;
+            cr_expect(p.store_pad == end - cols * E, "E=%u cols=%llu: %u", E, (unsigned long long)cols, p.store_pad);
+        }
+}
+
+Test(tma, a_store_origin_has_no_negative_coordinate)
+{
+    swz_tma_plan p;
+    swz_error e;
+    cr_assert(swz_tma_plan_3d(&p, SWZ_TMA_F32, fake, 4, 64, 64, 64, 64 * 64, 1, 8, 32, 128u) == SWZ_OK);
+    const int64_t c[5] = {-8, -4, 0, 4, 8};
+    for (int i = 0; i < 5; ++i)
+        for (int j = 0; j < 5; ++j)
+            for (int k = 0; k < 5; ++k) {
+                swz__error_clear(&e);
+                const int got = swz_tma_check_store_origin(&e, &p, c[i], c[j] / 4 - 1, c[k] / 4);
+                const int want = c[i] < 0 || c[j] / 4 - 1 < 0 || c[k] / 4 < 0 ? SWZ_ERANGE : SWZ_OK;
+                cr_expect(got == want, "(%lld, %lld, %lld): %d, want %d", (long long)c[i], (long long)(c[j] / 4 - 1),
+                          (long long)(c[k] / 4), got, want);
+                if (want != SWZ_OK)
+                    cr_expect(strcmp(e.param, c[i] < 0 ? "c0" : c[j] / 4 - 1 < 0 ? "c1" : "c2") == 0, "param %s",
+                              e.param);
+            }
+    cr_expect(swz_tma_check_store_origin(&e, &p, 2, 0, 0) == SWZ_EALIGN && strcmp(e.param, "c0*E") == 0,
+              "an unaligned inner start comes first");
+}
+
 Test(tma, a_box_origin_starts_on_a_16_byte_unit)
 {
     const int types[4] = {SWZ_TMA_U8, SWZ_TMA_BF16, SWZ_TMA_F32, SWZ_TMA_F64};
