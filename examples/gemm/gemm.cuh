@@ -257,20 +257,20 @@ static inline cudaError_t ex_gemm_check(int64_t M, int64_t N, int64_t K, const v
     return cudaSuccess;
 }
 
-/* The bank model of one block over `slices` K slices: the A stores into *sts, the A and B
- * reads into *lds, from the variant's smem_pattern (every slice issues the same instructions,
- * so one slice is evaluated and counted `slices` times).  The cp.async of B (LDGSTS) is left
- * out: the shared-store counters do not count it. */
+/* The bank model of one block over `slices` K slices: the shared writes -- A's stores and
+ * B's cp.async (LDGSTS, bank.h R8; ncu-check adds the LDGSTS counters to the store side) --
+ * into *sts, the A and B reads into *lds, from the variant's smem_pattern (every slice issues
+ * the same instructions, so one slice is evaluated and counted `slices` times). */
 static int ex_gemm_predict(int (*pattern)(int, int, int, uint32_t *, int *), int threads,
                              int slices, swz_tile_cost *sts, swz_tile_cost *lds)
 {
-    static const int ops[3] = {SWZ_GEMM_OP_A_STORE, SWZ_GEMM_OP_A_READ, SWZ_GEMM_OP_B_READ};
+    static const int ops[4] = {SWZ_GEMM_OP_A_STORE, SWZ_GEMM_OP_B_STORE, SWZ_GEMM_OP_A_READ, SWZ_GEMM_OP_B_READ};
     uint32_t addr[32];
     int kind = 0;
     swz_tile_cost_init(sts, 0u);
     swz_tile_cost_init(lds, 16u);
-    for (int o = 0; o < 3; ++o) {
-        swz_tile_cost one, *c = ops[o] == SWZ_GEMM_OP_A_STORE ? sts : lds;
+    for (int o = 0; o < 4; ++o) {
+        swz_tile_cost one, *c = ops[o] == SWZ_GEMM_OP_A_STORE || ops[o] == SWZ_GEMM_OP_B_STORE ? sts : lds;
         const int n = pattern(ops[o], -1, 0, addr, &kind);
         swz_tile_cost_init(&one, swz_access_bytes(kind));
         for (int w = 0; w < threads / 32; ++w)
@@ -279,7 +279,7 @@ static int ex_gemm_predict(int (*pattern)(int, int, int, uint32_t *, int *), int
                 swz_tile_cost_add(&one, addr, 0xFFFFFFFFu, kind);
             }
         if (one.status != SWZ_OK) return one.status;
-        c->access = one.access;
+        if (c->access == 0u || ops[o] == SWZ_GEMM_OP_A_STORE) c->access = one.access; /* sts: A's width */
         c->instructions += one.instructions * (uint64_t)slices;
         c->wavefronts += one.wavefronts * (uint64_t)slices;
         c->ideal += one.ideal * (uint64_t)slices;
@@ -782,8 +782,9 @@ extern "C" void EX_GN(info)(swz_gemm_info *i)
 
 /* Byte addresses (from the stage) of warp `warp`'s lanes in instruction `idx` of kind `op`
  * (SWZ_GEMM_OP_*) of one slice, and the instruction's bank.h access kind in *access: the width
- * in bytes, with SWZ_STORE OR-ed in for the stores (A_STORE, B_STORE); swz_access_bytes() gives
- * the width back.  Returns how many such instructions a thread issues per slice (idx past it:
+ * in bytes, with SWZ_STORE OR-ed in for A's stores, SWZ_CP_ASYNC_16 for B's cp.async (bank.h
+ * R8: each quarter-warp copies 128 contiguous bytes of one B row, so lane order is the source
+ * order the kind assumes); swz_access_bytes() gives the width back.  Returns how many such instructions a thread issues per slice (idx past it:
  * addr untouched), or -1 for a bad op or warp.  For the bank model: swz_bank_eval(addr, ~0u,
  * *access) (the 16-byte reads pair by bank.h rule R7; the stores never do). */
 extern "C" int EX_GN(smem_pattern)(int op, int idx, int warp, uint32_t addr[32], int *access)
@@ -794,7 +795,7 @@ extern "C" int EX_GN(smem_pattern)(int op, int idx, int warp, uint32_t addr[32],
     case SWZ_GEMM_OP_A_STORE: n = EX_G_AV * EX_G_VEC; *access = EX_G_E | SWZ_STORE; break;
     case SWZ_GEMM_OP_A_READ: n = EX_G_BK * EX_G_RM; *access = 16; break;
     case SWZ_GEMM_OP_B_READ: n = EX_G_BK * EX_G_RN; *access = 16; break;
-    case SWZ_GEMM_OP_B_STORE: n = EX_G_BV; *access = 16 | SWZ_STORE; break;
+    case SWZ_GEMM_OP_B_STORE: n = EX_G_BV; *access = SWZ_CP_ASYNC_16; break; /* lane order = source order */
     default: return -1;
     }
     if (idx < 0 || idx >= n) return n;

@@ -81,9 +81,10 @@ static uint32_t promised_store_ways(const swz_gemm_info *in)
  *     4 units of row kk of Bs (row-major, no layout).  ln ignores lane bit 1: in every quad
  *     lanes 0,2 alike and 1,3 alike: paired, half-warp phases; each half-warp reads the 4 units
  *     = 64 contiguous bytes = 16 distinct banks: 2 wavefronts, ideal 2, 1-way.
- *   B store (cp.async, LDGSTS.128): a store, never paired: 4 quarter-warp phases; 8 lanes write
- *     8 consecutive 16-byte units of a Bs row (b_st = kr*TILE + (tid % VR)*VEC): 128
- *     contiguous bytes, conflict free: 4 wavefronts, ideal 4. */
+ *   B store (cp.async, LDGSTS.128; bank.h R8, kind SWZ_CP_ASYNC_16): 4 quarter-warps; 8 lanes
+ *     copy 8 consecutive 16-byte units of one B row (a whole source line) to 8 consecutive
+ *     units of a Bs row (b_st = kr*TILE + (tid % VR)*VEC): 128 contiguous bytes, the identity
+ *     map, one wavefront each: 4 wavefronts, ideal 4. */
 typedef struct want_cost {
     int kind;            /* bank.h access kind smem_pattern must report */
     uint32_t paired;     /* R7 applies */
@@ -112,7 +113,7 @@ static want_cost want_of(const swz_gemm_info *in, int op)
         w.ways = 1;
         break;
     default: /* B store */
-        w.kind = 16 | SWZ_STORE;
+        w.kind = SWZ_CP_ASYNC_16;
         w.paired = 0;
         w.phase_lanes = 8;
         w.ideal = 4;
