@@ -170,8 +170,8 @@ static void swzc_print_phase(FILE *f, const swzc_instr *in, uint32_t p)
         fprintf(f, "\n");
     }
     if (ph->max_depth != ph->cost && in->p.kind == SWZ_PAT_CP_ASYNC)
-        fprintf(f, "    (the lines are the banks' depth; cp.async's writes take %" PRIu32 " wavefronts, R8:\n"
-                   "     one shared line and one ring map of the source sectors per wavefront)\n", ph->cost);
+        fprintf(f, "    (the lines are the banks' depth; cp.async's writes take %" PRIu32 " wavefronts by R8:\n"
+                   "     one source line, one shared line and one ring map per wavefront)\n", ph->cost);
     else if (ph->max_depth != ph->cost)
         fprintf(f, "    (display error: %" PRIu32 " lines but the model says %" PRIu32 " wavefronts)\n",
                 ph->max_depth, ph->cost);

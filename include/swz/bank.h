@@ -247,6 +247,12 @@ SWZ_FN swz_bank_result swz_bank_eval_cp_async(const uint32_t saddr[32], const ui
     return r;
 }
 
+/* The source row pitch R8's tile-copy models assume (check.h's cp-async pattern, mma.h's copy
+ * model): the smallest multiple of 128 bytes that holds a row of row_bytes, so each row of the
+ * tile starts its own 128-byte source line, as in a matrix whose row pitch is a multiple of
+ * 128 bytes.  (A row starting at a line's second half costs the same: a rotation of the ring.) */
+SWZ_FN uint32_t swz_cp_async_row_pitch(uint32_t row_bytes) { return (row_bytes + 127u) / 128u * 128u; }
+
 /* Evaluate one warp instruction: addr[lane] is each lane's shared-memory byte address, mask the
  * active lanes (bit i = lane i; ignored lanes' addresses are not read). */
 SWZ_FN swz_bank_result swz_bank_eval(const uint32_t addr[32], uint32_t mask, int kind)

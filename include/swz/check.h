@@ -35,8 +35,10 @@
  *           BT = an N x K ("K-major") tile; the same lanes with SWZ_STORE are stmatrix.
  *   CP_ASYNC the 16-byte shared writes of swz/mma.h's cp.async copy (access 16): lane l writes
  *           16-byte chunk q0 + l in row-major order (swz_mma_chunk_rc), q0 the unit of (row0,
- *           col0).  Evaluated by bank.h's R8 (SWZ_CP_ASYNC_16, measured on an H200) with lane l
- *           reading source chunk l.
+ *           col0).  Evaluated by bank.h's R8 (measured on an H200), which depends on where each
+ *           lane reads: the source is taken to be a matrix whose rows start 128-byte lines
+ *           (row r of the tile at r * swz_cp_async_row_pitch(W*E) bytes), as in any GEMM whose
+ *           row pitch is a multiple of 128 bytes.
  *   Lanes that fall outside the tile are inactive.
  *
  * Vector accesses through a swizzle: a K-byte access must find its v elements as one aligned
@@ -242,7 +244,14 @@ SWZ_FN swz_check_result swz_check(const swz_layout *l, const swz_pattern *p)
         }
         r.addr[i] = base * l->elem;
     }
-    r.bank = swz_bank_eval(r.addr, r.mask, p->kind == SWZ_PAT_CP_ASYNC ? SWZ_CP_ASYNC_16 : p->access);
+    if (p->kind == SWZ_PAT_CP_ASYNC) { /* R8 by source line: tile row r starts a 128-byte line */
+        uint32_t src[32];
+        const uint32_t pitch = swz_cp_async_row_pitch(l->width * l->elem);
+        for (i = 0; i < 32u; ++i) src[i] = r.row[i] * pitch + r.col[i] * l->elem;
+        r.bank = swz_bank_eval_cp_async(r.addr, src, r.mask);
+    } else {
+        r.bank = swz_bank_eval(r.addr, r.mask, p->access);
+    }
     r.status = r.bank.status;
     return r;
 }

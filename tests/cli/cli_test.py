@@ -212,10 +212,10 @@ def bank_eval(addrs, access, store=False):
     return wf, ideal, ways, per_phase, paired, p
 
 
-def r8_eval(addrs):
-    """bank.h R8 (cp.async's shared writes, lane l copying source chunk l), written as the
-    constraints a wavefront obeys: per quarter-warp, after identical destinations merge across
-    the warp, the fewest groups that each write one shared 128-byte line, send each source
+def r8_eval(addrs, srcs):
+    """bank.h R8 (cp.async's shared writes; srcs[l] the byte offset lane l copies from), written
+    as the constraints a wavefront obeys: per quarter-warp, after identical destinations merge
+    across the warp, the fewest groups that each read one source line, write one shared 128-byte line, send each source
     sector (lanes 2k, 2k+1) to one shared sector and no two to the same, follow one rotation or
     reflection of the 4-sector ring, keep or swap the chunk halves alike, and do not mix split
     source sectors (lanes in two shared sectors) with whole ones (a sector only one active lane
@@ -226,18 +226,23 @@ def r8_eval(addrs):
             first[a] = i
     costs = []
     for q in range(4):
-        items = [(i % 8, a // 16) for a, i in first.items() if i // 8 == q]
-        # whole 0, split 1, or 2: no other active lane reads the sector (lane l ^ 1 inactive)
-        kind = {j: (2 if addrs[8 * q + (j ^ 1)] is None else
-                    int(len({d // 2 for jj, d in items if jj // 2 == j // 2}) > 1)) for j, d in items}
+        lanes = [i for a, i in first.items() if i // 8 == q]
+        items = [(srcs[i] // 16, addrs[i] // 16) for i in lanes]  # (source chunk, shared chunk)
+        # whole 0, split 1, or 2: no other active lane of the quarter reads the source sector
+        kind = {}
+        for i in lanes:
+            mates = [m for m in range(8 * q, 8 * q + 8) if m != i and addrs[m] is not None
+                     and srcs[m] // 32 == srcs[i] // 32]
+            kind[srcs[i] // 16] = 2 if not mates else int(any(
+                addrs[m] // 32 != addrs[i] // 32 for m in mates if m in first.values()))
 
         def ok(grp):
             if {kind[j] for j, d in grp} >= {0, 1} or len({d // 8 for j, d in grp}) > 1 \
-                    or len({(j ^ d) & 1 for j, d in grp}) > 1:
+                    or len({j // 8 for j, d in grp}) > 1 or len({(j ^ d) & 1 for j, d in grp}) > 1:
                 return False
             sec = {}
             for j, d in grp:
-                if sec.setdefault(j // 2, d // 2) != d // 2:
+                if sec.setdefault(j // 2 % 4, d // 2) != d // 2:
                     return False
             if len(set(sec.values())) < len(sec):
                 return False
@@ -279,8 +284,12 @@ def model_instr(lay, pattern, access, stride, row0, col0, store=False, block=Non
         perm |= got[1]
         lanes.append((i, rc[0], rc[1], got[0], got[1]))
     wf, ideal, ways, per_phase, paired, pl = bank_eval(addrs, access, store)
-    if pattern == "cp-async":  # bank.h R8, not the 16-byte store's R5
-        per_phase = r8_eval(addrs)
+    if pattern == "cp-async":  # bank.h R8, not the 16-byte store's R5; rows start 128-byte source lines
+        pitch = -(-lay.w * lay.e // 128) * 128
+        srcs = [None] * 32
+        for i, row, col, _, _ in lanes:
+            srcs[i] = row * pitch + col * lay.e
+        per_phase = r8_eval(addrs, srcs)
         wf, ideal, ways = sum(per_phase), sum(1 for c in per_phase if c), max(per_phase)
     return {"wavefronts": wf, "ideal": ideal, "ways": ways, "permuted": perm, "lanes": lanes,
             "per_phase": per_phase, "paired": paired, "phase_lanes": pl}
