@@ -196,12 +196,8 @@ static int cases_run = 0, cases_failed = 0, shown = 0;
 #define CASE_EXPECT(cond, ...)                                                                   \
     do {                                                                                         \
         if (!(cond)) {                                                                           \
-            ++failures;                                                                          \
-            if (++shown <= 4) {                                                                  \
-                printf("FAIL %s:%d: ", __FILE__, __LINE__);                                      \
-                printf(__VA_ARGS__);                                                             \
-                printf("\n");                                                                    \
-            }                                                                                    \
+            if (++shown <= 4) EXPECT(0, __VA_ARGS__);                                            \
+            else ++failures;                                                                     \
         }                                                                                        \
     } while (0)
 
