@@ -1,20 +1,21 @@
 #!/bin/bash
-# bench/dev/h2.sh -- helper H2's GPU run (session 3: the transpose family's TMA layout, issue 10;
-# issue 11's missed targets).  Run from the repo root:
-#   OUT=<dir> B=<build dir> [H2_SECONDS=110] bash bench/dev/h2.sh
-# Most important first: test-transpose on the TMA layout (a fault there would also end the bench
-# lines), the every-element-type bench rows that changed (float, double, v16 at 8192^2 and
-# 16384^2: the TMA layout and the new candidates beside memcpy, the copy kernel and cuBLAS; the
-# persistent TMA candidates last), the argument checks and memcheck, then ncu of the TMA kernels
-# beside the shipped ones.  Each step gets at most what is left of H2_SECONDS (the
-# caller's timeout), so the script ends in time.
+# bench/dev/h2.sh -- helper H2's GPU run (session 3, sync 2: the transpose family's TMA layout,
+# issue 10; issue 11's missed targets).  Run from the repo root:
+#   OUT=<dir> B=<build dir> [H2_SECONDS=100] bash bench/dev/h2.sh
+# Sync 1 ran every bench line in 1-2 s, so this run repeats them: most important first, the
+# every-element-type rows of half, float, double and v16 at 8192^2 and 16384^2 in ROUNDS
+# interleaved runs of bench_transpose (medians per row: rounds.txt), then test-transpose (the full
+# walk: every variant on the new shapes, 8- and 16-byte ones now at 512 threads), ncu-check on
+# the TMA layout, ncu of cudaMemcpy and of the 16-byte kernels beside cublasZgeam, memcheck.
+# Each step gets at most what is left of H2_SECONDS (the caller's timeout).
 set -u
 B=${B:-build}
 OUT=${OUT:-out-h2}
 mkdir -p "$OUT"
 export PATH=/usr/local/cuda/bin:$PATH
 T0=$(date +%s)
-LIMIT=${H2_SECONDS:-110}
+LIMIT=${H2_SECONDS:-100}
+ROUNDS=${ROUNDS:-5}
 left() { echo $(( LIMIT - 3 - ($(date +%s) - T0) )); }
 cap() { local l; l=$(left); [ "$1" -lt "$l" ] && echo "$1" || echo "$l"; }
 log() { echo "== $* (t=$(( $(date +%s) - T0 ))s)" | tee -a "$OUT/summary.txt"; }
@@ -25,39 +26,69 @@ run() { # run SECONDS LOGFILE CMD...: the command under a time cap, its status a
 }
 log "$(date -u) $(nvidia-smi --query-gpu=name,clocks.sm,clocks.mem,clocks.max.sm --format=csv,noheader 2>/dev/null)"
 
-bench() { # bench SECONDS LOG ELEMS PROBLEMS ONLY: the every-element-type section, those rows only
-  mkdir -p "$OUT/csv-${2%.txt}"
-  run "$1" "$2" env SWZ_BENCH_SECTIONS=types SWZ_BENCH_ELEMS="$3" SWZ_BENCH_PROBLEMS="$4" SWZ_BENCH_ONLY="$5" \
-    "$B/bench/bench_transpose" --out "$OUT/csv-${2%.txt}"
-  grep -E "^# (u8|half|float|double|v16) |^(memcpy|cublas|xor|pad|tma)|refuses|FAIL|wrong|^rc=" "$OUT/$2" | head -80 >> "$OUT/summary.txt"
-}
 SQ=8192x8192,16384x16384
-log "GPU test first (a TMA fault would end the bench lines after it): test-transpose all --layout tma"
-run 10 test-tma.txt "$B/tests/gpu/test-transpose" all --layout tma
-grep -E "cases|FAIL" "$OUT/test-tma.txt" | head -40 >> "$OUT/summary.txt"
-log "bench: the TMA layout (float, double, v16) beside the shipped xor, memcpy, the copy kernel, cuBLAS"
-bench 24 bench-tma.txt float,double,v16 $SQ "tma_64_float,tma_32_double,tma_32_v16,xor_64_float,xor_32_double,xor_32_v16,_r8k_t128"
-log "bench: the 512-thread candidates for double and v16 (the 128 KiB row pitch misses)"
-bench 16 bench-t512.txt double,v16 $SQ "xor_64_double,xor_32_double,t512"
-log "bench: the persistent TMA candidates (last: a hang costs only this line)"
-bench 11 bench-tma-p.txt float,double,v16 $SQ "_p,tma_64_float"
-log "bench: tma_64_half (its own line: 2-byte elements are new to TMA here)"
-bench 9 bench-half.txt half $SQ "tma_64_half,xor_64_half,pad_64_half"
-log "GPU tests: args; memcheck of the TMA layout"
+log "bench: $ROUNDS rounds of the every-element-type rows (half, float, double, v16; $SQ)"
+for r in $(seq 1 "$ROUNDS"); do
+  mkdir -p "$OUT/round$r"
+  run 12 "round$r/bench.txt" env SWZ_BENCH_SECTIONS=types SWZ_BENCH_ELEMS=half,float,double,v16 \
+    SWZ_BENCH_PROBLEMS=$SQ "$B/bench/bench_transpose" --out "$OUT/round$r"
+  grep -E "FAIL|wrong|^rc=" "$OUT/round$r/bench.txt" | head -5 | sed "s/^/round $r: /" >> "$OUT/summary.txt"
+done
+python3 - "$OUT" "$ROUNDS" > "$OUT/rounds.txt" 2>&1 <<'EOF'
+import csv, os, statistics, sys
+out, n = sys.argv[1], int(sys.argv[2])
+rows = {}  # (size, variant) -> [(GB/s, x memcpy)]
+order = []
+for r in range(1, n + 1):
+    f = os.path.join(out, "round%d" % r, "transpose_types.csv")
+    if not os.path.exists(f):
+        continue
+    for x in csv.DictReader(open(f)):
+        k = (x["size"], x["variant"])
+        if k not in rows:
+            rows[k] = []
+            order.append(k)
+        rows[k].append((float(x["value"]), float(x["ratio_memcpy"])))
+print("# median (min..max) over the rounds of x memcpy; each round's ratio is same-run")
+last = None
+for k in order:
+    size, name = k
+    if size != last:
+        print("\n# %s" % size)
+        last = size
+    rm = [b for _, b in rows[k]]
+    g = [a for a, _ in rows[k]]
+    print("%-24s %8.1f GB/s  x%.3f  (%.3f..%.3f, %d rounds)" % (name, statistics.median(g), statistics.median(rm),
+                                                               min(rm), max(rm), len(rm)))
+EOF
+cat "$OUT/rounds.txt" >> "$OUT/summary.txt"
+
+log "GPU tests: test-transpose all (every variant, full), batch, args"
+run 25 test-all.txt "$B/tests/gpu/test-transpose" all
+grep -E "variants|FAIL" "$OUT/test-all.txt" | head -20 >> "$OUT/summary.txt"
+run 10 test-batch.txt "$B/tests/gpu/test-transpose" batch
+tail -10 "$OUT/test-batch.txt" >> "$OUT/summary.txt"
 run 6 test-args.txt "$B/tests/gpu/test-transpose" args
 tail -2 "$OUT/test-args.txt" >> "$OUT/summary.txt"
-run 11 memcheck.txt compute-sanitizer --tool memcheck --error-exitcode 99 "$B/tests/gpu/test-transpose" all --quick --layout tma
-tail -6 "$OUT/memcheck.txt" >> "$OUT/summary.txt"
 
-NCU_M=dram__bytes_read.sum,dram__bytes_write.sum,lts__t_sector_hit_rate.pct,smsp__inst_executed.sum,dram__throughput.avg.pct_of_peak_sustained_elapsed,gpu__time_duration.sum,sm__warps_active.avg.pct_of_peak_sustained_active,l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum,l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum,smsp__sass_inst_executed_op_shared_ld.sum,smsp__sass_inst_executed_op_shared_st.sum
-ncu_run() { # ncu_run SECONDS LOG ELEMS PROBLEM KERNEL-REGEX: one launch of each matching kernel
-  run "$1" "$2" env SWZ_BENCH_SECTIONS=types SWZ_BENCH_ELEMS="$3" SWZ_BENCH_PROBLEMS="$4" SWZ_BENCH_ONLY="${6:-}" \
-    ncu --clock-control none --kernel-name "regex:$5" --section SpeedOfLight --section Occupancy \
+log "ncu-check on the TMA layout (standard problem: model == measured shared instructions)"
+run 15 ncu-check.txt python3 tools/ncu-check.py --build "$B" --family transpose --filter tma --out "$OUT/ncu-check"
+tail -14 "$OUT/ncu-check.txt" >> "$OUT/summary.txt"
+
+NCU_M=dram__bytes_read.sum,dram__bytes_write.sum,lts__t_sector_hit_rate.pct,smsp__inst_executed.sum,dram__throughput.avg.pct_of_peak_sustained_elapsed,gpu__time_duration.sum,l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum,l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum,smsp__sass_inst_executed_op_shared_ld.sum,smsp__sass_inst_executed_op_shared_st.sum
+ncu_run() { # ncu_run SECONDS LOG ELEMS PROBLEM KERNEL-REGEX ONLY: one launch of each matching kernel
+  run "$1" "$2" env SWZ_BENCH_SECTIONS=types SWZ_BENCH_ELEMS="$3" SWZ_BENCH_PROBLEMS="$4" SWZ_BENCH_ONLY="$6" \
+    ncu --clock-control none --kernel-name "regex:$5" --section SpeedOfLight --section LaunchStats --section Occupancy \
       --metrics "$NCU_M" "$B/bench/bench_transpose" --ncu --out "$OUT/ncu-bench"
-  grep -E "^  [a-zA-Z_]|dram__|lts__t_sector_hit|smsp__inst_executed.sum|gpu__time_duration|Achieved Occupancy|shared_op|^rc=" \
-    "$OUT/$2" | cut -c1-110 | head -80 >> "$OUT/summary.txt"
+  grep -E "^  [a-zA-Z_]|dram__|lts__t_sector_hit|smsp__inst_executed.sum|gpu__time_duration|Achieved Occupancy|op_shared|shared_op|Grid Size|Block Size|Registers Per|^rc=" \
+    "$OUT/$2" | cut -c1-110 | head -90 >> "$OUT/summary.txt"
 }
-log "ncu (--clock-control none): the TMA kernels beside xor and the copy kernel"
-ncu_run 11 ncu-f32.txt float 8192x8192 "swz_transpose_(tma|xor)_64_float_kernel|bt_copy" "tma_64_float,xor_64_float"
-ncu_run 9 ncu-f64.txt double 16384x16384 "swz_transpose_(tma_32|xor_32)_double_kernel" "tma_32_double,xor_32_double"
+log "ncu: everything one v16 16384^2 run launches (is cudaMemcpy a kernel? Zgeam's launch beside ours)"
+ncu_run 14 ncu-v16.txt v16 16384x16384 "geam|swz_transpose_(tma|xor)_32_v16_kernel|[Cc]opy|[Mm]emcpy" "tma_32_v16,xor_32_v16"
+log "ncu: float 8192^2 (the TMA kernel with one polling warp, beside xor)"
+ncu_run 8 ncu-f32.txt float 8192x8192 "swz_transpose_(tma|xor)_64_float_kernel" "tma_64_float,xor_64_float"
+
+log "compute-sanitizer memcheck: test-transpose all --quick"
+run 30 memcheck.txt compute-sanitizer --tool memcheck --error-exitcode 99 "$B/tests/gpu/test-transpose" all --quick
+tail -4 "$OUT/memcheck.txt" >> "$OUT/summary.txt"
 log "done $(date -u)"

@@ -63,7 +63,8 @@
  * Tuning knobs (optional parameters; defaults give the shipped variants above)
  *   NAME_SUFFIX   token appended to the name (required when any knob below is set, e.g.
  *                 _grp32 -> swz_transpose_xor_64_float_grp32)
- *   THREADS       threads per block (default 256; a multiple of 32)
+ *   THREADS       threads per block (default 256; a multiple of 32; the shipped 8- and 16-byte
+ *                 variants set 512 under their plain names: variants_knobs.inc)
  *   REGION_BYTES  bytes one block moves (default 16384): G = max(1, REGION_BYTES / tile bytes)
  *   BLOCK_ORDER   which region the n-th block takes (L = blockIdx.x + gridDim.x*blockIdx.y):
  *                   ROW     row-major: blocks running together cover whole input rows but
@@ -610,8 +611,7 @@ enum {
 #if EX_TR_LID == EX_TR_LID_NAIVE
     EX_TRN(__SMEM) = 0,
 #elif EX_TR_LID == EX_TR_LID_TMA
-    /* the loaded tile (two with PERSIST: the next region loads into the second) and the transposed one */
-    EX_TRN(__SMEM) = (2 + (PERSIST)) * (TILE) * EX_TRN(__RC) * (int)sizeof(ELEM),
+    EX_TRN(__SMEM) = 2 * (TILE) * EX_TRN(__RC) * (int)sizeof(ELEM), /* the loaded tile and the transposed one */
 #else
     EX_TRN(__SMEM) = EX_TRN(__G) * EX_TRN(__LSIZE) * (int)sizeof(ELEM),
 #endif

@@ -18,7 +18,8 @@
  *   _grpN          BLOCK_ORDER GROUP, BLOCK_GROUP N (region rows per group)
  *   _mortN         BLOCK_ORDER MORTON, N x N supertiles
  *   _hN            CACHE_HINTS N (1 loads L1::no_allocate, 2 loads .cs, 4 stores .cs)
- *   _tN            THREADS N
+ *   _tN            THREADS N (_t256 with 8- and 16-byte elements: the threads of the other
+ *                  types, beside their shipped 512)
  *   _r32k          REGION_BYTES 32768
  *   _p             PERSIST 1
  *   _bN            MIN_BLOCKS N (registers capped so that N blocks fit on an SM; u8 and half
@@ -54,33 +55,14 @@
     X(xor, 64, half, _b8) \
     X(xor, 64, u8, _lines) \
     X(xor, 32, half, _lines) \
-    X(xor, 32, double, _h6) \
-    X(xor, 32, v16, _h6) \
-    X(xor, 32, v16, _t512) \
-    X(xor, 32, double, _t512) \
-    X(xor, 64, double, _t512) \
-    X(xor, 32, v16, _r32k_t512)
-
-/* The TMA layout's candidates (nvcc only: not in the host emulation's registry):
- *   _r8k_t128      8 KiB regions run by 128 threads: 16 KiB of shared memory per block, so
- *                  13 blocks per SM instead of 6 (more regions in their load/transpose/store
- *                  sequence at once)
- *   _r8k_t128_p    the same, PERSIST 1: a grid that fills the GPU, two load tiles per block
- *                  (the next region loads while this one is transposed; 24 KiB, 9 blocks/SM) */
-#define SWZ_TRANSPOSE_TMA_TUNING(X) \
-    X(tma, 32, float, _r8k_t128) \
-    X(tma, 32, double, _r8k_t128) \
-    X(tma, 16, v16, _r8k_t128) \
-    X(tma, 32, float, _r8k_t128_p) \
-    X(tma, 32, double, _r8k_t128_p) \
-    X(tma, 16, v16, _r8k_t128_p)
+    X(xor, 32, double, _t256) \
+    X(xor, 32, v16, _t256)
 
 #ifdef __cplusplus
 extern "C" {
 #endif
 #define EX_TT_DECLARE(L, T, E, S) extern const swz_variant swz_transpose_##L##_##T##_##E##S##_variant;
 SWZ_TRANSPOSE_TUNING(EX_TT_DECLARE)
-SWZ_TRANSPOSE_TMA_TUNING(EX_TT_DECLARE)
 #undef EX_TT_DECLARE
 #ifdef __cplusplus
 }
