@@ -1,7 +1,7 @@
 #!/bin/bash
 # bench/dev/h3.sh -- helper H3's GPU run (issue 12's open point: the solver's line view on
 # transpose rows narrower than 128 bytes, with tile.h's incremental offsets).  Run from the repo
-# root:  OUT=<dir> B=<build dir> [H3_SECONDS=80] bash bench/dev/h3.sh
+# root:  OUT=<dir> B=<build dir> [H3_SECONDS=70] bash bench/dev/h3.sh
 # Most important first: builds bench/dev/h3_lines.cu (the 10 narrow shapes, key and line view,
 # one translation unit each, in parallel), times both on 8192^2, a batch of 4096 64x64 and
 # 16384^2 (same-run ratios, every output checked), then ncu (--clock-control none) on one
@@ -13,7 +13,7 @@ OUT=${OUT:-out-h3}
 mkdir -p "$OUT"
 export PATH=/usr/local/cuda/bin:$PATH
 T0=$(date +%s)
-LIMIT=${H3_SECONDS:-80}
+LIMIT=${H3_SECONDS:-70}
 left() { echo $(( LIMIT - 3 - ($(date +%s) - T0) )); }
 cap() { local l; l=$(left); [ "$1" -lt "$l" ] && echo "$1" || echo "$l"; }
 log() { echo "== $* (t=$(( $(date +%s) - T0 ))s)" | tee -a "$OUT/summary.txt"; }
@@ -37,7 +37,7 @@ $NV "$W"/main.o "$W"/s?.o -o "$W/h3_lines" >> "$OUT/build.txt" 2>&1
 [ -x "$W/h3_lines" ] || { log "build FAILED"; tail -30 "$OUT/build.txt" >> "$OUT/summary.txt"; exit 1; }
 
 log "bench: key vs line view (key_over_lines > 1: the line view is faster)"
-run 40 bench.csv "$W/h3_lines" --rounds 5 --reps 20
+run 30 bench.csv "$W/h3_lines" --rounds 5 --reps 20
 cat "$OUT/bench.csv" >> "$OUT/summary.txt"
 
 NCU_M=smsp__inst_executed.sum,gpu__time_duration.sum,dram__throughput.avg.pct_of_peak_sustained_elapsed,l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum,l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum,smsp__sass_inst_executed_op_shared_ld.sum,smsp__sass_inst_executed_op_shared_st.sum,sm__warps_active.avg.pct_of_peak_sustained_active,smsp__average_warp_latency_per_inst_issued.ratio

@@ -3,8 +3,9 @@
  * per-tile key on the 10 narrow shapes, in the same run, each output checked bit for bit.
  *
  * Built by bench/dev/h3.sh on the GPU machine, not by meson: one translation unit per shape
- * (-DH3_SHAPE=k instantiates examples/transpose/transpose.cuh twice, the key and the line
- * view, as swz_transpose_xor_<T>_<E>[_lines]) and the driver (-DH3_MAIN), e.g.
+ * (-DH3_SHAPE=k instantiates examples/transpose/transpose.cuh twice, the key (XOR_LINES 0) and
+ * the line view (XOR_LINES 1), as swz_transpose_xor_<T>_<E>_key / _lines, whatever the shipped
+ * default) and the driver (-DH3_MAIN), e.g.
  *   for k in 0 1 ... 9; do nvcc -c -DH3_SHAPE=$k ... bench/dev/h3_lines.cu -o s$k.o; done
  *   nvcc -DH3_MAIN ... bench/dev/h3_lines.cu s*.o -o h3_lines
  *   h3_lines [--rounds N] [--reps N] [--once SHAPE PROBLEM]   (--once: one checked launch of
@@ -74,6 +75,8 @@
 #define ELEM H3_E
 #define ELEM_NAME H3_N
 #define LAYOUT XOR
+#define NAME_SUFFIX _key
+#define XOR_LINES 0
 #include "transpose.cuh"
 #define TILE H3_T
 #define ELEM H3_E
@@ -93,10 +96,10 @@
 #include "transpose.h"
 
 #define H3_DECL(k, T, E, N)                                                                     \
-    extern "C" const swz_variant swz_transpose_xor_##T##_##N##_variant;                          \
+    extern "C" const swz_variant swz_transpose_xor_##T##_##N##_key_variant;                      \
     extern "C" const swz_variant swz_transpose_xor_##T##_##N##_lines_variant;
 H3_SHAPES(H3_DECL)
-#define H3_ROW(k, T, E, N) {#T "x" #T " " #N, &swz_transpose_xor_##T##_##N##_variant, &swz_transpose_xor_##T##_##N##_lines_variant},
+#define H3_ROW(k, T, E, N) {#T "x" #T " " #N, &swz_transpose_xor_##T##_##N##_key_variant, &swz_transpose_xor_##T##_##N##_lines_variant},
 struct h3_shape {
     const char *name;
     const swz_variant *key, *lines;

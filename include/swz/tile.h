@@ -112,8 +112,9 @@
  *     common bits and X XOR-linear (linear.h: R = r*stride, X = swz_linear_in_row; a declared
  *     XOR-linear SWZ_TILE_LAYOUT: R = 0, X = L), then gives
  *        L(item) = R(r_tid) + R(r_j) + (X(r_tid, c_tid) ^ X(r_j, c_j)):
- *     R(r_tid) and X(r_tid, c_tid) once per thread, and per unrolled step one XOR and one add
- *     of constants.  Elsewhere (other shapes, a rotated padded layout) every offset is
+ *     R(r_tid) and X(r_tid, c_tid) once per thread (as the sum / XOR of the constants of
+ *     tid's set bits: one select per bit, whatever the layout), and per unrolled step one XOR
+ *     and one add of constants -- so every XOR-linear layout costs the same instructions.  Elsewhere (other shapes, a rotated padded layout) every offset is
  *     computed in full; NAME_model compares the two forms on every access it models and
  *     reports SWZ_EKIND where they differ (a layout wrongly declared XOR-linear).
  *   Global accesses are VEC*E (load/store) or VEC_T*E (store_t) bytes wide when the matrix
@@ -159,6 +160,13 @@ typedef struct swz__tile_base {
 #define SWZ_TILE_OP_LOAD 0    /* global -> shared: shared stores */
 #define SWZ_TILE_OP_STORE 1   /* shared -> global: shared loads */
 #define SWZ_TILE_OP_STORE_T 2 /* shared -> global transposed: shared loads */
+
+/* Loops over constant bounds that must unroll (nvcc only: C compilers warn on the pragma). */
+#if defined(__CUDACC__)
+#define SWZ__TILE_UNROLL _Pragma("unroll")
+#else
+#define SWZ__TILE_UNROLL
+#endif
 
 #define SWZ__TILE_CAT_(a, b) a##b
 #define SWZ__TILE_CAT(a, b) SWZ__TILE_CAT_(a, b)
@@ -500,13 +508,30 @@ SWZ_FN void SWZ__TN(__t_item)(int i, int *r, int *c, int *rot)
     *rot = (SWZ_TILE_ROTATE) ? (SWZ__TN(__SP) * (ql / SWZ__TN(__QD))) & (SWZ__TN(_VEC_T) - 1) : 0;
 }
 
-/* Element offsets of a thread's items, incremental where the doc block says (INC_LS, INC_T
- * constants, j a constant once the loops unroll), in full elsewhere; the device copies and the
- * model use these, the model beside the full form.  load/store: item tid + j*THREADS ... */
+/* Element offsets of a thread's items, incremental where the doc block says (INC_LS, INC_T),
+ * in full elsewhere; the device copies and the model use these, the model beside the full
+ * form.  Item i's R and X are the sum and XOR of the constants of i's set bits (item(i) = XOR
+ * of item(2^k)): the thread's base (i = tid, bits below THREADS) is one select per bit, the
+ * same for every layout, and a step (i = j*THREADS) folds to a constant once the loops unroll
+ * (in the edge paths' loops, one select per bit of j).  Where a step's X has no bit that any
+ * base can have (the OR of the bases' constants), base ^ step = base + step, which the
+ * compiler folds into the shared access's address immediate.  load/store ... */
+SWZ_FN swz__tile_base SWZ__TN(__ls_bits)(int i, int from, int lim)
+{
+    swz__tile_base b = {0u, 0u};
+    int r, c, k;
+    SWZ__TILE_UNROLL
+    for (k = from; k < lim; k <<= 1) {
+        SWZ__TN(__load_item)(k, &r, &c);
+        if (i & k) b.r += SWZ__TILE_RPART(r), b.x ^= SWZ__TILE_XPART(r, c);
+    }
+    return b;
+}
 SWZ_FN swz__tile_base SWZ__TN(__ls_base)(int tid)
 {
     swz__tile_base b;
     int r, c;
+    if (SWZ__TN(__INC_LS)) return SWZ__TN(__ls_bits)(tid, 1, SWZ_TILE_THREADS);
     SWZ__TN(__load_item)(tid, &r, &c);
     b.r = SWZ__TILE_RPART(r);
     b.x = SWZ__TILE_XPART(r, c);
@@ -514,33 +539,61 @@ SWZ_FN swz__tile_base SWZ__TN(__ls_base)(int tid)
 }
 SWZ_FN uint32_t SWZ__TN(__ls_off)(swz__tile_base b, int tid, int j)
 {
-    int r, c;
+    int r, c, k;
     if (SWZ__TN(__INC_LS)) {
-        SWZ__TN(__load_item)(j * (SWZ_TILE_THREADS), &r, &c);
-        return b.r + SWZ__TILE_RPART(r) + (b.x ^ SWZ__TILE_XPART(r, c));
+        const swz__tile_base s =
+            SWZ__TN(__ls_bits)(j * (SWZ_TILE_THREADS), SWZ_TILE_THREADS, 2 * SWZ__TN(__PR) * (SWZ_TILE_THREADS));
+        uint32_t m = 0u; /* every bit a base's X can have */
+        SWZ__TILE_UNROLL
+        for (k = 1; k < (SWZ_TILE_THREADS); k <<= 1) {
+            SWZ__TN(__load_item)(k, &r, &c);
+            m |= SWZ__TILE_XPART(r, c);
+        }
+        return b.r + s.r + ((s.x & m) ? (b.x ^ s.x) : (b.x + s.x));
     }
     SWZ__TN(__load_item)(tid + j * (SWZ_TILE_THREADS), &r, &c);
     return (uint32_t)(SWZ_TILE_LAYOUT(r, c));
 }
-/* ... store_t: row k of item tid + j*THREADS (k < VEC_T, already rotated where ROTATE). */
+/* ... store_t: row kk of item tid + j*THREADS (kk < VEC_T, already rotated where ROTATE). */
+SWZ_FN swz__tile_base SWZ__TN(__t_bits)(int i, int from, int lim)
+{
+    swz__tile_base b = {0u, 0u};
+    int r, c, rot, k;
+    SWZ__TILE_UNROLL
+    for (k = from; k < lim; k <<= 1) {
+        SWZ__TN(__t_item)(k, &r, &c, &rot);
+        if (i & k) b.r += SWZ__TILE_RPART(r), b.x ^= SWZ__TILE_XPART(r, c);
+    }
+    return b;
+}
 SWZ_FN swz__tile_base SWZ__TN(__t_base)(int tid)
 {
     swz__tile_base b;
     int r, c, rot;
+    if (SWZ__TN(__INC_T)) return SWZ__TN(__t_bits)(tid, 1, SWZ_TILE_THREADS);
     SWZ__TN(__t_item)(tid, &r, &c, &rot);
     b.r = SWZ__TILE_RPART(r);
     b.x = SWZ__TILE_XPART(r, c);
     return b;
 }
-SWZ_FN uint32_t SWZ__TN(__t_off)(swz__tile_base b, int tid, int j, int k)
+SWZ_FN uint32_t SWZ__TN(__t_off)(swz__tile_base b, int tid, int j, int kk)
 {
-    int r, c, rot;
+    int r, c, rot, k;
     if (SWZ__TN(__INC_T)) {
-        SWZ__TN(__t_item)(j * (SWZ_TILE_THREADS), &r, &c, &rot);
-        return b.r + SWZ__TILE_RPART(r + k) + (b.x ^ SWZ__TILE_XPART(r + k, c));
+        swz__tile_base s =
+            SWZ__TN(__t_bits)(j * (SWZ_TILE_THREADS), SWZ_TILE_THREADS, 2 * SWZ__TN(__PT) * (SWZ_TILE_THREADS));
+        uint32_t m = 0u;
+        SWZ__TILE_UNROLL
+        for (k = 1; k < (SWZ_TILE_THREADS); k <<= 1) {
+            SWZ__TN(__t_item)(k, &r, &c, &rot);
+            m |= SWZ__TILE_XPART(r, c);
+        }
+        s.r += SWZ__TILE_RPART(kk); /* the row kk of the item: rows r ^ kk, X(kk, 0) */
+        s.x ^= SWZ__TILE_XPART(kk, 0);
+        return b.r + s.r + ((s.x & m) ? (b.x ^ s.x) : (b.x + s.x));
     }
     SWZ__TN(__t_item)(tid + j * (SWZ_TILE_THREADS), &r, &c, &rot);
-    return (uint32_t)(SWZ_TILE_LAYOUT(r + k, c));
+    return (uint32_t)(SWZ_TILE_LAYOUT(r + kk, c));
 }
 
 SWZ_FN int SWZ__TN(_vec_ok)(const void *g, int64_t ld, int64_t col0, int vec)
@@ -600,9 +653,9 @@ SWZ__TILE_DFN void SWZ__TN(__copy)(const int dir, const char *src, char *dst, in
     const int tid = SWZ_TILE_TID();
     const void *g = dir == 0 ? (const void *)src : (const void *)dst;
     if (tid >= kTH) return;
+    const swz__tile_base sb0 = SWZ__TN(__ls_base)(tid);
     if (SWZ__TN(__fast)(g, ld, row0, col0, rows, cols, kVR, SWZ_TILE_ROWS, SWZ_TILE_COLS)) {
         const int64_t g0 = (row0 * ld + col0) * kE; /* the tile's origin in g, bytes */
-        const swz__tile_base sb0 = SWZ__TN(__ls_base)(tid);
 #pragma unroll
         for (int j0 = 0; j0 < kPR; j0 += kBR) {
             swz_tile_v16 v[kBR];
@@ -632,12 +685,12 @@ SWZ__TILE_DFN void SWZ__TN(__copy)(const int dir, const char *src, char *dst, in
     } else { /* edges or misaligned: one vector at a time, bounds on every element */
         const int vec = SWZ__TN(_vec_ok)(g, ld, col0, kVR);
 #pragma unroll 1
-        for (int i = tid; i < kNR; i += kTH) {
+        for (int i = tid, j = 0; i < kNR; i += kTH, ++j) {
             swz_tile_v16 v;
             int r, c;
             SWZ__TN(__load_item)(i, &r, &c);
             const int64_t gr = row0 + r, gc = col0 + c;
-            const size_t so = (size_t)(SWZ_TILE_LAYOUT(r, c)) * kE;
+            const size_t so = (size_t)SWZ__TN(__ls_off)(sb0, tid, j) * kE;
             if (dir == 0) {
                 SWZ__TN(__get_edge)(&v, src + (gr * ld + gc) * kE, gr, gc, rows, cols, vec, kVR);
                 swz__tile_sput(dst + so, &v, 0, kVR * kE);
