@@ -94,6 +94,7 @@
 #include <vector>
 
 #include "transpose.h"
+#include "example_util.h" /* CK */
 
 #define H3_DECL(k, T, E, N)                                                                     \
     extern "C" const swz_variant swz_transpose_xor_##T##_##N##_key_variant;                      \
@@ -105,15 +106,6 @@ struct h3_shape {
     const swz_variant *key, *lines;
 };
 static const h3_shape shapes[] = {H3_SHAPES(H3_ROW)};
-
-#define CK(x)                                                                                   \
-    do {                                                                                        \
-        cudaError_t e_ = (x);                                                                   \
-        if (e_ != cudaSuccess) {                                                                \
-            fprintf(stderr, "%s:%d: %s: %s\n", __FILE__, __LINE__, #x, cudaGetErrorString(e_)); \
-            exit(2);                                                                            \
-        }                                                                                       \
-    } while (0)
 
 /* out (batch of cols x rows) == transpose of in (batch of rows x cols), byte for byte */
 template <typename W>
