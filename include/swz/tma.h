@@ -42,10 +42,11 @@
  *
  * The formulas
  *   Mode of a box of B = box_cols * E inner bytes (swz_tma_mode_for, SWZ_TMA_MODE_FOR):
- *     the smallest S in {32, 64, 128} with B <= S; SWZ_TMA_NONE (0) when B > 128.  For the
- *     boxes wgmma reads (B = 32, 64, 128) this is S = B, the widest swizzle the row fills,
- *     as CuTe's and CUTLASS's selectors pick; a shorter B takes the next span (B <= S is the
- *     driver's rule).
+ *     S = B for B = 32, 64, 128 (the widest swizzle the row fills, as CuTe's and CUTLASS's
+ *     selectors pick); SWZ_TMA_NONE (0) for any other B.  A swizzled box must fill its span
+ *     (B == S, checked by the plan): the driver accepts B < S, but the H200 then lays the rows
+ *     out S bytes apart (measured, test-tma session 3), which is not the tma layout of B-byte
+ *     rows.
  *   Shared image of the box (rows of B bytes, packed, base aligned to swz_tma_smem_align(S)):
  *     element (b, r, c) of the box at byte swz_tma_swizzle(S, ((b*rows + r)*cols + c)*E)
  *     (S > 0; = swz_tma_offset(cols, E, S, b*rows + r, c) * E), or ((b*rows + r)*cols + c)*E
@@ -102,8 +103,8 @@
 #define SWZ_TMA_NONE 0u          /* no swizzle */
 #define SWZ_TMA_AUTO 0xFFFFFFFFu /* a mode argument: choose from the box (swz_tma_mode_for) */
 
-/* Mode for a box of B inner bytes: smallest of 32, 64, 128 with B <= S; 0 for B > 128 (and 0). */
-#define SWZ_TMA_MODE_FOR(B) ((B) == 0 || (B) > 128 ? 0u : (B) <= 32 ? 32u : (B) <= 64 ? 64u : 128u)
+/* Mode for a box of B inner bytes: S = B for B = 32, 64, 128; 0 (no swizzle) for any other B. */
+#define SWZ_TMA_MODE_FOR(B) ((B) == 32 ? 32u : (B) == 64 ? 64u : (B) == 128 ? 128u : 0u)
 SWZ_FN uint32_t swz_tma_mode_for(uint32_t inner_bytes) { return SWZ_TMA_MODE_FOR(inner_bytes); }
 
 /* Shared-memory alignment a TMA box of mode S needs: 8*S (swz_tma_align), 128 for no swizzle. */
@@ -237,8 +238,8 @@ SWZ_FN int swz__tma_plan(swz_tma_plan *p, uint32_t rank, int dtype, const void *
     if (mode == SWZ_TMA_AUTO) mode = swz_tma_mode_for(inner);
     if (!(mode == 0u || swz_tma_align(mode) != 0u))
         return swz__fail(e, SWZ_EKIND, "tma", "a swizzle mode of 0, 32, 64, 128 or SWZ_TMA_AUTO", "mode", mode);
-    if (mode != 0u && inner > mode)
-        return swz__fail(e, SWZ_ERANGE, "tma", "an inner box (box_cols*E) of at most the swizzle span S bytes", "box_cols*E", inner);
+    if (mode != 0u && inner != mode) /* the driver takes inner < S, but lays rows out S bytes apart */
+        return swz__fail(e, SWZ_ERANGE, "tma", "an inner box (box_cols*E) of exactly the swizzle span S bytes", "box_cols*E", inner);
     if ((uint64_t)(uintptr_t)base % 16u != 0u)
         return swz__fail(e, SWZ_EALIGN, "tma", "a global address aligned to 16 bytes", "address", (uint64_t)(uintptr_t)base);
     if ((r = swz__tma_check_stride(e, ld * E, cols * E, "ld*E")))

@@ -6,8 +6,8 @@
  *     address, row stride not a multiple of 16 B or past 2^40, batch stride shorter than a
  *     matrix, unknown element type, bad mode), and a good plan carries the numbers the driver
  *     and the mbarrier need (dims inner first, byte strides, box bytes, shared alignment);
- *   * the automatic mode is the smallest span holding the inner box (reference: a scan of
- *     32, 64, 128), none past 128 bytes;
+ *   * the automatic mode is the span the inner box fills (32, 64, 128 bytes), none for any other
+ *     width, and a swizzled box narrower than its span is refused by name;
  *   * swz_tma_check_smem accepts exactly the multiples of 8*S (128 for none);
  *   * the wgmma descriptor of every mode, both majors and several panel heights, decoded by
  *     its PTX bit fields (start >> 4 in 0-13, LBO >> 4 in 16-29, SBO >> 4 in 32-45, layout
@@ -124,17 +124,17 @@ Test(tma, a_box_origin_starts_on_a_16_byte_unit)
     }
 }
 
-Test(tma, automatic_mode_is_the_smallest_span_that_holds_the_box)
+Test(tma, automatic_mode_is_the_span_the_box_fills)
 {
     for (uint32_t b = 16; b <= 512; b += 16) {
-        uint32_t want = 0;
-        const uint32_t spans[3] = {32u, 64u, 128u};
-        for (int i = 2; i >= 0; --i)
-            if (b <= spans[i]) want = spans[i];
+        const uint32_t want = b == 32u || b == 64u || b == 128u ? b : 0u;
         cr_expect(swz_tma_mode_for(b) == want, "%u bytes: %u, want %u", b, swz_tma_mode_for(b), want);
         cr_expect(SWZ_TMA_MODE_FOR(b) == want);
     }
     cr_expect(swz_tma_mode_for(0) == 0u);
+    swz_tma_plan p; /* a swizzled box narrower than its span is refused by name */
+    refused(swz_tma_plan_2d(&p, SWZ_TMA_U8, fake, 64, 256, 256, 8, 16, 32u), SWZ_ERANGE, &p, "box_cols*E");
+    refused(swz_tma_plan_2d(&p, SWZ_TMA_BF16, fake, 64, 256, 256, 8, 48, 128u), SWZ_ERANGE, &p, "box_cols*E");
 }
 
 Test(tma, shared_alignment_is_8S)
