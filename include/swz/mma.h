@@ -608,8 +608,8 @@ static inline int SWZ__MN(_model)(int op, int count, swz_tile_cost *cost)
     int w, j, l;
     swz_tile_cost_init(cost, 16u);
     if (op == SWZ_MMA_OP_COPY) {
-        /* each tile row starts its own 128-byte source line: row pitch P = whole lines */
-        const uint32_t pitch = 128u * (((uint32_t)kU * 16u + 127u) / 128u);
+        /* each tile row starts its own 128-byte source line (bank.h's row pitch) */
+        const uint32_t pitch = swz_cp_async_row_pitch((uint32_t)kU * 16u);
         for (w = 0; w < kTH / 32; ++w)
             for (j = 0; j < SWZ__MN(__PER); ++j) {
                 mask = 0u;
