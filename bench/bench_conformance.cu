@@ -178,6 +178,13 @@ __host__ __device__ static inline uint32_t conf_store_word(uint32_t lane, uint32
 #define CONF_STORE_BYTES 16u
 #define CONF_PTX "cp.async.cg.shared.global"
 #include "conformance_kernel.cuh"
+#define CONF_NAME conf_cpasync_z
+#define CONF_MODE CONF_CPASYNC
+#define CONF_WORDS 4
+#define CONF_STORE_BYTES 16u
+#define CONF_SRC_SIZE 16u
+#define CONF_PTX "cp.async.cg.shared.global"
+#include "conformance_kernel.cuh"
 
 typedef void (*conf_kernel_fn)(const uint32_t *, int, uint32_t, uint32_t *);
 
@@ -210,6 +217,7 @@ static const conf_kernel KERNELS[] = {
     {"conf_stsm_x2", SWZ_LDMATRIX_X2 | SWZ_STORE, CONF_STSM, conf_stsm_x2, 0},
     {"conf_stsm_x4", SWZ_LDMATRIX_X4 | SWZ_STORE, CONF_STSM, conf_stsm_x4, 0},
     {"conf_cpasync", SWZ_CP_ASYNC_16, CONF_CPASYNC, conf_cpasync, 0},
+    {"conf_cpasync_z", SWZ_CP_ASYNC_16, CONF_CPASYNC, conf_cpasync_z, 0}, /* the src-size (ZFILL) form */
 };
 #define N_KERNELS ((int)(sizeof KERNELS / sizeof KERNELS[0]))
 
@@ -487,8 +495,10 @@ static std::vector<conf_pattern> make_patterns(void)
     }
     /* cp.async's 16-byte shared writes: the st16 shapes, and the rows of a tile copy
      * (check.h's cp-async pattern) on every layout of fp16 tiles. */
-    {
-        const int k = kernel_index("cpasync");
+    /* cpasync_z (session 3): the same patterns through the src-size form, which the SGEMM's B
+     * copy uses (its LDGSTS measured 8 wavefronts an instruction where R8 says 4) */
+    for (const char *label : {"cpasync", "cpasync_z"}) {
+        const int k = kernel_index(label);
         for (uint32_t s : {0u, 1u, 2u, 3u, 4u, 8u, 32u, 33u})
             g.add_fn(k, "stride", "units*" + std::to_string(s), [&](uint32_t l) { return l * s * 16u; });
         g.add_fn(k, "split", "quarters same addresses", [&](uint32_t l) { return (l % 8) * 16u; });

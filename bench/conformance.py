@@ -162,7 +162,7 @@ KINDS = {
     "ldsm_x1_t": ("LDSM.16.MT88", "ld"), "ldsm_x2_t": ("LDSM.16.MT88.2", "ld"),
     "ldsm_x4_t": ("LDSM.16.MT88.4", "ld"),
     "stsm_x1": ("STSM.16.M88", "st"), "stsm_x2": ("STSM.16.M88.2", "st"), "stsm_x4": ("STSM.16.M88.4", "st"),
-    "cpasync": ("LDGSTS.E.BYPASS.128", "ldgsts"),
+    "cpasync": ("LDGSTS.E.BYPASS.128", "ldgsts"), "cpasync_z": ("LDGSTS.E.BYPASS.128.ZFILL", "ldgsts"),
 }
 
 

@@ -17,6 +17,8 @@
  *   CONF_PTX    the instruction, a string: "ld.volatile.shared.u8", "st.volatile.shared.v2.u32",
  *               "ldmatrix.sync.aligned.m8n8.x4.shared.b16", ...
  *   CONF_STORE_BYTES  stores only: bytes per lane (1, 2, 4, 8 or 16)
+ *   CONF_SRC_SIZE     cp.async only, optional: use the src-size operand form with this value
+ *                     (16: nothing zero-filled, but the SASS is LDGSTS...ZFILL)
  * and, once, by the including file: CONF_LOAD/CONF_STORE/CONF_LDSM/CONF_STSM/CONF_CPASYNC,
  * CONF_SMEM_BYTES, CONF_OUT_FLAG, CONF_SRCIDX_WORD, CONF_SRC_WORD, conf_init_word(i), conf_store_word(lane, j).
  *
@@ -110,6 +112,11 @@ extern "C" __global__ void __launch_bounds__(32)
 #elif CONF_MODE == CONF_STSM && CONF_WORDS == 4
         asm volatile(CONF_PTX " [%0], {%1, %2, %3, %4};" ::"r"(ai), "r"(sv[0]), "r"(sv[1]), "r"(sv[2]), "r"(sv[3])
                      : "memory");
+#elif CONF_MODE == CONF_CPASYNC && defined(CONF_SRC_SIZE)
+        /* the src-size form (SASS LDGSTS...ZFILL): bytes past CONF_SRC_SIZE are zero-filled */
+        asm volatile("{ .reg .pred p; setp.ne.u32 p, %2, 0; @p " CONF_PTX " [%0], [%1], 16, %3; }"
+                     :: "r"(ai), "l"(pat + CONF_SRC_WORD + 4u * pat[CONF_SRCIDX_WORD + lane]), "r"(act),
+                     "r"((unsigned)(CONF_SRC_SIZE) + zero) : "memory"); /* run-time: the ZFILL form */
 #elif CONF_MODE == CONF_CPASYNC
         asm volatile("{ .reg .pred p; setp.ne.u32 p, %2, 0; @p " CONF_PTX " [%0], [%1], 16; }"
                      :: "r"(ai), "l"(pat + CONF_SRC_WORD + 4u * pat[CONF_SRCIDX_WORD + lane]), "r"(act)
@@ -164,4 +171,7 @@ extern "C" __global__ void __launch_bounds__(32)
 #undef CONF_PTX
 #ifdef CONF_STORE_BYTES
 #undef CONF_STORE_BYTES
+#endif
+#ifdef CONF_SRC_SIZE
+#undef CONF_SRC_SIZE
 #endif

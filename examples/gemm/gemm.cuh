@@ -203,6 +203,18 @@ template <class E> EX_GHD void ex_gemm_cp16(E *dst, const E *src, int bytes)
     for (int i = 0; i < n; ++i) dst[i] = i * (int)sizeof(E) < bytes ? src[i] : (E)0;
 #endif
 }
+/* The same for a whole 16-byte vector: the form without src-size (SASS LDGSTS.E.BYPASS.128, not
+ * ...ZFILL), whose shared writes bank.h's R8 models (measured on an H200; the ZFILL form of the
+ * same copy measured twice the wavefronts, bench/CONFORMANCE-NOTES.md). */
+template <class E> EX_GHD void ex_gemm_cp16_full(E *dst, const E *src)
+{
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
+    unsigned s = (unsigned)__cvta_generic_to_shared(dst);
+    asm volatile("cp.async.cg.shared.global [%0], [%1], 16;\n" ::"r"(s), "l"(src) : "memory");
+#else
+    ex_gemm_cp16(dst, src, 16);
+#endif
+}
 template <class E> EX_GHD void ex_gemm_cp1(E *dst, const E *src, int bytes)
 {
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
@@ -525,7 +537,10 @@ EX_GHD void EX_GN(issue_b)(const EX_GN(thr) *t, const EX_GN(args) *g, int64_t k0
                                ELEM *sb)
 {
     const int64_t step = (int64_t)EX_G_KRS * g->ldb;
-    if ((g->flags & EX_GF_VEC_B) && full) {
+    if ((g->flags & EX_GF_VEC_B) && full && t->b_elems == EX_G_VEC) { /* whole vectors */
+EX_GUNROLL
+        for (int p = 0; p < EX_G_BV; ++p) ex_gemm_cp16_full(sb + EX_GN(b_st_off)(t, p), t->bg + p * step);
+    } else if ((g->flags & EX_GF_VEC_B) && full) {
 EX_GUNROLL
         for (int p = 0; p < EX_G_BV; ++p)
             ex_gemm_cp16(sb + EX_GN(b_st_off)(t, p), t->bg + p * step, t->b_elems * EX_G_E);
