@@ -52,7 +52,7 @@
  *             give Swizzle<3,2,4> (key r mod 8), which is tuned for 16-byte column reads and
  *             leaves this read pattern 8-way: the access pattern, not only the width, decides.
  *             On rows narrower than 128 bytes (TILE*E < 128) this key is not conflict free;
- *             swz_solve's line view is (XOR_LINES below), but measured slower.
+ *             those shapes take swz_solve's line view instead (XOR_LINES below), which is.
  *     MORTON  SWZ_MORTON_OFFSET over 16-byte units (a bijection; not conflict free for rows
  *             or columns -- see morton.h).
  *     NAIVE   no shared memory: coalesced element reads, strided element writes.
@@ -95,15 +95,12 @@
  *   PERSIST       0 (default): one block per region, the grid covers the matrix;  1: a
  *                 persistent grid (SMs x resident blocks) strides over the regions, with a
  *                 barrier after each region's stores.
- *   XOR_LINES     XOR on tile rows narrower than 128 bytes (TILE*E < 128): 0 (default) the
- *                 per-tile key (r / VEC) mod NQ above (1.5x-8x the ideal wavefronts there);
- *                 1 the region seen as 128-byte lines with swz_solve's key across the rows of
- *                 a line (conflict free).  Measured on the H200 (examples/transpose/NOTES.md):
- *                 the line view's address arithmetic nearly doubles the instructions (5.4 M
- *                 against 2.9 M for a batch of 4096 64x64 u8) and costs 5-25% of the time
- *                 (xor_64_u8 at 8192^2: 0.917x memcpy against 0.966x), while the key's extra
- *                 wavefronts hide behind DRAM: the key stays the default, the line view is
- *                 the bench's comparison variant (_lines).
+ *   XOR_LINES     XOR on tile rows narrower than 128 bytes (TILE*E < 128): 1 (default with LAYOUT XOR) the
+ *                 region seen as 128-byte lines with swz_solve's key across the rows of a line
+ *                 (conflict free; tile.h computes its offsets incrementally, SWZ_TILE_XOR_LINEAR,
+ *                 so it costs no more instructions than the key: bench/LINES-NOTES.md has the
+ *                 H200 figures); 0 the per-tile key (r / VEC) mod NQ above (1.5x-8x the ideal
+ *                 wavefronts there), the bench's comparison variant (_key).
  *   LOAD_ASYNC    0 (default): the tile load is tile.h's (16-byte LDG into registers, then
  *                 STS);  1: swz/mma.h's cp.async copy of the same region into the same layout
  *                 (LDGSTS: no staging registers; ragged regions zero-filled by the copy,
@@ -566,8 +563,12 @@ static const swz_family_bench ex_tr_bench_hooks = {
 #ifndef LOAD_ASYNC
 #define LOAD_ASYNC 0
 #endif
-#ifndef XOR_LINES
+#ifndef XOR_LINES /* the line view is the XOR layout's (other layouts: 0, TMA rejects 1) */
+#if EX_TR_LID == EX_TR_LID_XOR
+#define XOR_LINES 1
+#else
 #define XOR_LINES 0
+#endif
 #endif
 #if (XOR_LINES) != 0 && (XOR_LINES) != 1
 #error "transpose.cuh: XOR_LINES must be 0 or 1"

@@ -24,8 +24,8 @@
  *   _p             PERSIST 1
  *   _bN            MIN_BLOCKS N (registers capped so that N blocks fit on an SM; u8 and half
  *                  take 45-48 registers by default, i.e. 5 blocks of 256 threads per SM)
- *   _lines         XOR_LINES 1: swz_solve's line view on rows narrower than 128 bytes (conflict
- *                  free, but more address arithmetic than the shipped per-tile key)
+ *   _key           XOR_LINES 0: the per-tile key on rows narrower than 128 bytes instead of the
+ *                  shipped line view (1.5x-8x its wavefronts)
  *   _a             LOAD_ASYNC 1 (the tile load by cp.async: LDGSTS, no staging registers)
  *   _rNk           REGION_BYTES N KiB (_r4k with u8 / _r8k with half: one 64x64 tile per block,
  *                  G = 1 -- a 64x64 matrix of a batch is then one full region)
@@ -53,8 +53,8 @@
     X(xor, 64, u8, _b8) \
     X(xor, 128, u8, ) \
     X(xor, 64, half, _b8) \
-    X(xor, 64, u8, _lines) \
-    X(xor, 32, half, _lines) \
+    X(xor, 64, u8, _key) \
+    X(xor, 32, half, _key) \
     X(xor, 32, double, _t256) \
     X(xor, 32, v16, _t256)
 

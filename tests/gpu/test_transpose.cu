@@ -355,7 +355,7 @@ static int test_args(int argc, char **argv)
 }
 
 /* The bank model's promises for the registered variants (no GPU): every prediction succeeds;
- * xor with the line view (XOR_LINES 1: the emulated build's _lines candidates) is conflict free
+ * xor with the line view (XOR_LINES 1, the default: the shipped xor variants) is conflict free
  * for both copies; xor with the per-tile key and pad are conflict free for the transposed reads
  * whenever a tile row is >= 64 bytes and for the row stores whenever it is >= 128 bytes (narrower
  * rows put several tiles of the block's region into one phase, which no per-tile layout

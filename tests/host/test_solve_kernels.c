@@ -11,8 +11,9 @@
  *     region), with its 16-byte row stores (tile.h LOAD) and its register-transpose word reads
  *     (STORE_T), recorded through tile.h's NAME_model with a recording layout.  The recording
  *     is checked first: under layout none it costs exactly the none variant's own predict()
- *     (instructions and wavefronts), and its shape is the registry's; the shipped key
- *     (r / VEC) mod NQ is the xor variant's predict();
+ *     (instructions and wavefronts), and its shape is the registry's; the shipped layout (the
+ *     key (r / VEC) mod NQ on rows of 128 bytes or more, the line view below) is the xor
+ *     variant's predict(), and its knobs say xor_lines=1;
  *   - the SGEMM/DGEMM A tile (examples/gemm: BK x TILE, k-major): its transposed element stores
  *     and 16-byte reads along M, from the none variant's smem_pattern (every warp of a slice);
  *     the shipped key 2*(k/VEC mod 4) is the xor variant's own smem_pattern under bank.h, and
@@ -24,12 +25,11 @@
  *     are checked against mma.h's NAME_model under layout none and the shipped layout; that
  *     layout is the automatic XOR SWZ_XOR_AUTO_OFFSET(COLS, 2, 16) (mma.h's example), through
  *     its own NAME_model.
- *   Each case logs the solver's answer and time, the shipped cost and the none cost.  Rows of
- *   at least 128 bytes: the shipped layout equals the optimum.  Narrower rows share 128-byte
+ *   Each case logs the solver's answer and time, the shipped cost and the none cost, and the
+ *   shipped layout must cost exactly the optimum.  Narrower rows than 128 bytes share 128-byte
  *   lines, and the solver (options.lines) also searches keys across the rows of a line (the
- *   region as rows of 128 bytes): there the shipped cost is only bounded below by the
- *   optimum, and a cheaper answer is logged as SOLVER CHEAPER (the transpose tiles of 8-64
- *   byte rows: docs/solver.md has the figures).
+ *   region as rows of 128 bytes): the transpose tiles of 8-64 byte rows ship that answer (the
+ *   xor variants' line view, XOR_LINES 1), so their shipped cost is the line view's optimum.
  *
  * The file includes itself (TSK_PASS) to instantiate tile.h and mma.h once per shape.
  *
@@ -41,6 +41,7 @@
 #include <swz/xor.h>
 
 #include <stdio.h>
+#include <string.h>
 
 #include "host_util.h"
 #include "transpose.h"
@@ -73,14 +74,12 @@ static void solve_case(const char *what, uint32_t w, uint32_t e, uint32_t h,
     cr_assert(res.proven && res.gap == 0u, "%s: not proven", what);
     cr_assert(res.wavefronts <= shipped, "%s: the solver's %llu above the shipped %llu", what,
               (unsigned long long)res.wavefronts, (unsigned long long)shipped);
-    if (w * e >= 128u)
-        cr_assert_eq(res.wavefronts, shipped,
-                     "%s: the solver's optimum is %llu wavefronts, the shipped layout costs %llu (%s)",
-                     what, (unsigned long long)res.wavefronts, (unsigned long long)shipped, line);
-    else if (res.wavefronts < shipped) /* rows share 128-byte lines: a key across them wins */
-        cr_log_warn("%s: SOLVER CHEAPER: %llu wavefronts against the shipped %llu (%.2fx)\n", what,
-                    (unsigned long long)res.wavefronts, (unsigned long long)shipped,
-                    (double)shipped / (double)res.wavefronts);
+    /* every shipped layout costs the optimum; on rows narrower than 128 B the transpose's is
+     * the solver's line view (XOR_LINES 1, a key across the rows of a 128-byte line) */
+    cr_assert_eq(res.wavefronts, shipped,
+                 "%s: the solver's optimum is %llu wavefronts, the shipped layout costs %llu (%s%s)", what,
+                 (unsigned long long)res.wavefronts, (unsigned long long)shipped, line,
+                 res.width != w ? " on 128-byte lines" : "");
 }
 
 /* The variant swz_<family>_<layout>_<tile>_<elem> of a registry (it must exist). */
@@ -214,6 +213,7 @@ Test(solve_kernels, transpose_every_tile_and_element)
         cr_assert_eq(swz_transpose_ops_of(vn)->region_cols, (int)s->cols);
         cr_assert_eq(vn->predict(&none[0], &none[1]), SWZ_OK);
         cr_assert_eq(vx->predict(&ship[0], &ship[1]), SWZ_OK);
+        cr_assert(strstr(vx->knobs, "xor_lines=1") != NULL, "%s: knobs %s", vx->name, vx->knobs);
         for (op = 0; op < 2; ++op) {
             int kind = op == 0 ? (int)(s->vec * s->e) | SWZ_STORE : (int)s->read_bytes;
             acc[op].source = SWZ_SOLVE_BYTES;
