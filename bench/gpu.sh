@@ -2,6 +2,7 @@
 # bench/gpu.sh -- everything that needs the GPU, in one call, with a short table last.
 #
 #   bash bench/gpu.sh [STAGE...]      stages: build test sanitize ncu bench conform solver (default: all)
+#   SAN_ONLY="tma wgemm"              sanitize only these entries of tests/gpu/sanitize-list.sh
 #   BENCHES="transpose gemm"          only these benchmarks (default: every family's bench_<family>
 #                                     -- one per examples/swz-example-<family> -- then smem_stride
 #                                     and coalesce); NCU_FAMILY=gemm  only that ncu family
@@ -52,6 +53,7 @@ if has sanitize; then
   fails=0; runs=0
   while read -r name cmd; do
     [ -n "$name" ] || continue
+    [ -n "${SAN_ONLY:-}" ] && [[ " $SAN_ONLY " != *" $name "* ]] && continue  # SAN_ONLY="tma wgemm": only these
     for tool in memcheck racecheck synccheck; do
       runs=$((runs + 1))
       # shellcheck disable=SC2086
