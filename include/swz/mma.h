@@ -221,19 +221,6 @@ SWZ_FN void swz_mma_chunk_rc(uint32_t i, uint32_t units, uint32_t *r, uint32_t *
     *u = i % units;
 }
 
-/* Add one evaluated warp instruction to a tile cost (an error sticks in c->status). */
-static inline void swz__mma_cost_add(swz_tile_cost *c, swz_bank_result r)
-{
-    if (c->status != SWZ_OK) return;
-    if (r.status != SWZ_OK) {
-        c->status = r.status;
-        return;
-    }
-    c->instructions += 1u;
-    c->wavefronts += r.wavefronts;
-    c->ideal += r.ideal;
-    if (r.ways > c->worst_ways) c->worst_ways = r.ways;
-}
 #if defined(__CUDACC__)
 SWZ_FN void swz_mma_commit(void)
 {
@@ -628,7 +615,7 @@ static inline int SWZ__MN(_model)(int op, int count, swz_tile_cost *cost)
                     mask |= 1u << l;
                 }
                 if (cost->status != SWZ_OK) return cost->status;
-                if (mask) swz__mma_cost_add(cost, swz_bank_eval_cp_async(addr, src, mask));
+                if (mask) swz_tile_cost_add_result(cost, swz_bank_eval_cp_async(addr, src, mask));
             }
         return cost->status;
     }

@@ -185,13 +185,12 @@ typedef struct swz__tile_base {
  *   swz_tile_cost_add(c, addr, mask, kind)
  *        evaluate one warp instruction (lane l active when bit l of mask is set, byte address
  *        addr[l], kind a bank.h access kind with SWZ_STORE for shared stores) and add it; an
- *        error of the bank model sticks in c->status and later calls add nothing. */
-static inline void swz_tile_cost_add(swz_tile_cost *c, const uint32_t addr[32], uint32_t mask,
-                                      int access)
+ *        error of the bank model sticks in c->status and later calls add nothing.
+ *   swz_tile_cost_add_result(c, r)
+ *        add one instruction already evaluated (e.g. swz_bank_eval_cp_async's result). */
+static inline void swz_tile_cost_add_result(swz_tile_cost *c, swz_bank_result r)
 {
-    swz_bank_result r;
-    if (mask == 0u || c->status != SWZ_OK) return;
-    r = swz_bank_eval(addr, mask, access);
+    if (c->status != SWZ_OK) return;
     if (r.status != SWZ_OK) {
         c->status = r.status;
         return;
@@ -200,6 +199,12 @@ static inline void swz_tile_cost_add(swz_tile_cost *c, const uint32_t addr[32], 
     c->wavefronts += r.wavefronts;
     c->ideal += r.ideal;
     if (r.ways > c->worst_ways) c->worst_ways = r.ways;
+}
+static inline void swz_tile_cost_add(swz_tile_cost *c, const uint32_t addr[32], uint32_t mask,
+                                      int access)
+{
+    if (mask == 0u || c->status != SWZ_OK) return;
+    swz_tile_cost_add_result(c, swz_bank_eval(addr, mask, access));
 }
 
 static inline void swz_tile_cost_init(swz_tile_cost *c, uint32_t access)
