@@ -10,18 +10,8 @@ set -u
 B=${B:-build-dev}
 OUT=${OUT:-out-h1}
 mkdir -p "$OUT"
-export PATH=/usr/local/cuda/bin:$PATH
-T0=$(date +%s)
 LIMIT=${H1_SECONDS:-78}
-left() { echo $(( LIMIT - 2 - ($(date +%s) - T0) )); }
-cap() { local l; l=$(left); [ "$1" -lt "$l" ] && echo "$1" || echo "$l"; }
-log() { echo "== $* (t=$(( $(date +%s) - T0 ))s)" | tee -a "$OUT/summary.txt"; }
-run() { # run SECONDS LOGFILE CMD...: the command under a time cap, its status appended
-    local s=$1 f=$2; shift 2
-    [ "$(left)" -gt 3 ] || { echo "skipped: no time left" | tee -a "$OUT/$f"; return; }
-    timeout -k 2 "$(cap "$s")" "$@" > "$OUT/$f" 2>&1 < /dev/null
-    echo "rc=$? wall=$(( $(date +%s) - T0 ))s" >> "$OUT/$f"
-}
+. "$(dirname "$0")/lib.sh"
 log "$(date -u) $(nvidia-smi --query-gpu=name,clocks.sm,clocks.max.sm,power.draw --format=csv,noheader 2>/dev/null)"
 tma=$B/tests/gpu/test-tma
 ex=$B/examples/swz-example-wgemm

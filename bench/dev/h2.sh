@@ -12,18 +12,9 @@ set -u
 B=${B:-build}
 OUT=${OUT:-out-h2}
 mkdir -p "$OUT"
-export PATH=/usr/local/cuda/bin:$PATH
-T0=$(date +%s)
 LIMIT=${H2_SECONDS:-100}
 ROUNDS=${ROUNDS:-5}
-left() { echo $(( LIMIT - 3 - ($(date +%s) - T0) )); }
-cap() { local l; l=$(left); [ "$1" -lt "$l" ] && echo "$1" || echo "$l"; }
-log() { echo "== $* (t=$(( $(date +%s) - T0 ))s)" | tee -a "$OUT/summary.txt"; }
-run() { # run SECONDS LOGFILE CMD...: the command under a time cap, its status appended
-  local s=$1 f=$2; shift 2
-  [ "$(left)" -gt 5 ] || { echo "skipped: no time left" >> "$OUT/$f"; return; }
-  timeout "$(cap "$s")" "$@" > "$OUT/$f" 2>&1; echo "rc=$?" >> "$OUT/$f"
-}
+. "$(dirname "$0")/lib.sh"
 log "$(date -u) $(nvidia-smi --query-gpu=name,clocks.sm,clocks.mem,clocks.max.sm --format=csv,noheader 2>/dev/null)"
 
 SQ=8192x8192,16384x16384

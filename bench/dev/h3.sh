@@ -11,17 +11,8 @@ set -u
 B=${B:-build}
 OUT=${OUT:-out-h3}
 mkdir -p "$OUT"
-export PATH=/usr/local/cuda/bin:$PATH
-T0=$(date +%s)
 LIMIT=${H3_SECONDS:-70}
-left() { echo $(( LIMIT - 3 - ($(date +%s) - T0) )); }
-cap() { local l; l=$(left); [ "$1" -lt "$l" ] && echo "$1" || echo "$l"; }
-log() { echo "== $* (t=$(( $(date +%s) - T0 ))s)" | tee -a "$OUT/summary.txt"; }
-run() { # run SECONDS LOGFILE CMD...: the command under a time cap, its status appended
-  local s=$1 f=$2; shift 2
-  [ "$(left)" -gt 4 ] || { echo "skipped: no time left" >> "$OUT/$f"; return; }
-  timeout "$(cap "$s")" "$@" > "$OUT/$f" 2>&1; echo "rc=$?" >> "$OUT/$f"
-}
+. "$(dirname "$0")/lib.sh"
 log "$(date -u) $(nvidia-smi --query-gpu=name,clocks.sm,clocks.mem --format=csv,noheader 2>/dev/null) $(git log -1 --format=%h 2>/dev/null)"
 
 log "build bench/dev/h3_lines.cu (10 shapes x key + line view)"

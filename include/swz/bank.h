@@ -170,6 +170,16 @@ SWZ_FN uint32_t swz__phase_cost(const uint32_t *addr, uint32_t mask, uint32_t fi
     return worst;
 }
 
+/* Record phase p's cost c in r (R5/R8: a phase with an active lane adds its cost). */
+SWZ_FN void swz__bank_add_phase(swz_bank_result *r, uint32_t p, uint32_t c)
+{
+    r->phase_cost[p] = c;
+    if (c == 0u) return;
+    r->phases += 1u;
+    r->wavefronts += c;
+    if (c > r->ways) r->ways = c;
+}
+
 /* R8's cover: the fewest chunk maps (rotation r or reflection c of the sector ring, swap bit)
  * that serve the n <= 8 lanes j[i] -> d[i] (source chunk, destination chunk index) of one
  * quarter-warp and source line; kind[i] 0 = a whole sector's lane, 1 = a split sector's, 2 =
@@ -237,11 +247,7 @@ SWZ_FN swz_bank_result swz_bank_eval_cp_async(const uint32_t saddr[32], const ui
             }
             cost += swz__cp_async_cover(jl, dl, kl, n);
         }
-        r.phase_cost[q] = cost;
-        if (cost == 0u) continue;
-        r.phases += 1u;
-        r.wavefronts += cost;
-        if (cost > r.ways) r.ways = cost;
+        swz__bank_add_phase(&r, q, cost);
     }
     r.ideal = r.phases;
     return r;
@@ -273,12 +279,7 @@ SWZ_FN swz_bank_result swz_bank_eval(const uint32_t addr[32], uint32_t mask, int
     if (r.paired) pl *= 2u;
     r.phase_lanes = pl;
     for (p = 0; p * pl < lanes; ++p) {
-        uint32_t c = swz__phase_cost(addr, mask, p * pl, pl, bytes);
-        r.phase_cost[p] = c;
-        if (c == 0u) continue;
-        r.phases += 1u;
-        r.wavefronts += c;
-        if (c > r.ways) r.ways = c;
+        swz__bank_add_phase(&r, p, swz__phase_cost(addr, mask, p * pl, pl, bytes));
     }
     r.ideal = r.phases;
     return r;
