@@ -44,7 +44,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         v = swz_access_bytes(p.access) / e;
         FZ_ASSERT(v >= 1u && v * e == swz_access_bytes(p.access), "access %d on E=%u accepted",
                   p.access, e);
-        b = swz_bank_eval(r.addr, r.mask, p.access);
+        if (p.kind == SWZ_PAT_CP_ASYNC) { /* R8 with a matrix's sources: row r at a 128-byte line */
+            uint32_t src[32], k;
+            for (k = 0; k < 32u; ++k) src[k] = r.row[k] * swz_cp_async_row_pitch(l.width * e) + r.col[k] * e;
+            b = swz_bank_eval_cp_async(r.addr, src, r.mask);
+        } else {
+            b = swz_bank_eval(r.addr, r.mask, p.access);
+        }
         FZ_ASSERT(b.wavefronts == r.bank.wavefronts && b.ways == r.bank.ways &&
                   b.ideal == r.bank.ideal, "verdict differs from swz_bank_eval");
         for (i = 0; i < 32u; ++i) {
