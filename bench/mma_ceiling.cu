@@ -9,6 +9,9 @@
  *   (4, 8, 16: blocks of 128 / 256 / 512 threads, one block per SM times 1 or 2) x CHAINS
  *   (4, 8, 16); each configuration's median of --reps launches, and per type the best of them
  *   is THE ceiling (the GEMM family's TFLOP/s are reported against it, examples/hgemm/NOTES.md).
+ *   Then the sustained rate (not with --quick): 16 warps x 16 chains back to back for about 3 s,
+ *   the first and the last 100 launches -- a long GEMM runs at the power limit, where the
+ *   clock (and with it this ceiling) is lower than in the short median launches.
  *   The swz mma.sync wrapper (swz/mma.h: swz_mma_m16n8k16_f16 / _bf16) is the instruction.
  *
  * Usage: mma_ceiling [--out DIR] [--quick] [--reps N]  -> DIR/mma_ceiling.csv
@@ -84,6 +87,37 @@ int main(int argc, char **argv)
             }
         t.add(bf ? "bf16_ceiling" : "fp16_ceiling", "regs", "TFLOP/s", best, -1, -1);
         printf("# %s ceiling: %.1f TFLOP/s (%s)\n", bf ? "bf16" : "fp16", best, bestname);
+        if (!o.quick && !o.ncu) {
+            /* sustained: 16 warps x 16 chains per SM back to back for about 3 s, in groups of
+             * 100 launches of about 2 ms each (the regime of an 8192^3 GEMM, where the H200
+             * reaches its power limit and the clock falls): the rate of the first and of the
+             * last group */
+            const int blocks = sms, threads = 512, iters = 16384;
+            const double flops = (double)blocks * (threads / 32) * (double)iters * 16 * 4096.0;
+            cudaEvent_t e0, e1;
+            CUDA_CHECK(cudaEventCreate(&e0));
+            CUDA_CHECK(cudaEventCreate(&e1));
+            double first = 0, last = 0;
+            for (int g = 0; g < 15; ++g) {
+                CUDA_CHECK(cudaEventRecord(e0, 0));
+                for (int i = 0; i < 100; ++i)
+                    if (bf) mma_chain_kernel<1, 16><<<blocks, threads>>>(iters, out, 1u);
+                    else mma_chain_kernel<0, 16><<<blocks, threads>>>(iters, out, 1u);
+                CUDA_CHECK(cudaEventRecord(e1, 0));
+                CUDA_CHECK(cudaEventSynchronize(e1));
+                float ms = 0;
+                CUDA_CHECK(cudaEventElapsedTime(&ms, e0, e1));
+                last = 100.0 * flops / (ms * 1e9);
+                if (g == 0) first = last;
+            }
+            CUDA_CHECK_LAUNCH();
+            CUDA_CHECK(cudaEventDestroy(e0));
+            CUDA_CHECK(cudaEventDestroy(e1));
+            t.add(bf ? "bf16_sustained_first" : "fp16_sustained_first", "regs", "TFLOP/s", first, -1, -1);
+            t.add(bf ? "bf16_sustained" : "fp16_sustained", "regs", "TFLOP/s", last, -1, -1);
+            printf("# %s sustained (16 warps x 16 chains, 1500 launches back to back): first 100 %.1f, "
+                   "last 100 %.1f TFLOP/s\n", bf ? "bf16" : "fp16", first, last);
+        }
     }
     CUDA_CHECK(cudaFree(out));
     return t.finish(o);

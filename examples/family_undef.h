@@ -16,7 +16,7 @@
  *   reduce         VARIANT
  *   gemm           LAYOUT
  *   wgemm          OUT, OUT_NAME, STAGES, CLUSTER, EPILOGUE, BLOCK_K, B_MN
- *   hgemm          LAYOUT, TILE_N, TILE_K, STAGES, WARPS_M, WARP_N, RASTER_GROUP, MIN_BLOCKS,
+ *   hgemm          LAYOUT, TILE_N, TILE_K, STAGES, WARPS_M, WARP_N, RASTER_GROUP, MIN_BLOCKS, PERSIST,
  *                  PIPE, NAME_SUFFIX
  */
 #undef TILE

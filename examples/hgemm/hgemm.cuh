@@ -40,6 +40,11 @@
  *   WARP_N        warp tile columns [64] (warp tile rows are TILE / WARPS_M)
  *   RASTER_GROUP  grouped block order: GROUP block rows walked column by column [8]
  *   MIN_BLOCKS    __launch_bounds__ minimum blocks per SM [1]
+ *   PERSIST       0: one block per tile of C;  1: a persistent grid (SMs x resident blocks)
+ *                 walks the tiles in the same grouped order, and a block's last STAGES-1
+ *                 slices already copy its next tile's first ones, so the pipeline never
+ *                 drains between tiles (the epilogue stages through its own shared memory,
+ *                 beside the stages) [0]
  *   NAME_SUFFIX   appended to the name (tuning variants) [nothing]
  *
  * The kernel (defaults: 128 x 256 block, 8 warps of 64 x 64, K slices of 32, 4 stages)
@@ -59,6 +64,13 @@
  *   Epilogue: per warp, 16 rows at a time through shared memory (fp32, rows padded by 8
  *   floats: the 8-byte fragment stores and the 16-byte reads are conflict free), then
  *   alpha * acc + beta * C with 16-byte loads and stores of C (beta == 0 never reads C).
+ *   PERSIST 1: grid = the blocks the device holds at once (SMs x blocks per SM, capped by the
+ *   tiles); block b takes tiles b, b + grid, ... in the grouped order.  When a full-slice
+ *   tile's next tile is full too (and K has STAGES-1 slices), its last STAGES-1 slices copy
+ *   the next tile's first ones and the barrier of its last slice also loads the next tile's
+ *   first fragments, so the copies are in flight through the epilogue and the next tile's
+ *   first slice waits for nothing; otherwise the next tile starts its own prologue after a
+ *   barrier.  The epilogue then stages in shared memory of its own (after the stages).
  *
  * Fast path and fallbacks (always correct)
  *   The cp.async path needs, per operand, a 16-byte aligned base pointer and a leading
@@ -574,6 +586,9 @@ static inline int ex_hg_b_check(void *vp, const swz_variant *v, int mode)
 #ifndef MIN_BLOCKS
 #define MIN_BLOCKS 1
 #endif
+#ifndef PERSIST
+#define PERSIST 0
+#endif
 #ifndef NAME_SUFFIX
 #define NAME_SUFFIX
 #endif
@@ -605,6 +620,7 @@ SWZ_STATIC_ASSERT((WARP_N) % 16 == 0 && (TILE_N) % (WARP_N) == 0, swz_error_hgem
 SWZ_STATIC_ASSERT(HG(__NT) <= 1024, swz_error_hgemm_more_than_1024_threads);
 SWZ_STATIC_ASSERT((RASTER_GROUP) >= 1, swz_error_hgemm_RASTER_GROUP_must_be_positive);
 SWZ_STATIC_ASSERT((MIN_BLOCKS) >= 1, swz_error_hgemm_MIN_BLOCKS_must_be_positive);
+SWZ_STATIC_ASSERT((PERSIST) == 0 || (PERSIST) == 1, swz_error_hgemm_PERSIST_must_be_0_or_1);
 
 /* The three shared tiles through swz/mma.h: A (TILE x TILE_K), B NN (TILE_K x TILE_N), B NT
  * (TILE_N x TILE_K). */
@@ -642,11 +658,21 @@ enum {
     HG(__B_BYTES) = EX_HG_R128(2u * EX_HG_MAX(EX_HG_SIZE(TILE_K, TILE_N), EX_HG_SIZE(TILE_N, TILE_K)))
 };
 #define HG_STAGE_BYTES ((uint32_t)HG(__A_BYTES) + (uint32_t)HG(__B_BYTES))
-#define HG_SMEM_BYTES (HG_STAGE_BYTES * (uint32_t)(STAGES))
+/* the epilogue's staging: 16 rows of EX_HG_EPI_LD(WARP_N) floats per warp; in the stages'
+ * memory (after the last slice) unless PERSIST, where the next tile's copies are in flight */
+#define HG_EPI_BYTES ((uint32_t)HG(__NT) / 32u * 16u * (uint32_t)EX_HG_EPI_LD(WARP_N) * 4u)
+#define HG_SMEM_BYTES (HG_STAGE_BYTES * (uint32_t)(STAGES) + ((PERSIST) ? HG_EPI_BYTES : 0u))
 SWZ_STATIC_ASSERT(EX_HG_R128(2u * EX_HG_SIZE(TILE, TILE_K)) * 1u + 0u <= 232448u, swz_error_hgemm_A_tile_too_big);
 SWZ_STATIC_ASSERT((EX_HG_R128(2u * EX_HG_SIZE(TILE, TILE_K)) +
                    EX_HG_R128(2u * EX_HG_MAX(EX_HG_SIZE(TILE_K, TILE_N), EX_HG_SIZE(TILE_N, TILE_K)))) * (STAGES) <= 232448u,
                   swz_error_hgemm_stages_exceed_227KiB_of_shared_memory);
+SWZ_STATIC_ASSERT(!(PERSIST) || (EX_HG_R128(2u * EX_HG_SIZE(TILE, TILE_K)) +
+                                 EX_HG_R128(2u * EX_HG_MAX(EX_HG_SIZE(TILE_K, TILE_N), EX_HG_SIZE(TILE_N, TILE_K)))) *
+                                        (STAGES) +
+                                    (uint32_t)(32 * (WARPS_M) * ((TILE_N) / (WARP_N))) / 32u * 16u *
+                                        EX_HG_EPI_LD(WARP_N) * 4u <=
+                                232448u,
+                  swz_error_hgemm_PERSIST_stages_and_epilogue_staging_exceed_227KiB_of_shared_memory);
 SWZ_STATIC_ASSERT(((TILE) / (WARPS_M) / 16 >= 1) &&
                       (uint32_t)(32 * (WARPS_M) * ((TILE_N) / (WARP_N))) / 32u * 16u * EX_HG_EPI_LD(WARP_N) * 4u <=
                       (EX_HG_R128(2u * EX_HG_SIZE(TILE, TILE_K)) +
@@ -797,6 +823,19 @@ static __device__ __forceinline__ void HG(__slice_full)(float (&acc)[HG(__MI)][H
     }
 }
 
+/* The origin of tile t (0 <= t < tiles_m * tiles_n) in the grouped raster: RASTER_GROUP block
+ * rows at a time, walked column by column, so the blocks in flight share A rows and B columns
+ * in L2. */
+static __device__ __forceinline__ void HG(__tile_origin)(int64_t t, int64_t tiles_m, int64_t tiles_n, int64_t *m0,
+                                                         int64_t *n0)
+{
+    const int64_t per_group = (int64_t)(RASTER_GROUP) * tiles_n;
+    const int64_t first_m = t / per_group * (RASTER_GROUP);
+    const int64_t gsize = tiles_m - first_m < (RASTER_GROUP) ? tiles_m - first_m : (RASTER_GROUP);
+    *m0 = (first_m + (t % per_group) % gsize) * HG(__BM);
+    *n0 = (t % per_group) / gsize * HG(__BN);
+}
+
 template <int BT, typename CT>
 __global__ void __launch_bounds__(HG(__NT), MIN_BLOCKS)
     HG(_kernel)(int64_t M, int64_t N, int64_t K, float alpha, const ELEM *__restrict__ A, int64_t lda,
@@ -806,180 +845,227 @@ __global__ void __launch_bounds__(HG(__NT), MIN_BLOCKS)
            KS = HG(__KS), WTM = HG(__WTM), WTN = HG(__WTN), WN = HG(__WN), EPL = EX_HG_EPI_LD(WARP_N) };
     extern __shared__ __align__(128) unsigned char HG(__smem)[];
     unsigned char *smem = HG(__smem);
-    /* grouped raster: RASTER_GROUP block rows, walked column by column */
-    const int64_t tiles_m = (M + BM - 1) / BM, tiles_n = (N + BN - 1) / BN;
-    const int64_t pid = blockIdx.x, per_group = (int64_t)(RASTER_GROUP) * tiles_n;
-    const int64_t first_m = pid / per_group * (RASTER_GROUP);
-    const int64_t gsize = tiles_m - first_m < (RASTER_GROUP) ? tiles_m - first_m : (RASTER_GROUP);
-    const int64_t bm = first_m + (pid % per_group) % gsize, bn = (pid % per_group) / gsize;
-    const int64_t m0 = bm * BM, n0 = bn * BN;
+    const int64_t tiles_m = (M + BM - 1) / BM, tiles_n = (N + BN - 1) / BN, tiles = tiles_m * tiles_n;
     const int warp = (int)(threadIdx.x >> 5), lane = (int)(threadIdx.x & 31u);
     const int wm = warp / WN, wn = warp % WN;
     const int KT = (int)((K + BK - 1) / BK);
     /* full-tile copies: operand 16-byte aligned with ld a multiple of 8, tile inside M / N;
      * slice kt also needs (kt + 1) * BK <= K, i.e. kt < KF */
-    const int in_a = (((uintptr_t)A) & 15u) == 0 && lda % 8 == 0 && m0 + BM <= M;
-    const int in_b = (((uintptr_t)B) & 15u) == 0 && ldb % 8 == 0 && n0 + BN <= N;
+    const int al_a = (((uintptr_t)A) & 15u) == 0 && lda % 8 == 0;
+    const int al_b = (((uintptr_t)B) & 15u) == 0 && ldb % 8 == 0;
     const int KF = (int)(K / BK);
     /* this thread's first copy chunk in A and B (loop-invariant: swz/mma.h NAME_copy_offset) */
     const int64_t offa = HG(_ta_copy_offset)(lda);
     const int64_t offb = BT == SWZ_HGEMM_NN ? HG(_tb_copy_offset)(ldb) : HG(_tbt_copy_offset)(ldb);
+    const uint32_t sm = (uint32_t)__cvta_generic_to_shared(smem);
+    const uint32_t da = sm + HG(_ta_chunk_addr)((int)threadIdx.x);
+    const uint32_t db = sm + HG(__A_BYTES) +
+                        (BT == SWZ_HGEMM_NN ? HG(_tb_chunk_addr)((int)threadIdx.x) : HG(_tbt_chunk_addr)((int)threadIdx.x));
+    const int64_t ib = BT == SWZ_HGEMM_NN ? (int64_t)BK * ldb : (int64_t)BK;
 
     float acc[MI][NI][4];
-#pragma unroll
-    for (int i = 0; i < MI; ++i)
-#pragma unroll
-        for (int j = 0; j < NI; ++j) acc[i][j][0] = acc[i][j][1] = acc[i][j][2] = acc[i][j][3] = 0.f;
-
     uint32_t fa[2][MI][4], fb[2][NI][2];
-    int rs = 0, ws = S - 1;
-    const uint32_t sm = (uint32_t)__cvta_generic_to_shared(smem);
-    if (in_a && in_b && K % BK == 0) {
-        /* every slice full: the branch-free loop (HG(__slice_full)) */
-        const uint32_t tid = threadIdx.x;
-        const uint32_t da = sm + HG(_ta_chunk_addr)((int)tid);
-        const uint32_t db = sm + HG(__A_BYTES) +
-                            (BT == SWZ_HGEMM_NN ? HG(_tb_chunk_addr)((int)tid) : HG(_tbt_chunk_addr)((int)tid));
-        const ELEM *pa = A + m0 * lda + offa;
-        const ELEM *pb = B + (BT == SWZ_HGEMM_NN ? n0 : n0 * ldb) + offb;
-        const int64_t ib = BT == SWZ_HGEMM_NN ? (int64_t)BK * ldb : (int64_t)BK;
-        /* slices 0 .. S-2 into stages 0 .. S-2 (the slots of one slice, in order) */
+    /* rs: the stage the next slice is read from; ws: the stage the copy STAGES-1 slices ahead
+     * goes to (always rs + S - 1 mod S); primed: this tile's first S-1 slices were copied by
+     * the previous tile's last slices and fa[0], fb[0] hold its first fragments (PERSIST) */
+    int rs = 0, ws = S - 1, primed = 0;
+    const ELEM *pa = A, *pb = B;
+    for (int64_t t = blockIdx.x; t < tiles; t += (PERSIST) ? (int64_t)gridDim.x : tiles) {
+        int64_t m0, n0;
+        HG(__tile_origin)(t, tiles_m, tiles_n, &m0, &n0);
 #pragma unroll
-        for (int s = 0; s < S - 1; ++s) {
-            if (s < KT)
+        for (int i = 0; i < MI; ++i)
 #pragma unroll
-                for (int q = 0; q < HG(__NSLOT); ++q)
-                    HG(__copy_slot)<BT>(q, da + s * HG_STAGE_BYTES, db + s * HG_STAGE_BYTES, pa, lda, pb, ldb);
-            swz_mma_commit();
-            pa += BK, pb += ib;
-        }
-        swz_mma_wait(S - 2);
-        __syncthreads();
-        HG(__frags)<BT>(fa[0], fb[0], sm, wm, wn, 0);
-        int kt = 0;
-        for (; kt < KT - (S - 1); ++kt) {
-            const uint32_t wo = (uint32_t)ws * HG_STAGE_BYTES;
-            HG(__slice_full)<BT, 1>(acc, fa, fb, sm, rs, da + wo, db + wo, pa, lda, pb, ldb, wm, wn);
-            pa += BK, pb += ib;
-            ws = ws == S - 1 ? 0 : ws + 1;
-        }
-        for (; kt < KT; ++kt) HG(__slice_full)<BT, 0>(acc, fa, fb, sm, rs, da, db, pa, lda, pb, ldb, wm, wn);
-    } else {
-        /* some slice is not full (an edge block, K % TILE_K, an unaligned operand): each copy
-         * takes NAME_load_async_full or the checked, zero-filling NAME_load_async.  The same
-         * order: fragments prefetched across the slice boundary, the barrier before the last
-         * k step's mma, the next slice's first fragments right after it */
+            for (int j = 0; j < NI; ++j) acc[i][j][0] = acc[i][j][1] = acc[i][j][2] = acc[i][j][3] = 0.f;
+        const int in_a = al_a && m0 + BM <= M, in_b = al_b && n0 + BN <= N;
+        if (in_a && in_b && K % BK == 0) {
+            /* every slice full: the branch-free loop (HG(__slice_full)) */
+            if (!primed) {
+                /* the previous tile (PERSIST) may still be read from: a barrier before the copies */
+                if ((PERSIST) && t != (int64_t)blockIdx.x) __syncthreads();
+                rs = 0, ws = S - 1;
+                pa = A + m0 * lda + offa;
+                pb = B + (BT == SWZ_HGEMM_NN ? n0 : n0 * ldb) + offb;
+                /* slices 0 .. S-2 into stages 0 .. S-2 (the slots of one slice, in order) */
 #pragma unroll
-        for (int s = 0; s < S - 1; ++s) {
-            if (s < KT)
-                HG(__copy)<BT>(smem + s * HG_STAGE_BYTES, A, lda, B, ldb, m0, n0, (int64_t)s * BK, M, N, K,
-                               in_a && s < KF, in_b && s < KF, offa, offb);
-            swz_mma_commit();
-        }
-        swz_mma_wait(S - 2);
-        __syncthreads();
-        HG(__frags)<BT>(fa[0], fb[0], sm, wm, wn, 0);
-        for (int kt = 0; kt < KT; ++kt) {
+                for (int s = 0; s < S - 1; ++s) {
+                    if (s < KT)
 #pragma unroll
-            for (int ks = 0; ks < KS; ++ks) {
-                if (ks == KS - 1) {
-                    swz_mma_wait(S - 2);
-                    __syncthreads();
-                    rs = rs == S - 1 ? 0 : rs + 1;
-                }
-                {
-                    HG(__frags)<BT>(fa[(ks + 1) & 1], fb[(ks + 1) & 1], sm + (uint32_t)rs * HG_STAGE_BYTES, wm, wn,
-                                    (ks + 1) % KS);
-                }
-                if (ks == 0) {
-                    const int kn = kt + S - 1;
-                    if (kn < KT)
-                        HG(__copy)<BT>(smem + ws * HG_STAGE_BYTES, A, lda, B, ldb, m0, n0, (int64_t)kn * BK, M, N,
-                                       K, in_a && kn < KF, in_b && kn < KF, offa, offb);
+                        for (int q = 0; q < HG(__NSLOT); ++q)
+                            HG(__copy_slot)<BT>(q, da + s * HG_STAGE_BYTES, db + s * HG_STAGE_BYTES, pa, lda, pb, ldb);
                     swz_mma_commit();
-                    ws = ws == S - 1 ? 0 : ws + 1;
+                    pa += BK, pb += ib;
                 }
-                HG(__mma)(acc, fa[ks & 1], fb[ks & 1]);
+                swz_mma_wait(S - 2);
+                __syncthreads();
+                HG(__frags)<BT>(fa[0], fb[0], sm, wm, wn, 0);
+            }
+            int kt = 0;
+            for (; kt < KT - (S - 1); ++kt) {
+                const uint32_t wo = (uint32_t)ws * HG_STAGE_BYTES;
+                HG(__slice_full)<BT, 1>(acc, fa, fb, sm, rs, da + wo, db + wo, pa, lda, pb, ldb, wm, wn);
+                pa += BK, pb += ib;
+                ws = ws == S - 1 ? 0 : ws + 1;
+            }
+            primed = 0;
+#if PERSIST
+            /* the last S-1 slices copy the first S-1 of the block's next tile when that one is full
+             * too (and K has S-1 slices): the stream of slices goes on across the tiles */
+            {
+                const int64_t tn = t + (int64_t)gridDim.x;
+                int64_t m1 = M, n1 = N;
+                if (tn < tiles) HG(__tile_origin)(tn, tiles_m, tiles_n, &m1, &n1);
+                if (tn < tiles && KT >= S - 1 && m1 + BM <= M && n1 + BN <= N) {
+                    pa = A + m1 * lda + offa;
+                    pb = B + (BT == SWZ_HGEMM_NN ? n1 : n1 * ldb) + offb;
+                    for (; kt < KT; ++kt) {
+                        const uint32_t wo = (uint32_t)ws * HG_STAGE_BYTES;
+                        HG(__slice_full)<BT, 1>(acc, fa, fb, sm, rs, da + wo, db + wo, pa, lda, pb, ldb, wm, wn);
+                        pa += BK, pb += ib;
+                        ws = ws == S - 1 ? 0 : ws + 1;
+                    }
+                    primed = 1;
+                }
+            }
+#endif
+            for (; kt < KT; ++kt) HG(__slice_full)<BT, 0>(acc, fa, fb, sm, rs, da, db, pa, lda, pb, ldb, wm, wn);
+        } else {
+            /* some slice is not full (an edge block, K % TILE_K, an unaligned operand): each copy
+             * takes NAME_load_async_full or the checked, zero-filling NAME_load_async.  The same
+             * order: fragments prefetched across the slice boundary, the barrier before the last
+             * k step's mma, the next slice's first fragments right after it */
+            if ((PERSIST) && t != (int64_t)blockIdx.x) __syncthreads();
+            rs = 0, ws = S - 1, primed = 0;
+#pragma unroll
+            for (int s = 0; s < S - 1; ++s) {
+                if (s < KT)
+                    HG(__copy)<BT>(smem + s * HG_STAGE_BYTES, A, lda, B, ldb, m0, n0, (int64_t)s * BK, M, N, K,
+                                   in_a && s < KF, in_b && s < KF, offa, offb);
+                swz_mma_commit();
+            }
+            swz_mma_wait(S - 2);
+            __syncthreads();
+            HG(__frags)<BT>(fa[0], fb[0], sm, wm, wn, 0);
+            for (int kt = 0; kt < KT; ++kt) {
+#pragma unroll
+                for (int ks = 0; ks < KS; ++ks) {
+                    if (ks == KS - 1) {
+                        swz_mma_wait(S - 2);
+                        __syncthreads();
+                        rs = rs == S - 1 ? 0 : rs + 1;
+                    }
+                    {
+                        HG(__frags)<BT>(fa[(ks + 1) & 1], fb[(ks + 1) & 1], sm + (uint32_t)rs * HG_STAGE_BYTES, wm, wn,
+                                        (ks + 1) % KS);
+                    }
+                    if (ks == 0) {
+                        const int kn = kt + S - 1;
+                        if (kn < KT)
+                            HG(__copy)<BT>(smem + ws * HG_STAGE_BYTES, A, lda, B, ldb, m0, n0, (int64_t)kn * BK, M, N,
+                                           K, in_a && kn < KF, in_b && kn < KF, offa, offb);
+                        swz_mma_commit();
+                        ws = ws == S - 1 ? 0 : ws + 1;
+                    }
+                    HG(__mma)(acc, fa[ks & 1], fb[ks & 1]);
+                }
             }
         }
-    }
 
-    /* epilogue: every cp.async (also the zero-filled slices past K) landed, no stage is read */
-    swz_mma_wait(0);
-    __syncthreads();
-    {
-        float *stg = (float *)smem + (uint32_t)warp * 16u * (uint32_t)EPL;
-        const int c16 = sizeof(CT) == 2;
-        const int vec = (((uintptr_t)C) & 15u) == 0 && ((uint64_t)ldc * sizeof(CT)) % 16u == 0;
+        /* epilogue.  PERSIST: in its own shared memory, while the next tile's copies land;
+         * otherwise in the stages': every cp.async (also the zero-filled slices past K) landed
+         * and no stage is read any more */
+#if !PERSIST
+        swz_mma_wait(0);
+        __syncthreads();
+#endif
+        {
+            float *stg = (float *)(smem + ((PERSIST) ? (uint32_t)(STAGES) * HG_STAGE_BYTES : 0u)) +
+                         (uint32_t)warp * 16u * (uint32_t)EPL;
+            const int c16 = sizeof(CT) == 2;
+            const int vec = (((uintptr_t)C) & 15u) == 0 && ((uint64_t)ldc * sizeof(CT)) % 16u == 0;
 #pragma unroll
-        for (int i = 0; i < MI; ++i) {
-            __syncwarp();
+            for (int i = 0; i < MI; ++i) {
+                __syncwarp();
 #pragma unroll
-            for (int j = 0; j < NI; ++j)
+                for (int j = 0; j < NI; ++j)
 #pragma unroll
-                for (int h = 0; h < 2; ++h)
-                    *(float2 *)(stg + ex_hg_epi_st(WTN, (uint32_t)lane, (uint32_t)j, (uint32_t)h)) =
-                        make_float2(acc[i][j][2 * h], acc[i][j][2 * h + 1]);
-            __syncwarp();
-            const int64_t row0 = m0 + wm * WTM + 16 * i, col0 = n0 + wn * WTN;
-            enum { PER = 16 * WTN / (sizeof(CT) == 2 ? 8 : 4) / 32 };
+                    for (int h = 0; h < 2; ++h)
+                        *(float2 *)(stg + ex_hg_epi_st(WTN, (uint32_t)lane, (uint32_t)j, (uint32_t)h)) =
+                            make_float2(acc[i][j][2 * h], acc[i][j][2 * h + 1]);
+                __syncwarp();
+                const int64_t row0 = m0 + wm * WTM + 16 * i, col0 = n0 + wn * WTN;
+                enum { PER = 16 * WTN / (sizeof(CT) == 2 ? 8 : 4) / 32 };
 #pragma unroll
-            for (int it = 0; it < PER; ++it) {
-                uint32_t r, c;
-                float v[8];
-                const uint32_t o0 = ex_hg_epi_ld(WTN, c16, (uint32_t)lane, (uint32_t)it, 0u, &r, &c);
-                const float4 x0 = *(const float4 *)(stg + o0);
-                const int nv = c16 ? 8 : 4;
-                v[0] = x0.x, v[1] = x0.y, v[2] = x0.z, v[3] = x0.w;
-                if (c16) {
-                    const uint32_t o1 = ex_hg_epi_ld(WTN, c16, (uint32_t)lane, (uint32_t)it, 1u, &r, &c);
-                    const float4 x1 = *(const float4 *)(stg + o1);
-                    if (o1 > o0) v[4] = x1.x, v[5] = x1.y, v[6] = x1.z, v[7] = x1.w;
-                    else v[4] = v[0], v[5] = v[1], v[6] = v[2], v[7] = v[3],
-                         v[0] = x1.x, v[1] = x1.y, v[2] = x1.z, v[3] = x1.w;
-                }
-                const int64_t gr = row0 + r, gc = col0 + c;
-                if (gr >= M || gc >= N) continue;
-                CT *cp = C + gr * ldc + gc;
-                if (vec && gc + nv <= N) {
-                    __align__(16) CT o[8];
-                    if (beta != 0.f) {
-                        __align__(16) CT old[8];
-                        *(uint4 *)old = *(const uint4 *)cp;
-#pragma unroll
-                        for (int e = 0; e < 8; ++e)
-                            if (e < nv) ex_hg_cvt(alpha * v[e] + beta * ex_hg_tof(old[e]), &o[e]);
-                    } else {
-#pragma unroll
-                        for (int e = 0; e < 8; ++e)
-                            if (e < nv) ex_hg_cvt(alpha * v[e], &o[e]);
+                for (int it = 0; it < PER; ++it) {
+                    uint32_t r, c;
+                    float v[8];
+                    const uint32_t o0 = ex_hg_epi_ld(WTN, c16, (uint32_t)lane, (uint32_t)it, 0u, &r, &c);
+                    const float4 x0 = *(const float4 *)(stg + o0);
+                    const int nv = c16 ? 8 : 4;
+                    v[0] = x0.x, v[1] = x0.y, v[2] = x0.z, v[3] = x0.w;
+                    if (c16) {
+                        const uint32_t o1 = ex_hg_epi_ld(WTN, c16, (uint32_t)lane, (uint32_t)it, 1u, &r, &c);
+                        const float4 x1 = *(const float4 *)(stg + o1);
+                        if (o1 > o0) v[4] = x1.x, v[5] = x1.y, v[6] = x1.z, v[7] = x1.w;
+                        else v[4] = v[0], v[5] = v[1], v[6] = v[2], v[7] = v[3],
+                             v[0] = x1.x, v[1] = x1.y, v[2] = x1.z, v[3] = x1.w;
                     }
-                    *(uint4 *)cp = *(const uint4 *)o;
-                } else {
-                    for (int e = 0; e < nv && gc + e < N; ++e) {
-                        CT o;
-                        ex_hg_cvt(beta != 0.f ? alpha * v[e] + beta * ex_hg_tof(cp[e]) : alpha * v[e], &o);
-                        cp[e] = o;
+                    const int64_t gr = row0 + r, gc = col0 + c;
+                    if (gr >= M || gc >= N) continue;
+                    CT *cp = C + gr * ldc + gc;
+                    if (vec && gc + nv <= N) {
+                        __align__(16) CT o[8];
+                        if (beta != 0.f) {
+                            __align__(16) CT old[8];
+                            *(uint4 *)old = *(const uint4 *)cp;
+#pragma unroll
+                            for (int e = 0; e < 8; ++e)
+                                if (e < nv) ex_hg_cvt(alpha * v[e] + beta * ex_hg_tof(old[e]), &o[e]);
+                        } else {
+#pragma unroll
+                            for (int e = 0; e < 8; ++e)
+                                if (e < nv) ex_hg_cvt(alpha * v[e], &o[e]);
+                        }
+                        *(uint4 *)cp = *(const uint4 *)o;
+                    } else {
+                        for (int e = 0; e < nv && gc + e < N; ++e) {
+                            CT o;
+                            ex_hg_cvt(beta != 0.f ? alpha * v[e] + beta * ex_hg_tof(cp[e]) : alpha * v[e], &o);
+                            cp[e] = o;
+                        }
                     }
                 }
             }
         }
-    }
+    } /* tiles */
+    swz_mma_wait(0); /* PERSIST: nothing in flight is left at exit (the last copies were waited for) */
 }
 
 template <int BT, typename CT>
 static cudaError_t HG(__launch)(int64_t M, int64_t N, int64_t K, float alpha, const ELEM *A, int64_t lda,
                                 const ELEM *B, int64_t ldb, float beta, CT *C, int64_t ldc, cudaStream_t stream)
 {
-    static int configured = 0; /* the dynamic shared memory limit, set once per kernel */
-    const int64_t blocks = ((M + HG(__BM) - 1) / HG(__BM)) * ((N + HG(__BN) - 1) / HG(__BN));
+    static int configured = 0, resident = 0; /* set once per kernel: the shared memory limit;
+                                                  PERSIST: blocks resident on the device */
+    int64_t blocks = ((M + HG(__BM) - 1) / HG(__BM)) * ((N + HG(__BN) - 1) / HG(__BN));
     if (blocks > 0x7FFFFFFF) return cudaErrorInvalidValue;
     if (!configured) {
-        const cudaError_t e = cudaFuncSetAttribute(HG(_kernel)<BT, CT>, cudaFuncAttributeMaxDynamicSharedMemorySize,
-                                                   (int)HG_SMEM_BYTES);
+        cudaError_t e = cudaFuncSetAttribute(HG(_kernel)<BT, CT>, cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                             (int)HG_SMEM_BYTES);
+        if (e == cudaSuccess && (PERSIST)) {
+            int dev = 0, sms = 0, per_sm = 0;
+            e = cudaGetDevice(&dev);
+            if (e == cudaSuccess) e = cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev);
+            if (e == cudaSuccess)
+                e = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, HG(_kernel)<BT, CT>, HG(__NT),
+                                                                  HG_SMEM_BYTES);
+            if (e == cudaSuccess && sms * per_sm < 1) e = cudaErrorInvalidConfiguration;
+            resident = sms * per_sm;
+        }
         if (e != cudaSuccess) return e;
         configured = 1;
     }
+    if ((PERSIST) && blocks > resident) blocks = resident;
     HG(_kernel)<BT, CT><<<(unsigned)blocks, HG(__NT), HG_SMEM_BYTES, stream>>>(M, N, K, alpha, A, lda, B, ldb,
                                                                                beta, C, ldc);
     return cudaGetLastError();
@@ -1099,10 +1185,11 @@ const swz_variant HG(_variant) = SWZ_VARIANT_INIT(
     "hgemm", EX_HG_STR(EX_HG_NAME), EX_HG_STR(HG(_kernel)), EX_HG_STR(EX_HG_CAT(EX_HG_LNAME_, LAYOUT)),
     EX_HG_STR(ELEM_NAME), (TILE), 2, HG(__NT),
     "tile_n=" EX_HG_STR(TILE_N) " tile_k=" EX_HG_STR(TILE_K) " stages=" EX_HG_STR(STAGES) " warps_m=" EX_HG_STR(
-        WARPS_M) " warp_n=" EX_HG_STR(WARP_N) " group=" EX_HG_STR(RASTER_GROUP),
+        WARPS_M) " warp_n=" EX_HG_STR(WARP_N) " group=" EX_HG_STR(RASTER_GROUP) " persist=" EX_HG_STR(PERSIST),
     HG(__predict), HG(__problem), &HG(__ops));
 
 #undef HG_STAGE_BYTES
+#undef HG_EPI_BYTES
 #undef HG_SMEM_BYTES
 #undef EX_HG_LID
 #undef EX_HG_OFF

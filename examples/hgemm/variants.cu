@@ -12,13 +12,13 @@
 EX_HG_DECL(swz_hgemm_none_128_half_variant) EX_HG_DECL(swz_hgemm_pad_128_half_variant)
 EX_HG_DECL(swz_hgemm_xor_128_half_variant) EX_HG_DECL(swz_hgemm_none_128_bf16_variant)
 EX_HG_DECL(swz_hgemm_pad_128_bf16_variant) EX_HG_DECL(swz_hgemm_xor_128_bf16_variant)
-EX_HG_DECL(swz_hgemm_xor_128_half_s6_variant) EX_HG_DECL(swz_hgemm_xor_128_half_k64_variant)
-EX_HG_DECL(swz_hgemm_xor_128_half_k64s4_variant) EX_HG_DECL(swz_hgemm_xor_128_half_g16_variant)
+EX_HG_DECL(swz_hgemm_xor_128_half_s6g16_variant) EX_HG_DECL(swz_hgemm_xor_128_half_p_variant)
+EX_HG_DECL(swz_hgemm_xor_128_half_ps6g16_variant) EX_HG_DECL(swz_hgemm_xor_128_bf16_ps6g16_variant)
 static const swz_variant *const ex_hg_variants[] = {
     &swz_hgemm_none_128_half_variant, &swz_hgemm_pad_128_half_variant, &swz_hgemm_xor_128_half_variant,
     &swz_hgemm_none_128_bf16_variant, &swz_hgemm_pad_128_bf16_variant, &swz_hgemm_xor_128_bf16_variant,
-    &swz_hgemm_xor_128_half_s6_variant, &swz_hgemm_xor_128_half_k64_variant,
-    &swz_hgemm_xor_128_half_k64s4_variant, &swz_hgemm_xor_128_half_g16_variant, NULL};
+    &swz_hgemm_xor_128_half_s6g16_variant, &swz_hgemm_xor_128_half_p_variant,
+    &swz_hgemm_xor_128_half_ps6g16_variant, &swz_hgemm_xor_128_bf16_ps6g16_variant, NULL};
 extern "C" {
 SWZ_REGISTRY_DEFINE(swz_hgemm_registry, "hgemm", ex_hg_variants);
 }
@@ -28,7 +28,7 @@ SWZ_REGISTRY_DEFINE(swz_hgemm_registry, "hgemm", ex_hg_variants);
 static const char *const ex_hg_checks[] = {
     "1:1:1", "127:129:65", "255:257:1000", "300:520:136:nn:f32", "64:300:8:nt:in:b0",
     "1:1:1:nt:f32", "127:129:65:nt:in", "255:257:1000:nt:f32:b0", "129:255:7:nn:in", "256:512:256:nn:f32:b0",
-    "513:263:96:nt:in", NULL};
+    "513:263:96:nt:in", "640:7640:160:nn:in", NULL};
 static const char *const ex_hg_bench_specs[] = {"4096:4096:4096", "8192:8192:8192", NULL};
 static const char *const ex_hg_bench_quick[] = {"2048:2048:2048", NULL};
 static const char *const ex_hg_peers[] = {"cublasGemmEx", NULL};

@@ -41,10 +41,15 @@ extern const swz_family swz_hgemm_family;
 static int quick = 0;
 /* Every block of 128:256:32, 256:512:128 and 384:768:512 takes the full-slice loop (tiles inside
  * M and N, K a multiple of TILE_K); 300:520:128 mixes full-slice and edge blocks in one launch;
- * the others (K % 32 != 0 or a tile across M or N) take the edge path. */
+ * the others (K % 32 != 0 or a tile across M or N) take the edge path.  640:7640:160 and
+ * 640:7640:96 have 150 tiles, more than an H200 holds blocks (132): a PERSIST variant's blocks
+ * take two tiles, and a full tile followed by a full one (the slices stream on; with K 96 and
+ * 4 stages the main loop is empty: KT == STAGES-1), by a ragged one (the last tile column) or
+ * by none. */
 static const char *const shapes_full[] = {"1:1:1", "2:3:4", "17:9:33", "127:129:65", "128:256:32", "255:257:1000",
                                           "129:255:7", "300:520:136", "513:263:96", "64:300:8", "384:768:512",
-                                          "256:512:128", "300:520:128", "1000:1000:999", NULL};
+                                          "256:512:128", "300:520:128", "1000:1000:999", "640:7640:160",
+                                          "640:7640:96", NULL};
 /* --quick (compute-sanitizer: racecheck instruments every shared access): an unaligned K (the
  * element-wise copies), an edge-only, a full-only and a mixed launch, in two modes that cover
  * both B orientations, both C types and beta == 0 */
