@@ -11,6 +11,7 @@
 #    prefetch hint), medians in rounds.txt;
 # 6. compute-sanitizer memcheck / racecheck / synccheck of a PERSIST variant on 640:7640:160;
 # 7. ncu of xor_128_half_ps6g16 at 4096^3 (tensor pipe, stalls).
+# Ran once, at the commit that added it; the _ps6g16 variants were dropped after it (examples/hgemm/NOTES.md, session 4).
 set -u
 B=${B:-build}
 OUT=${OUT:-out-s4}

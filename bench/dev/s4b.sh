@@ -4,6 +4,7 @@
 # clock, tensor pipe, L2, stalls; the SASS loops of each), the PERSIST variants timed first, and
 # three rounds of the transpose candidates for the 128 KiB row pitch and the L2 prefetch hint.
 #   OUT=DIR B=BUILD [S4_SECONDS=300] bash bench/dev/s4b.sh
+# Ran once, at the commit that added it; the _ps6g16 variants were dropped after it (examples/hgemm/NOTES.md, session 4).
 set -u
 B=${B:-build}
 OUT=${OUT:-out-s4b}

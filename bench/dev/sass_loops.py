@@ -12,7 +12,7 @@ for f in re.split(r"\n\s+Function : ", txt)[1:]:
         continue
     addr, ins = [], []
     for l in f.split("\n"):
-        m = re.search(r"/\*([0-9a-f]{4})\*/\s+(.*?);", l)
+        m = re.search(r"/\*([0-9a-f]{4,6})\*/\s+(.*?)\s*;", l)
         if m:
             addr.append(int(m.group(1), 16))
             ins.append(m.group(2))

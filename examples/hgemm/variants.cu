@@ -13,12 +13,10 @@ EX_HG_DECL(swz_hgemm_none_128_half_variant) EX_HG_DECL(swz_hgemm_pad_128_half_va
 EX_HG_DECL(swz_hgemm_xor_128_half_variant) EX_HG_DECL(swz_hgemm_none_128_bf16_variant)
 EX_HG_DECL(swz_hgemm_pad_128_bf16_variant) EX_HG_DECL(swz_hgemm_xor_128_bf16_variant)
 EX_HG_DECL(swz_hgemm_xor_128_half_s6g16_variant) EX_HG_DECL(swz_hgemm_xor_128_half_p_variant)
-EX_HG_DECL(swz_hgemm_xor_128_half_ps6g16_variant) EX_HG_DECL(swz_hgemm_xor_128_bf16_ps6g16_variant)
 static const swz_variant *const ex_hg_variants[] = {
     &swz_hgemm_none_128_half_variant, &swz_hgemm_pad_128_half_variant, &swz_hgemm_xor_128_half_variant,
     &swz_hgemm_none_128_bf16_variant, &swz_hgemm_pad_128_bf16_variant, &swz_hgemm_xor_128_bf16_variant,
-    &swz_hgemm_xor_128_half_s6g16_variant, &swz_hgemm_xor_128_half_p_variant,
-    &swz_hgemm_xor_128_half_ps6g16_variant, &swz_hgemm_xor_128_bf16_ps6g16_variant, NULL};
+    &swz_hgemm_xor_128_half_s6g16_variant, &swz_hgemm_xor_128_half_p_variant, NULL};
 extern "C" {
 SWZ_REGISTRY_DEFINE(swz_hgemm_registry, "hgemm", ex_hg_variants);
 }

@@ -89,8 +89,6 @@
  *                   2  loads ld.global.cs.nc: evict first in L1 and L2, instead of 1
  *                                                                (SASS LDG.E.EF.128.CONSTANT)
  *                   4  stores st.global.cs: evict first          (SASS STG.E.EF.128)
- *                   8  loads ld.global.nc.L1::no_allocate.L2::256B: the L2 fetches the
- *                      256-byte block around each load from DRAM (instead of 1 and 2)
  *   MIN_BLOCKS    0 (default): __launch_bounds__(THREADS); n > 0: __launch_bounds__(THREADS, n),
  *                 which caps registers so that n blocks fit on an SM (e.g. keeps a hinted
  *                 variant at the default's 32 registers and 8 blocks per SM)
@@ -254,19 +252,14 @@ static inline int64_t ex_tr_fill(const void *kernel, int threads, int *cache)
  * narrower ones of the edge path go to tile.h's own functions (hinting those too cost a
  * register spill in the GROUP variants, for a path no full tile takes).  Loads (read-only
  * path, .nc): H & 2 = .cs, evict first in L1 and L2 (SASS LDG.E.EF.128.CONSTANT), else
- * H & 1 = .L1::no_allocate (LDG.E.NA.128.CONSTANT); H & 8 = .L1::no_allocate.L2::256B (a
- * 256-byte L2 prefetch size) instead of either.  Stores with
+ * H & 1 = .L1::no_allocate (LDG.E.NA.128.CONSTANT); the two do not combine.  Stores with
  * H & 4: st.global.cs (STG.E.EF.128). */
 template <int H>
 static __device__ __forceinline__ void ex_tr_gget_h(swz_tile_v16 *v, int u, const void *p, int bytes)
 {
     switch (bytes) {
     case 16:
-        if (H & 8)
-            asm("ld.global.nc.L1::no_allocate.L2::256B.v4.u32 {%0, %1, %2, %3}, [%4];"
-                : "=r"(v->w[0]), "=r"(v->w[1]), "=r"(v->w[2]), "=r"(v->w[3])
-                : "l"(p));
-        else if (H & 2)
+        if (H & 2)
             asm("ld.global.cs.nc.v4.u32 {%0, %1, %2, %3}, [%4];"
                 : "=r"(v->w[0]), "=r"(v->w[1]), "=r"(v->w[2]), "=r"(v->w[3])
                 : "l"(p));
@@ -595,8 +588,8 @@ static const swz_family_bench ex_tr_bench_hooks = {
 #if (PERSIST) != 0 && (PERSIST) != 1
 #error "transpose.cuh: PERSIST must be 0 or 1"
 #endif
-#if (CACHE_HINTS) < 0 || (CACHE_HINTS) > 15
-#error "transpose.cuh: CACHE_HINTS is a mask of 1, 2, 4 and 8"
+#if (CACHE_HINTS) < 0 || (CACHE_HINTS) > 7
+#error "transpose.cuh: CACHE_HINTS is a mask of 1, 2 and 4"
 #endif
 
 #define EX_TR_NAME                                                                            \
