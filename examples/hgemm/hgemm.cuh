@@ -836,48 +836,6 @@ static __device__ __forceinline__ void HG(__tile_origin)(int64_t t, int64_t tile
     *n0 = (t % per_group) / gsize * HG(__BN);
 }
 
-#ifndef EX_HG_FRESH_ONCE
-#define EX_HG_FRESH_ONCE
-/* x as a value the compiler must produce anew where this is called (an opaque move it cannot
- * merge with an earlier one or hoist out of a loop).  PERSIST recomputes its tile schedule (the
- * tile index, the tile counts, the next tile's copy offsets) from the kernel's parameters and
- * the block index after each main loop through these, instead of holding it in registers
- * across a loop that already uses 254 (examples/hgemm/NOTES.md, session 4). */
-static __device__ __forceinline__ int64_t ex_hg_fresh64(int64_t x)
-{
-    asm volatile("mov.b64 %0, %0;" : "+l"(x));
-    return x;
-}
-static __device__ __forceinline__ uint32_t ex_hg_ctaid(void)
-{
-    uint32_t v;
-    asm volatile("mov.u32 %0, %%ctaid.x;" : "=r"(v));
-    return v;
-}
-static __device__ __forceinline__ uint32_t ex_hg_nctaid(void)
-{
-    uint32_t v;
-    asm volatile("mov.u32 %0, %%nctaid.x;" : "=r"(v));
-    return v;
-}
-#endif
-
-/* PERSIST: a fresh read (ex_hg_fresh64); one tile per block: the value itself */
-#define HG_FRESH(x) ((PERSIST) ? ex_hg_fresh64(x) : (int64_t)(x))
-#if PERSIST
-/* Tile `it` of this block (blockIdx.x + it * gridDim.x): its index in *t and the tile counts,
- * from fresh reads of M, N and the block index.  0 when past the last tile. */
-static __device__ __forceinline__ int HG(__sched)(int it, int64_t M, int64_t N, int64_t *t, int64_t *tiles_m,
-                                                  int64_t *tiles_n)
-{
-    const int64_t m = ex_hg_fresh64(M), n = ex_hg_fresh64(N);
-    *tiles_m = (m + HG(__BM) - 1) / HG(__BM);
-    *tiles_n = (n + HG(__BN) - 1) / HG(__BN);
-    *t = (int64_t)ex_hg_ctaid() + (int64_t)it * (int64_t)ex_hg_nctaid();
-    return *t < *tiles_m * *tiles_n;
-}
-#endif
-
 template <int BT, typename CT>
 __global__ void __launch_bounds__(HG(__NT), MIN_BLOCKS)
     HG(_kernel)(int64_t M, int64_t N, int64_t K, float alpha, const ELEM *__restrict__ A, int64_t lda,
@@ -887,18 +845,18 @@ __global__ void __launch_bounds__(HG(__NT), MIN_BLOCKS)
            KS = HG(__KS), WTM = HG(__WTM), WTN = HG(__WTN), WN = HG(__WN), EPL = EX_HG_EPI_LD(WARP_N) };
     extern __shared__ __align__(128) unsigned char HG(__smem)[];
     unsigned char *smem = HG(__smem);
+    const int64_t tiles_m = (M + BM - 1) / BM, tiles_n = (N + BN - 1) / BN, tiles = tiles_m * tiles_n;
     const int warp = (int)(threadIdx.x >> 5), lane = (int)(threadIdx.x & 31u);
     const int wm = warp / WN, wn = warp % WN;
     const int KT = (int)((K + BK - 1) / BK);
     /* full-tile copies: operand 16-byte aligned with ld a multiple of 8, tile inside M / N;
      * slice kt also needs (kt + 1) * BK <= K, i.e. kt < KF */
+    const int al_a = (((uintptr_t)A) & 15u) == 0 && lda % 8 == 0;
+    const int al_b = (((uintptr_t)B) & 15u) == 0 && ldb % 8 == 0;
     const int KF = (int)(K / BK);
-    /* this thread's first copy chunk in A and B (swz/mma.h NAME_copy_offset) and the operands'
-     * alignment: here once, or per tile from fresh reads with PERSIST (see ex_hg_fresh64) */
-    const int64_t offa0 = HG(_ta_copy_offset)(lda);
-    const int64_t offb0 = BT == SWZ_HGEMM_NN ? HG(_tb_copy_offset)(ldb) : HG(_tbt_copy_offset)(ldb);
-    const int al_a0 = (((uintptr_t)A) & 15u) == 0 && lda % 8 == 0;
-    const int al_b0 = (((uintptr_t)B) & 15u) == 0 && ldb % 8 == 0;
+    /* this thread's first copy chunk in A and B (loop-invariant: swz/mma.h NAME_copy_offset) */
+    const int64_t offa = HG(_ta_copy_offset)(lda);
+    const int64_t offb = BT == SWZ_HGEMM_NN ? HG(_tb_copy_offset)(ldb) : HG(_tbt_copy_offset)(ldb);
     const uint32_t sm = (uint32_t)__cvta_generic_to_shared(smem);
     const uint32_t da = sm + HG(_ta_chunk_addr)((int)threadIdx.x);
     const uint32_t db = sm + HG(__A_BYTES) +
@@ -912,21 +870,9 @@ __global__ void __launch_bounds__(HG(__NT), MIN_BLOCKS)
      * the previous tile's last slices and fa[0], fb[0] hold its first fragments (PERSIST) */
     int rs = 0, ws = S - 1, primed = 0;
     const ELEM *pa = A, *pb = B;
-#if PERSIST
-    int64_t t, tiles_m, tiles_n;
-    for (int it = 0; HG(__sched)(it, M, N, &t, &tiles_m, &tiles_n); ++it) {
-#else
-    const int64_t tiles_m = (M + BM - 1) / BM, tiles_n = (N + BN - 1) / BN, tiles = tiles_m * tiles_n;
-    for (int64_t t = blockIdx.x; t < tiles; t += tiles) { /* one tile per block */
-        const int it = 0;
-#endif
+    for (int64_t t = blockIdx.x; t < tiles; t += (PERSIST) ? (int64_t)gridDim.x : tiles) {
         int64_t m0, n0;
         HG(__tile_origin)(t, tiles_m, tiles_n, &m0, &n0);
-        const int64_t la = HG_FRESH(lda), lb = HG_FRESH(ldb);
-        const int64_t offa = (PERSIST) ? HG(_ta_copy_offset)(la) : offa0;
-        const int64_t offb = !(PERSIST) ? offb0 : BT == SWZ_HGEMM_NN ? HG(_tb_copy_offset)(lb) : HG(_tbt_copy_offset)(lb);
-        const int al_a = (PERSIST) ? ((uint64_t)HG_FRESH((int64_t)(uintptr_t)A) & 15u) == 0 && la % 8 == 0 : al_a0;
-        const int al_b = (PERSIST) ? ((uint64_t)HG_FRESH((int64_t)(uintptr_t)B) & 15u) == 0 && lb % 8 == 0 : al_b0;
 #pragma unroll
         for (int i = 0; i < MI; ++i)
 #pragma unroll
@@ -936,7 +882,7 @@ __global__ void __launch_bounds__(HG(__NT), MIN_BLOCKS)
             /* every slice full: the branch-free loop (HG(__slice_full)) */
             if (!primed) {
                 /* the previous tile (PERSIST) may still be read from: a barrier before the copies */
-                if ((PERSIST) && it > 0) __syncthreads();
+                if ((PERSIST) && t != (int64_t)blockIdx.x) __syncthreads();
                 rs = 0, ws = S - 1;
                 pa = A + m0 * lda + offa;
                 pb = B + (BT == SWZ_HGEMM_NN ? n0 : n0 * ldb) + offb;
@@ -966,14 +912,12 @@ __global__ void __launch_bounds__(HG(__NT), MIN_BLOCKS)
             /* the last S-1 slices copy the first S-1 of the block's next tile when that one is full
              * too (and K has S-1 slices): the stream of slices goes on across the tiles */
             {
-                int64_t tn, tm1, tn1, m1 = M, n1 = N;
-                const int more = HG(__sched)(it + 1, M, N, &tn, &tm1, &tn1);
-                if (more) HG(__tile_origin)(tn, tm1, tn1, &m1, &n1);
-                if (more && KT >= S - 1 && m1 + BM <= M && n1 + BN <= N) {
-                    const int64_t la1 = HG_FRESH(lda), lb1 = HG_FRESH(ldb);
-                    pa = A + m1 * la1 + HG(_ta_copy_offset)(la1);
-                    pb = B + (BT == SWZ_HGEMM_NN ? n1 : n1 * lb1) +
-                         (BT == SWZ_HGEMM_NN ? HG(_tb_copy_offset)(lb1) : HG(_tbt_copy_offset)(lb1));
+                const int64_t tn = t + (int64_t)gridDim.x;
+                int64_t m1 = M, n1 = N;
+                if (tn < tiles) HG(__tile_origin)(tn, tiles_m, tiles_n, &m1, &n1);
+                if (tn < tiles && KT >= S - 1 && m1 + BM <= M && n1 + BN <= N) {
+                    pa = A + m1 * lda + offa;
+                    pb = B + (BT == SWZ_HGEMM_NN ? n1 : n1 * ldb) + offb;
                     for (; kt < KT; ++kt) {
                         const uint32_t wo = (uint32_t)ws * HG_STAGE_BYTES;
                         HG(__slice_full)<BT, 1>(acc, fa, fb, sm, rs, da + wo, db + wo, pa, lda, pb, ldb, wm, wn);
@@ -990,7 +934,7 @@ __global__ void __launch_bounds__(HG(__NT), MIN_BLOCKS)
              * takes NAME_load_async_full or the checked, zero-filling NAME_load_async.  The same
              * order: fragments prefetched across the slice boundary, the barrier before the last
              * k step's mma, the next slice's first fragments right after it */
-            if ((PERSIST) && it > 0) __syncthreads();
+            if ((PERSIST) && t != (int64_t)blockIdx.x) __syncthreads();
             rs = 0, ws = S - 1, primed = 0;
 #pragma unroll
             for (int s = 0; s < S - 1; ++s) {
@@ -1245,7 +1189,6 @@ const swz_variant HG(_variant) = SWZ_VARIANT_INIT(
     HG(__predict), HG(__problem), &HG(__ops));
 
 #undef HG_STAGE_BYTES
-#undef HG_FRESH
 #undef HG_EPI_BYTES
 #undef HG_SMEM_BYTES
 #undef EX_HG_LID
