@@ -4,6 +4,7 @@
 # of both (cuobjdump | sass_loops.py), the example's bench (each beside its cuBLAS run), ncu of
 # both at 4096^3 (beta 0), the default check and memcheck / racecheck of _p on 150 tiles.
 #   OUT=DIR B=BUILD [S4_SECONDS=240] bash bench/dev/s4c.sh   (B: a build with the hgemm targets)
+# Ran once, at fccf86b (its fresh-read tile schedule was reverted after: examples/hgemm/NOTES.md, session 4).
 set -u
 B=${B:-build}
 OUT=${OUT:-out-s4c}
