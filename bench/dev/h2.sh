@@ -25,33 +25,7 @@ for r in $(seq 1 "$ROUNDS"); do
     SWZ_BENCH_PROBLEMS=$SQ "$B/bench/bench_transpose" --out "$OUT/round$r"
   grep -E "FAIL|wrong|^rc=" "$OUT/round$r/bench.txt" | head -5 | sed "s/^/round $r: /" >> "$OUT/summary.txt"
 done
-python3 - "$OUT" "$ROUNDS" > "$OUT/rounds.txt" 2>&1 <<'EOF'
-import csv, os, statistics, sys
-out, n = sys.argv[1], int(sys.argv[2])
-rows = {}  # (size, variant) -> [(GB/s, x memcpy)]
-order = []
-for r in range(1, n + 1):
-    f = os.path.join(out, "round%d" % r, "transpose_types.csv")
-    if not os.path.exists(f):
-        continue
-    for x in csv.DictReader(open(f)):
-        k = (x["size"], x["variant"])
-        if k not in rows:
-            rows[k] = []
-            order.append(k)
-        rows[k].append((float(x["value"]), float(x["ratio_memcpy"])))
-print("# median (min..max) over the rounds of x memcpy; each round's ratio is same-run")
-last = None
-for k in order:
-    size, name = k
-    if size != last:
-        print("\n# %s" % size)
-        last = size
-    rm = [b for _, b in rows[k]]
-    g = [a for a, _ in rows[k]]
-    print("%-24s %8.1f GB/s  x%.3f  (%.3f..%.3f, %d rounds)" % (name, statistics.median(g), statistics.median(rm),
-                                                               min(rm), max(rm), len(rm)))
-EOF
+python3 "$(dirname "$0")/rounds.py" "$OUT" "$ROUNDS" > "$OUT/rounds.txt" 2>&1
 cat "$OUT/rounds.txt" >> "$OUT/summary.txt"
 
 log "GPU tests: test-transpose all (every variant, full), batch, args"

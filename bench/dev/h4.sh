@@ -18,12 +18,7 @@ ex=$B/examples/swz-example-hgemm
 th=$B/examples/hgemm/test-hgemm
 log "$(date -u) $(nvidia-smi --query-gpu=name,clocks.sm,clocks.max.sm,power.draw,power.limit --format=csv,noheader 2>/dev/null)"
 
-for pass in 1 2; do
-    log "bench_hgemm pass $pass (fp16 then bf16, each beside cuBLAS of its type, every element checked)"
-    mkdir -p "$OUT/pass$pass"
-    run 20 "bench$pass.txt" "$B/bench/bench_hgemm" --out "$OUT/pass$pass"
-    grep -E "hgemm|FAIL|rc=" "$OUT/bench$pass.txt" | grep -v "^# swz" | tee -a "$OUT/summary.txt"
-done
+bench_passes 2 20
 log "third timing pass of the xor variants (example --bench: each beside its own cuBLAS run)"
 run 12 bench3.txt "$ex" --bench --filter xor_128 4096:4096:4096 8192:8192:8192
 tee -a "$OUT/summary.txt" < "$OUT/bench3.txt"

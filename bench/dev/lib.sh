@@ -1,8 +1,12 @@
 # bench/dev/lib.sh -- the helpers every bench/dev/<name>.sh sync script uses (sourced, after the
-# script sets OUT and LIMIT, its seconds): left / cap give each step at most what is left, log
+# script sets LIMIT, its seconds): B (the build, default build) and OUT (the results, default
+# out-<name>, created), left / cap give each step at most what is left, log
 # appends a timed line to $OUT/summary.txt, run SECONDS LOGFILE CMD... runs one step under its
 # cap and appends its status.
 export PATH=/usr/local/cuda/bin:$PATH
+B=${B:-build}
+OUT=${OUT:-out-$(basename "$0" .sh)}
+mkdir -p "$OUT"
 T0=$(date +%s)
 left() { echo $(( LIMIT - 3 - ($(date +%s) - T0) )); }
 cap() { local l; l=$(left); [ "$1" -lt "$l" ] && echo "$1" || echo "$l"; }
@@ -12,4 +16,20 @@ run() { # run SECONDS LOGFILE CMD...: the command under a time cap, its status a
   [ "$(left)" -gt 4 ] || { echo "skipped: no time left" | tee -a "$OUT/$f"; return; }
   timeout -k 2 "$(cap "$s")" "$@" > "$OUT/$f" 2>&1 < /dev/null
   echo "rc=$? t=$(( $(date +%s) - T0 ))s" >> "$OUT/$f"
+}
+sass_loops() { # sass_loops REGEX OBJ...: the SASS loops of the matching kernels (sass_loops.py), to sass.txt and the summary
+  local re=$1 o; shift
+  for o in "$@"; do
+    cuobjdump -sass "$o" | python3 "$(dirname "${BASH_SOURCE[0]}")/sass_loops.py" "$re" >> "$OUT/sass.txt" 2>&1
+  done
+  tee -a "$OUT/summary.txt" < "$OUT/sass.txt"
+}
+bench_passes() { # bench_passes N SECONDS: bench_hgemm N times (every element checked), each pass's rows to the summary
+  local pass
+  for pass in $(seq 1 "$1"); do
+    log "bench_hgemm pass $pass (fp16 then bf16, each beside cuBLAS of its type, every element checked)"
+    mkdir -p "$OUT/pass$pass"
+    run "$2" "bench$pass.txt" "$B/bench/bench_hgemm" --out "$OUT/pass$pass"
+    grep -E "hgemm|FAIL|rc=" "$OUT/bench$pass.txt" | grep -v "^# swz" | tee -a "$OUT/summary.txt"
+  done
 }

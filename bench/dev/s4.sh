@@ -13,11 +13,8 @@
 # 7. ncu of xor_128_half_ps6g16 at 4096^3 (tensor pipe, stalls).
 # Ran once, at the commit that added it; the _ps6g16 variants were dropped after it (examples/hgemm/NOTES.md, session 4).
 set -u
-B=${B:-build}
-OUT=${OUT:-out-s4}
-mkdir -p "$OUT"
 LIMIT=${S4_SECONDS:-420}
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/lib.sh" # B, OUT and the step helpers
 ex=$B/examples/swz-example-hgemm
 th=$B/examples/hgemm/test-hgemm
 nvidia-smi --query-gpu=timestamp,clocks.sm,clocks.mem,power.draw,temperature.gpu,clocks_throttle_reasons.active \
@@ -36,12 +33,7 @@ tail -4 "$OUT/test_all.txt" | tee -a "$OUT/summary.txt"
 run 30 check.txt "$ex"
 tail -2 "$OUT/check.txt" | tee -a "$OUT/summary.txt"
 
-for pass in 1 2; do
-  log "bench_hgemm pass $pass"
-  mkdir -p "$OUT/pass$pass"
-  run 45 "bench$pass.txt" "$B/bench/bench_hgemm" --out "$OUT/pass$pass"
-  grep -E "hgemm|FAIL|rc=" "$OUT/bench$pass.txt" | grep -v "^# swz" | tee -a "$OUT/summary.txt"
-done
+bench_passes 2 45
 
 SQ=8192x8192,16384x16384
 ROUNDS=${ROUNDS:-3}
@@ -52,32 +44,7 @@ for r in $(seq 1 "$ROUNDS"); do
     SWZ_BENCH_PROBLEMS=$SQ "$B/bench/bench_transpose" --out "$OUT/round$r"
   grep -E "FAIL|wrong|^rc=" "$OUT/round$r/bench.txt" | head -5 | sed "s/^/round $r: /" >> "$OUT/summary.txt"
 done
-python3 - "$OUT" "$ROUNDS" > "$OUT/rounds.txt" 2>&1 <<'PY'
-import csv, os, statistics, sys
-out, n = sys.argv[1], int(sys.argv[2])
-rows, order = {}, []
-for r in range(1, n + 1):
-    f = os.path.join(out, "round%d" % r, "transpose_types.csv")
-    if not os.path.exists(f):
-        continue
-    for x in csv.DictReader(open(f)):
-        k = (x["size"], x["variant"])
-        if k not in rows:
-            rows[k] = []
-            order.append(k)
-        rows[k].append((float(x["value"]), float(x["ratio_memcpy"])))
-print("# median (min..max) over the rounds of x memcpy; each round's ratio is same-run")
-last = None
-for k in order:
-    size, name = k
-    if size != last:
-        print("\n# %s" % size)
-        last = size
-    rm = [b for _, b in rows[k]]
-    g = [a for a, _ in rows[k]]
-    print("%-28s %8.1f GB/s  x%.3f  (%.3f..%.3f, %d rounds)" % (name, statistics.median(g), statistics.median(rm),
-                                                               min(rm), max(rm), len(rm)))
-PY
+python3 "$(dirname "$0")/rounds.py" "$OUT" "$ROUNDS" > "$OUT/rounds.txt" 2>&1
 cat "$OUT/rounds.txt" >> "$OUT/summary.txt"
 
 for tool in memcheck racecheck synccheck; do

@@ -6,19 +6,13 @@
 #   OUT=DIR B=BUILD [S4_SECONDS=300] bash bench/dev/s4b.sh
 # Ran once, at the commit that added it; the _ps6g16 variants were dropped after it (examples/hgemm/NOTES.md, session 4).
 set -u
-B=${B:-build}
-OUT=${OUT:-out-s4b}
-mkdir -p "$OUT"
 LIMIT=${S4_SECONDS:-300}
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/lib.sh" # B, OUT and the step helpers
 ex=$B/examples/swz-example-hgemm
 log "$(date -u) $(nvidia-smi --query-gpu=clocks.sm,power.draw --format=csv,noheader 2>/dev/null)"
 
 log "SASS loops (cuobjdump) of the xor kernels, NN, C in fp16"
-for o in "$B"/examples/libswz_hgemm.a.p/hgemm_variants_xor.cu.o "$B"/examples/libswz_hgemm.a.p/hgemm_variants_tune.cu.o; do
-  cuobjdump -sass "$o" | python3 "$(dirname "$0")/sass_loops.py" 'hgemm_xor_128_half.*ILi0E6__half' >> "$OUT/sass.txt" 2>&1
-done
-tee -a "$OUT/summary.txt" < "$OUT/sass.txt"
+sass_loops 'hgemm_xor_128_half.*ILi0E6__half' "$B"/examples/libswz_hgemm.a.p/hgemm_variants_{xor,tune}.cu.o
 
 log "bench: the PERSIST variants first, then the others (example --bench, each beside its cuBLAS)"
 run 30 bench_p.txt "$ex" --bench --filter xor_128_half_p 4096:4096:4096 8192:8192:8192

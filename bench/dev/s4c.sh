@@ -6,17 +6,11 @@
 #   OUT=DIR B=BUILD [S4_SECONDS=240] bash bench/dev/s4c.sh   (B: a build with the hgemm targets)
 # Ran once, at fccf86b (its fresh-read tile schedule was reverted after: examples/hgemm/NOTES.md, session 4).
 set -u
-B=${B:-build}
-OUT=${OUT:-out-s4c}
-mkdir -p "$OUT"
 LIMIT=${S4_SECONDS:-240}
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/lib.sh" # B, OUT and the step helpers
 ex=$B/examples/swz-example-hgemm
 log "SASS loops (cuobjdump) of xor and _p, NN, C in fp16"
-for o in "$B"/examples/libswz_hgemm.a.p/hgemm_variants_xor.cu.o "$B"/examples/libswz_hgemm.a.p/hgemm_variants_tune.cu.o; do
-  cuobjdump -sass "$o" | python3 "$(dirname "$0")/sass_loops.py" 'hgemm_xor_128_half.*ILi0E6__half' >> "$OUT/sass.txt" 2>&1
-done
-tee -a "$OUT/summary.txt" < "$OUT/sass.txt"
+sass_loops 'hgemm_xor_128_half.*ILi0E6__half' "$B"/examples/libswz_hgemm.a.p/hgemm_variants_{xor,tune}.cu.o
 log "bench (example --bench, xor fp16 variants)"
 run 40 bench.txt "$ex" --bench --filter xor_128_half 4096:4096:4096 8192:8192:8192
 grep -E "xor|cublas" "$OUT/bench.txt" | tee -a "$OUT/summary.txt"
