@@ -521,22 +521,43 @@ SWZ_FN void SWZ__TN(__t_item)(int i, int *r, int *c, int *rot)
  * (in the edge paths' loops, one select per bit of j).  Where a step's X has no bit that any
  * base can have (the OR of the bases' constants), base ^ step = base + step, which the
  * compiler folds into the shared access's address immediate.  load/store ... */
-SWZ_FN swz__tile_base SWZ__TN(__ls_bits)(int i, int from, int lim)
+/* The first row and column of item i of the load/store map (t 0) or of the store_t map (t 1). */
+SWZ_FN void SWZ__TN(__item_rc)(int t, int i, int *r, int *c)
+{
+    int rot;
+    if (t) SWZ__TN(__t_item)(i, r, c, &rot);
+    else SWZ__TN(__load_item)(i, r, c);
+}
+/* R and X of item i of map t from the constants of its set bits k in [from, lim). */
+SWZ_FN swz__tile_base SWZ__TN(__bits)(int t, int i, int from, int lim)
 {
     swz__tile_base b = {0u, 0u};
     int r, c, k;
     SWZ__TILE_UNROLL
     for (k = from; k < lim; k <<= 1) {
-        SWZ__TN(__load_item)(k, &r, &c);
+        SWZ__TN(__item_rc)(t, k, &r, &c);
         if (i & k) b.r += SWZ__TILE_RPART(r), b.x ^= SWZ__TILE_XPART(r, c);
     }
     return b;
+}
+/* The offset of base b plus step s of map t: base ^ step, as an add where the step's X has no
+ * bit that any base's X can have (the OR of the constants of the bits below THREADS). */
+SWZ_FN uint32_t SWZ__TN(__inc_off)(int t, swz__tile_base b, swz__tile_base s)
+{
+    uint32_t m = 0u;
+    int r, c, k;
+    SWZ__TILE_UNROLL
+    for (k = 1; k < (SWZ_TILE_THREADS); k <<= 1) {
+        SWZ__TN(__item_rc)(t, k, &r, &c);
+        m |= SWZ__TILE_XPART(r, c);
+    }
+    return b.r + s.r + ((s.x & m) ? (b.x ^ s.x) : (b.x + s.x));
 }
 SWZ_FN swz__tile_base SWZ__TN(__ls_base)(int tid)
 {
     swz__tile_base b;
     int r, c;
-    if (SWZ__TN(__INC_LS)) return SWZ__TN(__ls_bits)(tid, 1, SWZ_TILE_THREADS);
+    if (SWZ__TN(__INC_LS)) return SWZ__TN(__bits)(0, tid, 1, SWZ_TILE_THREADS);
     SWZ__TN(__load_item)(tid, &r, &c);
     b.r = SWZ__TILE_RPART(r);
     b.x = SWZ__TILE_XPART(r, c);
@@ -544,38 +565,19 @@ SWZ_FN swz__tile_base SWZ__TN(__ls_base)(int tid)
 }
 SWZ_FN uint32_t SWZ__TN(__ls_off)(swz__tile_base b, int tid, int j)
 {
-    int r, c, k;
-    if (SWZ__TN(__INC_LS)) {
-        const swz__tile_base s =
-            SWZ__TN(__ls_bits)(j * (SWZ_TILE_THREADS), SWZ_TILE_THREADS, 2 * SWZ__TN(__PR) * (SWZ_TILE_THREADS));
-        uint32_t m = 0u; /* every bit a base's X can have */
-        SWZ__TILE_UNROLL
-        for (k = 1; k < (SWZ_TILE_THREADS); k <<= 1) {
-            SWZ__TN(__load_item)(k, &r, &c);
-            m |= SWZ__TILE_XPART(r, c);
-        }
-        return b.r + s.r + ((s.x & m) ? (b.x ^ s.x) : (b.x + s.x));
-    }
+    int r, c;
+    if (SWZ__TN(__INC_LS))
+        return SWZ__TN(__inc_off)(0, b, SWZ__TN(__bits)(0, j * (SWZ_TILE_THREADS), SWZ_TILE_THREADS,
+                                                        2 * SWZ__TN(__PR) * (SWZ_TILE_THREADS)));
     SWZ__TN(__load_item)(tid + j * (SWZ_TILE_THREADS), &r, &c);
     return (uint32_t)(SWZ_TILE_LAYOUT(r, c));
 }
 /* ... store_t: row kk of item tid + j*THREADS (kk < VEC_T, already rotated where ROTATE). */
-SWZ_FN swz__tile_base SWZ__TN(__t_bits)(int i, int from, int lim)
-{
-    swz__tile_base b = {0u, 0u};
-    int r, c, rot, k;
-    SWZ__TILE_UNROLL
-    for (k = from; k < lim; k <<= 1) {
-        SWZ__TN(__t_item)(k, &r, &c, &rot);
-        if (i & k) b.r += SWZ__TILE_RPART(r), b.x ^= SWZ__TILE_XPART(r, c);
-    }
-    return b;
-}
 SWZ_FN swz__tile_base SWZ__TN(__t_base)(int tid)
 {
     swz__tile_base b;
     int r, c, rot;
-    if (SWZ__TN(__INC_T)) return SWZ__TN(__t_bits)(tid, 1, SWZ_TILE_THREADS);
+    if (SWZ__TN(__INC_T)) return SWZ__TN(__bits)(1, tid, 1, SWZ_TILE_THREADS);
     SWZ__TN(__t_item)(tid, &r, &c, &rot);
     b.r = SWZ__TILE_RPART(r);
     b.x = SWZ__TILE_XPART(r, c);
@@ -583,19 +585,13 @@ SWZ_FN swz__tile_base SWZ__TN(__t_base)(int tid)
 }
 SWZ_FN uint32_t SWZ__TN(__t_off)(swz__tile_base b, int tid, int j, int kk)
 {
-    int r, c, rot, k;
+    int r, c, rot;
     if (SWZ__TN(__INC_T)) {
         swz__tile_base s =
-            SWZ__TN(__t_bits)(j * (SWZ_TILE_THREADS), SWZ_TILE_THREADS, 2 * SWZ__TN(__PT) * (SWZ_TILE_THREADS));
-        uint32_t m = 0u;
-        SWZ__TILE_UNROLL
-        for (k = 1; k < (SWZ_TILE_THREADS); k <<= 1) {
-            SWZ__TN(__t_item)(k, &r, &c, &rot);
-            m |= SWZ__TILE_XPART(r, c);
-        }
+            SWZ__TN(__bits)(1, j * (SWZ_TILE_THREADS), SWZ_TILE_THREADS, 2 * SWZ__TN(__PT) * (SWZ_TILE_THREADS));
         s.r += SWZ__TILE_RPART(kk); /* the row kk of the item: rows r ^ kk, X(kk, 0) */
         s.x ^= SWZ__TILE_XPART(kk, 0);
-        return b.r + s.r + ((s.x & m) ? (b.x ^ s.x) : (b.x + s.x));
+        return SWZ__TN(__inc_off)(1, b, s);
     }
     SWZ__TN(__t_item)(tid + j * (SWZ_TILE_THREADS), &r, &c, &rot);
     return (uint32_t)(SWZ_TILE_LAYOUT(r + kk, c));
