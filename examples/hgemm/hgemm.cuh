@@ -663,20 +663,10 @@ enum {
 #define HG_EPI_BYTES ((uint32_t)HG(__NT) / 32u * 16u * (uint32_t)EX_HG_EPI_LD(WARP_N) * 4u)
 #define HG_SMEM_BYTES (HG_STAGE_BYTES * (uint32_t)(STAGES) + ((PERSIST) ? HG_EPI_BYTES : 0u))
 SWZ_STATIC_ASSERT(EX_HG_R128(2u * EX_HG_SIZE(TILE, TILE_K)) * 1u + 0u <= 232448u, swz_error_hgemm_A_tile_too_big);
-SWZ_STATIC_ASSERT((EX_HG_R128(2u * EX_HG_SIZE(TILE, TILE_K)) +
-                   EX_HG_R128(2u * EX_HG_MAX(EX_HG_SIZE(TILE_K, TILE_N), EX_HG_SIZE(TILE_N, TILE_K)))) * (STAGES) <= 232448u,
-                  swz_error_hgemm_stages_exceed_227KiB_of_shared_memory);
-SWZ_STATIC_ASSERT(!(PERSIST) || (EX_HG_R128(2u * EX_HG_SIZE(TILE, TILE_K)) +
-                                 EX_HG_R128(2u * EX_HG_MAX(EX_HG_SIZE(TILE_K, TILE_N), EX_HG_SIZE(TILE_N, TILE_K)))) *
-                                        (STAGES) +
-                                    (uint32_t)(32 * (WARPS_M) * ((TILE_N) / (WARP_N))) / 32u * 16u *
-                                        EX_HG_EPI_LD(WARP_N) * 4u <=
-                                232448u,
+SWZ_STATIC_ASSERT(HG_STAGE_BYTES * (uint32_t)(STAGES) <= 232448u, swz_error_hgemm_stages_exceed_227KiB_of_shared_memory);
+SWZ_STATIC_ASSERT(HG_SMEM_BYTES <= 232448u,
                   swz_error_hgemm_PERSIST_stages_and_epilogue_staging_exceed_227KiB_of_shared_memory);
-SWZ_STATIC_ASSERT(((TILE) / (WARPS_M) / 16 >= 1) &&
-                      (uint32_t)(32 * (WARPS_M) * ((TILE_N) / (WARP_N))) / 32u * 16u * EX_HG_EPI_LD(WARP_N) * 4u <=
-                      (EX_HG_R128(2u * EX_HG_SIZE(TILE, TILE_K)) +
-                       EX_HG_R128(2u * EX_HG_MAX(EX_HG_SIZE(TILE_K, TILE_N), EX_HG_SIZE(TILE_N, TILE_K)))) * (STAGES),
+SWZ_STATIC_ASSERT(((TILE) / (WARPS_M) / 16 >= 1) && HG_EPI_BYTES <= HG_STAGE_BYTES * (uint32_t)(STAGES),
                   swz_error_hgemm_epilogue_staging_exceeds_the_pipeline_shared_memory);
 
 /* The byte offset (from the tile) of the row lane `lane` gives ldmatrix .x4 for fragment i of
@@ -823,6 +813,25 @@ static __device__ __forceinline__ void HG(__slice_full)(float (&acc)[HG(__MI)][H
     }
 }
 
+/* Full slices kt .. end-1 (kt advanced), each copying the slice STAGES-1 ahead from pa, pb
+ * (advanced) into stage ws (advanced); COPY 0: they copy nothing. */
+template <int BT, int COPY>
+static __device__ __forceinline__ void HG(__slices)(int &kt, int end, float (&acc)[HG(__MI)][HG(__NI)][4],
+                                                    uint32_t (&fa)[2][HG(__MI)][4], uint32_t (&fb)[2][HG(__NI)][2],
+                                                    uint32_t sm, int &rs, int &ws, uint32_t da, uint32_t db,
+                                                    const ELEM *&pa, int64_t lda, const ELEM *&pb, int64_t ldb,
+                                                    int64_t ib, int wm, int wn)
+{
+    for (; kt < end; ++kt) {
+        const uint32_t wo = COPY ? (uint32_t)ws * HG_STAGE_BYTES : 0u;
+        HG(__slice_full)<BT, COPY>(acc, fa, fb, sm, rs, da + wo, db + wo, pa, lda, pb, ldb, wm, wn);
+        if (COPY) {
+            pa += HG(__BK), pb += ib;
+            ws = ws == HG(__S) - 1 ? 0 : ws + 1;
+        }
+    }
+}
+
 /* The origin of tile t (0 <= t < tiles_m * tiles_n) in the grouped raster: RASTER_GROUP block
  * rows at a time, walked column by column, so the blocks in flight share A rows and B columns
  * in L2. */
@@ -901,12 +910,7 @@ __global__ void __launch_bounds__(HG(__NT), MIN_BLOCKS)
                 HG(__frags)<BT>(fa[0], fb[0], sm, wm, wn, 0);
             }
             int kt = 0;
-            for (; kt < KT - (S - 1); ++kt) {
-                const uint32_t wo = (uint32_t)ws * HG_STAGE_BYTES;
-                HG(__slice_full)<BT, 1>(acc, fa, fb, sm, rs, da + wo, db + wo, pa, lda, pb, ldb, wm, wn);
-                pa += BK, pb += ib;
-                ws = ws == S - 1 ? 0 : ws + 1;
-            }
+            HG(__slices)<BT, 1>(kt, KT - (S - 1), acc, fa, fb, sm, rs, ws, da, db, pa, lda, pb, ldb, ib, wm, wn);
             primed = 0;
 #if PERSIST
             /* the last S-1 slices copy the first S-1 of the block's next tile when that one is full
@@ -918,17 +922,12 @@ __global__ void __launch_bounds__(HG(__NT), MIN_BLOCKS)
                 if (tn < tiles && KT >= S - 1 && m1 + BM <= M && n1 + BN <= N) {
                     pa = A + m1 * lda + offa;
                     pb = B + (BT == SWZ_HGEMM_NN ? n1 : n1 * ldb) + offb;
-                    for (; kt < KT; ++kt) {
-                        const uint32_t wo = (uint32_t)ws * HG_STAGE_BYTES;
-                        HG(__slice_full)<BT, 1>(acc, fa, fb, sm, rs, da + wo, db + wo, pa, lda, pb, ldb, wm, wn);
-                        pa += BK, pb += ib;
-                        ws = ws == S - 1 ? 0 : ws + 1;
-                    }
+                    HG(__slices)<BT, 1>(kt, KT, acc, fa, fb, sm, rs, ws, da, db, pa, lda, pb, ldb, ib, wm, wn);
                     primed = 1;
                 }
             }
 #endif
-            for (; kt < KT; ++kt) HG(__slice_full)<BT, 0>(acc, fa, fb, sm, rs, da, db, pa, lda, pb, ldb, wm, wn);
+            HG(__slices)<BT, 0>(kt, KT, acc, fa, fb, sm, rs, ws, da, db, pa, lda, pb, ldb, ib, wm, wn);
         } else {
             /* some slice is not full (an edge block, K % TILE_K, an unaligned operand): each copy
              * takes NAME_load_async_full or the checked, zero-filling NAME_load_async.  The same
