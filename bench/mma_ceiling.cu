@@ -13,14 +13,129 @@
  *   the first and the last 100 launches -- a long GEMM runs at the power limit, where the
  *   clock (and with it this ceiling) is lower than in the short median launches.
  *   The swz mma.sync wrapper (swz/mma.h: swz_mma_m16n8k16_f16 / _bf16) is the instruction.
+ *   Then the loop ceilings of the hgemm family's xor kernel (examples/hgemm, LOOP_PROBE): one
+ *   block per SM runs the GEMM's own full-slice loop for KT = 512 slices of one 128 x 256 tile
+ *   (K = 16384, the same tile in every block, so the operands sit in L2): "loop_nocopy" with
+ *   its copies left out (ldmatrix + mma.sync + the barrier of each slice: the ceiling of any
+ *   GEMM fed through this warp tile from shared memory), "loop_copy" with them (cp.async from
+ *   L2 on top).  Beside each rate the SM clock the blocks ran at (clock64 / globaltimer, the
+ *   median block) -- the clock is what the power limit moves -- and, not with --quick, the
+ *   same loop back to back for about 1 s (the last 100 launches).  --ncu: one launch of each
+ *   loop (ncu -k regex:loop_probe).  The GEMM's own rate
+ *   (bench_hgemm) then differs from loop_copy by what the loop does not have: DRAM, the
+ *   prologue and epilogue of each tile, the waves.
  *
- * Usage: mma_ceiling [--out DIR] [--quick] [--reps N]  -> DIR/mma_ceiling.csv
+ * Usage: mma_ceiling [--out DIR] [--quick] [--reps N]  -> DIR/mma_ceiling.csv (the loop rows too)
  */
 #include <cuda_bf16.h>
 #include <cuda_fp16.h>
 
 #include "bench_util.h"
 #include <swz/mma.h>
+
+/* examples/hgemm/variants_xor.cu (LOOP_PROBE 1): the xor kernels' main loop alone */
+extern "C" cudaError_t swz_hgemm_xor_128_half_loop_probe(int copy, int blocks, int KT, const void *A, int64_t lda,
+                                                         const void *B, int64_t ldb, float *out,
+                                                         unsigned long long *clk, cudaStream_t stream);
+extern "C" cudaError_t swz_hgemm_xor_128_bf16_loop_probe(int copy, int blocks, int KT, const void *A, int64_t lda,
+                                                         const void *B, int64_t ldb, float *out,
+                                                         unsigned long long *clk, cudaStream_t stream);
+
+/* The loop ceilings (see the top): per type, copy 0 and 1; rate, clock and, unless quick, the
+ * sustained rate into t. */
+static void loop_ceilings(const bench_opts &o, int sms, bench_table &t)
+{
+    const int KT = o.quick ? 16 : 512, BM = 128, BN = 256;
+    const int64_t K = (int64_t)KT * 32;
+    uint16_t *a, *b;
+    float *out;
+    unsigned long long *clk;
+    CUDA_CHECK(cudaMalloc(&a, (size_t)BM * K * 2));
+    CUDA_CHECK(cudaMalloc(&b, (size_t)K * BN * 2));
+    CUDA_CHECK(cudaMalloc(&out, (size_t)sms * 256 * sizeof(float)));
+    CUDA_CHECK(cudaMalloc(&clk, (size_t)sms * 2 * sizeof(unsigned long long)));
+    std::vector<unsigned long long> hc((size_t)sms * 2);
+    for (int bf = 0; bf < 2; ++bf) {
+        /* random operands in [-1, 1] of the type (the tensor core's power depends on the data) */
+        std::vector<uint16_t> hv((size_t)K * BN); /* B's size; A takes its first 128 x K */
+        uint64_t x = 0x9E3779B97F4A7C15ull + (uint64_t)bf;
+        for (auto &v : hv) {
+            x = x * 6364136223846793005ull + 1442695040888963407ull;
+            const float f = (float)((x >> 40) & 0xFFFFFF) / 8388608.0f - 1.0f;
+            if (bf) {
+                const __nv_bfloat16 e = __float2bfloat16(f);
+                memcpy(&v, &e, 2);
+            } else {
+                const __half e = __float2half(f);
+                memcpy(&v, &e, 2);
+            }
+        }
+        CUDA_CHECK(cudaMemcpy(a, hv.data(), (size_t)BM * K * 2, cudaMemcpyHostToDevice));
+        CUDA_CHECK(cudaMemcpy(b, hv.data(), (size_t)K * BN * 2, cudaMemcpyHostToDevice));
+        for (int copy = 0; copy < 2; ++copy) {
+            auto launch = [&] {
+                const cudaError_t e = bf ? swz_hgemm_xor_128_bf16_loop_probe(copy, sms, KT, a, K, b, BN, out, clk, 0)
+                                         : swz_hgemm_xor_128_half_loop_probe(copy, sms, KT, a, K, b, BN, out, clk, 0);
+                if (e != cudaSuccess) {
+                    fprintf(stderr, "loop probe: %s\n", cudaGetErrorString(e));
+                    exit(1);
+                }
+            };
+            const double flops = (double)sms * BM * BN * (double)K * 2.0;
+            if (o.ncu) { /* one launch each, for ncu (-k regex:loop_probe) */
+                launch();
+                CUDA_CHECK_LAUNCH();
+                continue;
+            }
+            const float ms = bench_time_ms(o, launch);
+            CUDA_CHECK(cudaMemcpy(hc.data(), clk, hc.size() * sizeof(hc[0]), cudaMemcpyDeviceToHost));
+            std::vector<float> mhz;
+            for (int i = 0; i < sms; ++i)
+                if (hc[2 * i + 1]) mhz.push_back((float)(1e3 * (double)hc[2 * i] / (double)hc[2 * i + 1]));
+            const float clock = mhz.empty() ? 0.f : bench_median(mhz);
+            char name[64];
+            snprintf(name, sizeof name, "%s_loop_%s", bf ? "bf16" : "fp16", copy ? "copy" : "nocopy");
+            t.add(name, "128x256x16384", "TFLOP/s", flops / (ms * 1e9), -1, -1);
+            snprintf(name, sizeof name, "%s_loop_%s_mhz", bf ? "bf16" : "fp16", copy ? "copy" : "nocopy");
+            t.add(name, "128x256x16384", "MHz", clock, -1, -1);
+            printf("# %s loop, %s: %.1f TFLOP/s at %.0f MHz (xor kernel's full-slice loop, one block per SM)\n",
+                   bf ? "bf16" : "fp16", copy ? "with its cp.async copies from L2" : "copies left out",
+                   flops / (ms * 1e9), clock);
+            if (!o.quick) {
+                cudaEvent_t e0, e1;
+                CUDA_CHECK(cudaEventCreate(&e0));
+                CUDA_CHECK(cudaEventCreate(&e1));
+                float last = 0;
+                for (int g = 0; g < 45; ++g) { /* ~45 x 100 launches of ~0.25 ms: about 1 s */
+                    CUDA_CHECK(cudaEventRecord(e0, 0));
+                    for (int i = 0; i < 100; ++i) launch();
+                    CUDA_CHECK(cudaEventRecord(e1, 0));
+                    CUDA_CHECK(cudaEventSynchronize(e1));
+                    CUDA_CHECK(cudaEventElapsedTime(&last, e0, e1));
+                }
+                CUDA_CHECK(cudaMemcpy(hc.data(), clk, hc.size() * sizeof(hc[0]), cudaMemcpyDeviceToHost));
+                mhz.clear();
+                for (int i = 0; i < sms; ++i)
+                    if (hc[2 * i + 1]) mhz.push_back((float)(1e3 * (double)hc[2 * i] / (double)hc[2 * i + 1]));
+                const float sclock = mhz.empty() ? 0.f : bench_median(mhz);
+                const double rate = 100.0 * flops / (last * 1e9);
+                snprintf(name, sizeof name, "%s_loop_%s_sustained", bf ? "bf16" : "fp16", copy ? "copy" : "nocopy");
+                t.add(name, "128x256x16384", "TFLOP/s", rate, -1, -1);
+                snprintf(name, sizeof name, "%s_loop_%s_sustained_mhz", bf ? "bf16" : "fp16", copy ? "copy" : "nocopy");
+                t.add(name, "128x256x16384", "MHz", sclock, -1, -1);
+                printf("# %s loop, %s, sustained (4500 launches back to back): last 100 %.1f TFLOP/s at %.0f MHz\n",
+                       bf ? "bf16" : "fp16", copy ? "with copies" : "no copies", rate, sclock);
+                CUDA_CHECK(cudaEventDestroy(e0));
+                CUDA_CHECK(cudaEventDestroy(e1));
+            }
+        }
+    }
+    CUDA_CHECK_LAUNCH();
+    CUDA_CHECK(cudaFree(a));
+    CUDA_CHECK(cudaFree(b));
+    CUDA_CHECK(cudaFree(out));
+    CUDA_CHECK(cudaFree(clk));
+}
 
 template <int BF16, int CHAINS>
 __global__ void mma_chain_kernel(int iters, float *out, uint32_t seed)
@@ -120,5 +235,6 @@ int main(int argc, char **argv)
         }
     }
     CUDA_CHECK(cudaFree(out));
+    loop_ceilings(o, sms, t);
     return t.finish(o);
 }

@@ -17,7 +17,7 @@
  *   gemm           LAYOUT
  *   wgemm          OUT, OUT_NAME, STAGES, CLUSTER, EPILOGUE, BLOCK_K, B_MN
  *   hgemm          LAYOUT, TILE_N, TILE_K, STAGES, WARPS_M, WARP_N, RASTER_GROUP, MIN_BLOCKS, PERSIST,
- *                  PIPE, NAME_SUFFIX
+ *                  PIPE, LOOP_PROBE, NAME_SUFFIX
  */
 #undef TILE
 #undef ELEM
@@ -45,5 +45,6 @@
 #undef WARP_N
 #undef RASTER_GROUP
 #undef PIPE
+#undef LOOP_PROBE
 #undef BLOCK_K
 #undef B_MN

@@ -45,6 +45,8 @@
  *                 slices already copy its next tile's first ones, so the pipeline never
  *                 drains between tiles (the epilogue stages through its own shared memory,
  *                 beside the stages) [0]
+ *   LOOP_PROBE    1: also generate NAME_loop_probe, the main loop alone on one L2-resident tile,
+ *                 with or without its copies (bench/mma_ceiling's loop ceilings) [0]
  *   NAME_SUFFIX   appended to the name (tuning variants) [nothing]
  *
  * The kernel (defaults: 128 x 256 block, 8 warps of 64 x 64, K slices of 32, 4 stages)
@@ -589,6 +591,9 @@ static inline int ex_hg_b_check(void *vp, const swz_variant *v, int mode)
 #ifndef PERSIST
 #define PERSIST 0
 #endif
+#ifndef LOOP_PROBE
+#define LOOP_PROBE 0
+#endif
 #ifndef NAME_SUFFIX
 #define NAME_SUFFIX
 #endif
@@ -832,6 +837,23 @@ static __device__ __forceinline__ void HG(__slices)(int &kt, int end, float (&ac
     }
 }
 
+/* The prologue of the full-slice loop: slices 0 .. NS-1 (those < KT) into stages 0 .. NS-1, each
+ * its own commit group (the slots of one slice in order), pa and pb advanced past them. */
+template <int BT, int NS>
+static __device__ __forceinline__ void HG(__prime)(int KT, uint32_t da, uint32_t db, const ELEM *&pa, int64_t lda,
+                                                   const ELEM *&pb, int64_t ldb, int64_t ib)
+{
+#pragma unroll
+    for (int s = 0; s < NS; ++s) {
+        if (s < KT)
+#pragma unroll
+            for (int q = 0; q < HG(__NSLOT); ++q)
+                HG(__copy_slot)<BT>(q, da + s * HG_STAGE_BYTES, db + s * HG_STAGE_BYTES, pa, lda, pb, ldb);
+        swz_mma_commit();
+        pa += HG(__BK), pb += ib;
+    }
+}
+
 /* The origin of tile t (0 <= t < tiles_m * tiles_n) in the grouped raster: RASTER_GROUP block
  * rows at a time, walked column by column, so the blocks in flight share A rows and B columns
  * in L2. */
@@ -895,16 +917,7 @@ __global__ void __launch_bounds__(HG(__NT), MIN_BLOCKS)
                 rs = 0, ws = S - 1;
                 pa = A + m0 * lda + offa;
                 pb = B + (BT == SWZ_HGEMM_NN ? n0 : n0 * ldb) + offb;
-                /* slices 0 .. S-2 into stages 0 .. S-2 (the slots of one slice, in order) */
-#pragma unroll
-                for (int s = 0; s < S - 1; ++s) {
-                    if (s < KT)
-#pragma unroll
-                        for (int q = 0; q < HG(__NSLOT); ++q)
-                            HG(__copy_slot)<BT>(q, da + s * HG_STAGE_BYTES, db + s * HG_STAGE_BYTES, pa, lda, pb, ldb);
-                    swz_mma_commit();
-                    pa += BK, pb += ib;
-                }
+                HG(__prime)<BT, S - 1>(KT, da, db, pa, lda, pb, ldb, ib);
                 swz_mma_wait(S - 2);
                 __syncthreads();
                 HG(__frags)<BT>(fa[0], fb[0], sm, wm, wn, 0);
@@ -1069,6 +1082,75 @@ static cudaError_t HG(__launch)(int64_t M, int64_t N, int64_t K, float alpha, co
                                                                                beta, C, ldc);
     return cudaGetLastError();
 }
+
+#if LOOP_PROBE
+/* The main loop alone (LOOP_PROBE 1; bench/mma_ceiling's loop ceilings): every block runs KT
+ * full slices of the same NN tile -- A rows 0 .. TILE-1 (lda), B columns 0 .. TILE_N-1 (ldb),
+ * so all blocks read the same operands and the copies hit L2 -- through the kernel's own
+ * prologue (HG(__prime)) and slice loop (HG(__slices)).  copy 1: as in the GEMM, each slice
+ * copies the one STAGES-1 ahead; copy 0: the STAGES stages are filled once and then read round
+ * and round by slices that copy nothing (the ldmatrix + mma.sync + barrier of the loop, no
+ * memory traffic).  No epilogue: each thread writes the sum of its accumulators to out (so
+ * nothing is eliminated) and thread 0 of each block its clock64 and globaltimer spans to
+ * clk[2b], clk[2b+1] (the SM clock the loop ran at).  KT >= STAGES; A is TILE x KT*TILE_K and
+ * B KT*TILE_K x TILE_N, 16-byte aligned, lda and ldb multiples of 8. */
+template <int COPY>
+__global__ void __launch_bounds__(HG(__NT), MIN_BLOCKS)
+    HG(_loop_probe_kernel)(int KT, const ELEM *__restrict__ A, int64_t lda, const ELEM *__restrict__ B, int64_t ldb,
+                           float *out, unsigned long long *clk)
+{
+    enum { S = HG(__S), MI = HG(__MI), NI = HG(__NI), WN = HG(__WN), BT = SWZ_HGEMM_NN };
+    extern __shared__ __align__(128) unsigned char HG(__smem)[];
+    const int warp = (int)(threadIdx.x >> 5), wm = warp / WN, wn = warp % WN;
+    const uint32_t sm = (uint32_t)__cvta_generic_to_shared(HG(__smem));
+    const uint32_t da = sm + HG(_ta_chunk_addr)((int)threadIdx.x);
+    const uint32_t db = sm + HG(__A_BYTES) + HG(_tb_chunk_addr)((int)threadIdx.x);
+    const int64_t ib = (int64_t)HG(__BK) * ldb;
+    const ELEM *pa = A + HG(_ta_copy_offset)(lda), *pb = B + HG(_tb_copy_offset)(ldb);
+    float acc[MI][NI][4];
+    uint32_t fa[2][MI][4], fb[2][NI][2];
+#pragma unroll
+    for (int i = 0; i < MI; ++i)
+#pragma unroll
+        for (int j = 0; j < NI; ++j) acc[i][j][0] = acc[i][j][1] = acc[i][j][2] = acc[i][j][3] = 0.f;
+    unsigned long long t0, t1;
+    const long long c0 = clock64();
+    asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(t0));
+    int rs = 0, ws = S - 1, kt = 0;
+    HG(__prime)<BT, COPY ? S - 1 : S>(KT, da, db, pa, lda, pb, ldb, ib);
+    swz_mma_wait(COPY ? S - 2 : 0);
+    __syncthreads();
+    HG(__frags)<BT>(fa[0], fb[0], sm, wm, wn, 0);
+    if (COPY) HG(__slices)<BT, 1>(kt, KT - (S - 1), acc, fa, fb, sm, rs, ws, da, db, pa, lda, pb, ldb, ib, wm, wn);
+    HG(__slices)<BT, 0>(kt, KT, acc, fa, fb, sm, rs, ws, da, db, pa, lda, pb, ldb, ib, wm, wn);
+    swz_mma_wait(0);
+    const long long c1 = clock64();
+    asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(t1));
+    float sum = 0.f;
+#pragma unroll
+    for (int i = 0; i < MI; ++i)
+#pragma unroll
+        for (int j = 0; j < NI; ++j) sum += acc[i][j][0] + acc[i][j][1] + acc[i][j][2] + acc[i][j][3];
+    out[(int64_t)blockIdx.x * HG(__NT) + threadIdx.x] = sum;
+    if (threadIdx.x == 0) clk[2 * blockIdx.x] = (unsigned long long)(c1 - c0), clk[2 * blockIdx.x + 1] = t1 - t0;
+}
+
+/* Launches `blocks` probe blocks (copy 0 or 1; see above); cudaErrorInvalidValue for KT < STAGES,
+ * blocks < 1, a NULL or misaligned operand or an ld that is not a multiple of 8. */
+extern "C" cudaError_t HG(_loop_probe)(int copy, int blocks, int KT, const void *A, int64_t lda, const void *B,
+                                       int64_t ldb, float *out, unsigned long long *clk, cudaStream_t stream)
+{
+    if (KT < HG(__S) || blocks < 1 || !A || !B || !out || !clk || ((uintptr_t)A & 15u) || ((uintptr_t)B & 15u) ||
+        lda % 8 || ldb % 8 || lda < (int64_t)KT * HG(__BK) || ldb < HG(__BN))
+        return cudaErrorInvalidValue;
+    void (*k)(int, const ELEM *, int64_t, const ELEM *, int64_t, float *, unsigned long long *) =
+        copy ? HG(_loop_probe_kernel)<1> : HG(_loop_probe_kernel)<0>;
+    cudaError_t e = cudaFuncSetAttribute(k, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)HG_SMEM_BYTES);
+    if (e != cudaSuccess) return e;
+    k<<<(unsigned)blocks, HG(__NT), HG_SMEM_BYTES, stream>>>(KT, (const ELEM *)A, lda, (const ELEM *)B, ldb, out, clk);
+    return cudaGetLastError();
+}
+#endif /* LOOP_PROBE */
 
 extern "C" cudaError_t EX_HG_NAME(int64_t M, int64_t N, int64_t K, float alpha, const void *A, int64_t lda,
                                   const void *B, int64_t ldb, int b_layout, float beta, void *C, int64_t ldc,

@@ -1,0 +1,143 @@
+/* bench/copy_ceiling.cu -- how close SM-issued copies come to cudaMemcpy on this GPU: the
+ * ceiling a transpose (which is a copy with the addresses permuted) can reach.
+ *
+ * What it measures
+ *   For each size of the transposes' square problems (8192^2 and 16384^2 of 1-, 2-, 4-, 8- and
+ *   16-byte elements: 64 MiB to 4 GiB), cudaMemcpy device to device (which runs on the copy
+ *   engines: no kernel appears under ncu) against copy kernels issued by the SMs, each in
+ *   GB/s (read + written) and x cudaMemcpy of the same run:
+ *     grid4      a grid-stride loop, 4 x 16-byte loads per thread in flight, SMs x 8 blocks of
+ *                256 threads (bench_transpose's memcpy_kernel row)
+ *     chunkU     one block of 256 threads per U x 4 KiB chunk: every thread loads its U 16-byte
+ *                vectors (4 KiB apart per vector index), then stores them (U = 4, 8, 16)
+ *     chunkU_nc  the same with ld.global.nc.L1::no_allocate (the transposes' load)
+ *     bulkKB     one warp per chunk of KB KiB: one TMA bulk copy (cp.async.bulk) global ->
+ *                shared, then one shared -> global (KB = 16, 32)
+ *   Every kernel's output is checked against its input (a wrong copy fails the program).
+ *
+ * Usage: copy_ceiling [--out DIR] [--quick] [--reps N]  -> DIR/copy_ceiling.csv
+ */
+#include "bench_util.h"
+#include <swz/tma.h>
+
+#include <functional>
+
+__global__ static void cc_grid4(const uint4 *__restrict__ in, uint4 *__restrict__ out, size_t n16)
+{
+    const size_t stride = (size_t)gridDim.x * blockDim.x;
+    size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x;
+    for (; i + 3 * stride < n16; i += 4 * stride) {
+        const uint4 a = in[i], b = in[i + stride], c = in[i + 2 * stride], d = in[i + 3 * stride];
+        out[i] = a, out[i + stride] = b, out[i + 2 * stride] = c, out[i + 3 * stride] = d;
+    }
+    for (; i < n16; i += stride) out[i] = in[i];
+}
+
+template <int U, int NC>
+__global__ static void __launch_bounds__(256) cc_chunk(const uint4 *__restrict__ in, uint4 *__restrict__ out)
+{
+    const size_t base = (size_t)blockIdx.x * (256 * U) + threadIdx.x;
+    uint4 v[U];
+#pragma unroll
+    for (int u = 0; u < U; ++u) {
+        const uint4 *p = in + base + 256 * u;
+        if (NC)
+            asm volatile("ld.global.nc.L1::no_allocate.v4.u32 {%0,%1,%2,%3}, [%4];"
+                         : "=r"(v[u].x), "=r"(v[u].y), "=r"(v[u].z), "=r"(v[u].w)
+                         : "l"(p));
+        else v[u] = *p;
+    }
+#pragma unroll
+    for (int u = 0; u < U; ++u) out[base + 256 * u] = v[u];
+}
+
+template <int KB>
+__global__ static void __launch_bounds__(32) cc_bulk(const unsigned char *__restrict__ in, unsigned char *__restrict__ out)
+{
+    extern __shared__ __align__(128) unsigned char cc_smem[];
+    __shared__ __align__(8) uint64_t bar;
+    const size_t off = (size_t)blockIdx.x * (KB * 1024);
+    if (threadIdx.x == 0) {
+        swz_mbar_init(&bar, 1);
+        swz_fence_mbar_init();
+        swz_mbar_expect_tx(&bar, KB * 1024);
+        asm volatile("cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes [%0], [%1], %2, [%3];" ::"r"(
+                         swz__smem_u32(cc_smem)),
+                     "l"(in + off), "r"(KB * 1024), "r"(swz__smem_u32(&bar))
+                     : "memory");
+        swz_mbar_wait(&bar, 0);
+        asm volatile("cp.async.bulk.global.shared::cta.bulk_group [%0], [%1], %2;" ::"l"(out + off),
+                     "r"(swz__smem_u32(cc_smem)), "r"(KB * 1024)
+                     : "memory");
+        asm volatile("cp.async.bulk.commit_group;" ::: "memory");
+        asm volatile("cp.async.bulk.wait_group.read 0;" ::: "memory");
+    }
+}
+
+/* 0 when out == in for every byte (compared on the device, 16 bytes per thread). */
+__global__ static void cc_compare(const uint4 *a, const uint4 *b, size_t n16, unsigned *bad)
+{
+    for (size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x; i < n16; i += (size_t)gridDim.x * blockDim.x) {
+        const uint4 x = a[i], y = b[i];
+        if (x.x != y.x || x.y != y.y || x.z != y.z || x.w != y.w) atomicAdd(bad, 1u);
+    }
+}
+
+int main(int argc, char **argv)
+{
+    bench_opts o = bench_parse(argc, argv, "copy_ceiling", "SM-issued copy kernels against cudaMemcpy D2D");
+    bench_require_gpu();
+    const int sms = bench_sm_count();
+    const int logs_full[] = {26, 27, 28, 29, 30, 31, 32}, logs_quick[] = {24};
+    const int *logs = o.quick ? logs_quick : logs_full, nl = o.quick ? 1 : 7;
+    const size_t maxb = (size_t)1 << logs[nl - 1];
+    unsigned char *in, *out;
+    unsigned *bad;
+    CUDA_CHECK(cudaMalloc(&in, maxb));
+    CUDA_CHECK(cudaMalloc(&out, maxb));
+    CUDA_CHECK(cudaMalloc(&bad, sizeof(unsigned)));
+    bench_fill_uniform((float *)in, maxb / 4, 7, -1.f, 1.f);
+    CUDA_CHECK(cudaFuncSetAttribute(cc_bulk<16>, cudaFuncAttributeMaxDynamicSharedMemorySize, 16 * 1024));
+    CUDA_CHECK(cudaFuncSetAttribute(cc_bulk<32>, cudaFuncAttributeMaxDynamicSharedMemorySize, 32 * 1024));
+    bench_table t("copy_ceiling");
+    printf("# %d SMs; GB/s = 2 x bytes / time (read + written), x cudaMemcpy D2D of the same bytes; median of %d\n",
+           sms, o.reps);
+    for (int li = 0; li < nl; ++li) {
+        const size_t bytes = (size_t)1 << logs[li], n16 = bytes / 16;
+        char size[32];
+        snprintf(size, sizeof size, "%zuMiB", bytes >> 20);
+        const float tm = bench_memcpy_ms(o, out, in, bytes);
+        t.add("cudaMemcpy", size, "GB/s", 2.0 * bytes / (tm * 1e6), 1.0, -1);
+        struct kern {
+            const char *name;
+            std::function<void()> f;
+        };
+        const unsigned c4 = (unsigned)(bytes / (256 * 4 * 16)), c8 = c4 / 2, c16 = c4 / 4;
+        const std::vector<kern> ks = {
+            {"grid4", [&] { cc_grid4<<<sms * 8, 256>>>((const uint4 *)in, (uint4 *)out, n16); }},
+            {"chunk4", [&] { cc_chunk<4, 0><<<c4, 256>>>((const uint4 *)in, (uint4 *)out); }},
+            {"chunk8", [&] { cc_chunk<8, 0><<<c8, 256>>>((const uint4 *)in, (uint4 *)out); }},
+            {"chunk16", [&] { cc_chunk<16, 0><<<c16, 256>>>((const uint4 *)in, (uint4 *)out); }},
+            {"chunk4_nc", [&] { cc_chunk<4, 1><<<c4, 256>>>((const uint4 *)in, (uint4 *)out); }},
+            {"chunk8_nc", [&] { cc_chunk<8, 1><<<c8, 256>>>((const uint4 *)in, (uint4 *)out); }},
+            {"bulk16", [&] { cc_bulk<16><<<(unsigned)(bytes >> 14), 32, 16 * 1024>>>(in, out); }},
+            {"bulk32", [&] { cc_bulk<32><<<(unsigned)(bytes >> 15), 32, 32 * 1024>>>(in, out); }},
+        };
+        for (const kern &k : ks) {
+            CUDA_CHECK(cudaMemset(out, 0xA5, bytes)); /* poisoned, then checked */
+            k.f();
+            CUDA_CHECK_LAUNCH();
+            CUDA_CHECK(cudaMemset(bad, 0, sizeof(unsigned)));
+            cc_compare<<<sms * 8, 256>>>((const uint4 *)in, (const uint4 *)out, n16, bad);
+            unsigned nbad = 0;
+            CUDA_CHECK(cudaMemcpy(&nbad, bad, sizeof nbad, cudaMemcpyDeviceToHost));
+            if (nbad) t.fail("%s %s: %u wrong 16-byte units", k.name, size, nbad);
+            const float ms = o.ncu ? 1.0f : bench_time_ms(o, k.f);
+            t.add(k.name, size, "GB/s", 2.0 * bytes / (ms * 1e6), tm / ms, -1);
+        }
+    }
+    CUDA_CHECK(cudaFree(in));
+    CUDA_CHECK(cudaFree(out));
+    CUDA_CHECK(cudaFree(bad));
+    return t.finish(o);
+}

@@ -1,0 +1,49 @@
+#!/bin/bash
+# bench/dev/s5.sh -- the lead's GPU probe of session 5: the ceilings under issue 9 and issue 11.
+#   hgemm: mma_ceiling with the loop probes (the xor kernel's full-slice loop alone, with and
+#   without its copies, and the SM clock it ran at), nvidia-smi sampled every 50 ms beside it;
+#   the example's bench (xor fp16 / bf16 beside cuBLAS); ncu of the loop probes, of xor and of
+#   cuBLAS at 4096^3 (time, SM clock, tensor pipe), and every stall reason of xor and _p.
+#   transposes: copy_ceiling (SM-issued copy kernels against cudaMemcpy at the problems' sizes).
+#   OUT=DIR B=BUILD [S5_SECONDS=520] bash bench/dev/s5.sh   (B: built here if it has no mma_ceiling)
+set -u
+LIMIT=${S5_SECONDS:-520}
+. "$(dirname "$0")/lib.sh" # B, OUT and the step helpers
+if [ ! -x "$B/bench/mma_ceiling" ]; then
+  log "build (release): mma_ceiling, copy_ceiling, the hgemm example and bench"
+  meson setup "$B" -Dbuildtype=release -Dhost_tests=disabled > "$OUT/setup.txt" 2>&1
+  run 300 build.txt ninja -C "$B" bench/mma_ceiling bench/copy_ceiling examples/swz-example-hgemm
+  tail -3 "$OUT/build.txt" | tee -a "$OUT/summary.txt"
+fi
+ex=$B/examples/swz-example-hgemm
+nvidia-smi --query-gpu=timestamp,clocks.sm,clocks.mem,power.draw,temperature.gpu,clocks_event_reasons.active \
+  --format=csv -lms 50 > "$OUT/clocks.csv" 2>&1 &
+smi=$!
+log "mma_ceiling (chains, sustained, the loop probes)"
+run 90 mma_ceiling.txt "$B/bench/mma_ceiling" --out "$OUT"
+grep -E "^#|rc=" "$OUT/mma_ceiling.txt" | tee -a "$OUT/summary.txt"
+log "copy_ceiling (SM copies against cudaMemcpy)"
+run 90 copy_ceiling.txt "$B/bench/copy_ceiling" --out "$OUT"
+grep -vE "^$" "$OUT/copy_ceiling.txt" | tail -70 | tee -a "$OUT/summary.txt"
+for t in half bf16; do
+  log "example bench: xor_128_$t variants beside cuBLAS"
+  run 50 "bench-$t.txt" "$ex" --bench --filter "xor_128_$t" 4096:4096:4096 8192:8192:8192
+  grep -E "xor|cublas|rc=" "$OUT/bench-$t.txt" | tee -a "$OUT/summary.txt"
+done
+kill "$smi" 2>/dev/null
+log "ncu: the loop probes (time, clock, tensor pipe, stalls)"
+M=gpu__time_duration.sum,sm__cycles_elapsed.avg.per_second,sm__pipe_tensor_op_hmma_cycles_active.avg.pct_of_peak_sustained_active,smsp__inst_executed.sum,lts__t_sector_hit_rate.pct
+run 60 ncu-probe.txt ncu --clock-control none --metrics "$M" --section WarpStateStats -k regex:loop_probe \
+  "$B/bench/mma_ceiling" --ncu --out "$OUT/ncu-run"
+grep -E "loop_probe|duration|per_second|hmma|inst_executed|hit_rate|Stall|stall|rc=" "$OUT/ncu-probe.txt" | cut -c1-120 \
+  | tee -a "$OUT/summary.txt"
+log "ncu: xor and _p at 4096^3, beta 0 (every stall reason), then cuBLAS's kernel in the example's bench"
+run 90 ncu-xor.txt ncu --clock-control none --metrics "$M" --section WarpStateStats --section SchedulerStats \
+  -k regex:swz_hgemm_xor_128_half "$ex" \
+  --runs swz_hgemm_xor_128_half:4096:4096:4096:nn:in:b0 swz_hgemm_xor_128_half_p:4096:4096:4096:nn:in:b0
+grep -E "void swz|duration|per_second|hmma|inst_executed|hit_rate|Stall|stall|Issue|Eligible|Active Warps|rc=" \
+  "$OUT/ncu-xor.txt" | cut -c1-120 | tee -a "$OUT/summary.txt"
+run 60 ncu-cublas.txt ncu --clock-control none --metrics "$M" -k 'regex:^(?!swz|ex_|bench).*' --launch-count 12 \
+  "$ex" --bench --filter xor_128_half 4096:4096:4096
+grep -E "^  [a-zA-Z_]|duration|per_second|hmma|inst_executed|rc=" "$OUT/ncu-cublas.txt" | cut -c1-120 | tee -a "$OUT/summary.txt"
+log "done"
