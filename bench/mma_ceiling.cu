@@ -11,7 +11,10 @@
  *   is THE ceiling (the GEMM family's TFLOP/s are reported against it, examples/hgemm/NOTES.md).
  *   Then the sustained rate (not with --quick): 16 warps x 16 chains back to back for about 3 s,
  *   the first and the last 100 launches -- a long GEMM runs at the power limit, where the
- *   clock (and with it this ceiling) is lower than in the short median launches.
+ *   clock (and with it this ceiling) is lower than in the short median launches; and the same
+ *   with random operands (four sets per lane used in turn, as a GEMM's operands change from
+ *   one mma.sync to the next: the tensor core's power, and with it the clock under the power
+ *   limit, depends on the data).
  *   The swz mma.sync wrapper (swz/mma.h: swz_mma_m16n8k16_f16 / _bf16) is the instruction.
  *   Then the loop ceilings of the hgemm family's xor kernel (examples/hgemm, LOOP_PROBE): one
  *   block per SM runs the GEMM's own full-slice loop for KT = 512 slices of one 128 x 256 tile
@@ -137,22 +140,37 @@ static void loop_ceilings(const bench_opts &o, int sms, bench_table &t)
     CUDA_CHECK(cudaFree(clk));
 }
 
-template <int BF16, int CHAINS>
+template <int BF16, int CHAINS, int RND = 0>
 __global__ void mma_chain_kernel(int iters, float *out, uint32_t seed)
 {
     float acc[CHAINS][4];
-    uint32_t a[4], b[2];
+    uint32_t a[RND ? 4 : 1][4], b[RND ? 4 : 1][2];
     const uint32_t t = threadIdx.x + seed;
-    /* small, lane-dependent operands (0x1400 ~ 2^-10 in fp16, 0x3A83 ~ 1e-3 in bf16) */
-    const uint32_t base = BF16 ? 0x3A833A83u : 0x14001400u;
-    for (int i = 0; i < 4; ++i) a[i] = base ^ ((t + (uint32_t)i) & 3u);
-    for (int i = 0; i < 2; ++i) b[i] = base ^ ((t >> 2) & 3u) ^ (uint32_t)i;
+    if (RND) {
+        /* four random operand sets per lane, used in turn (every mma.sync's operands differ from
+         * the last one's, as in a GEMM): random signs and mantissas, magnitudes 2^-3 .. 1 */
+        for (int c = 0; c < (RND ? 4 : 1); ++c)
+            for (int i = 0; i < 6; ++i) {
+                uint32_t x = (t * 0x9E3779B9u) ^ ((uint32_t)(c * 6 + i) * 0x85EBCA6Bu) ^ (blockIdx.x * 0xC2B2AE35u);
+                x ^= x >> 16, x *= 0x7FEB352Du, x ^= x >> 15, x *= 0x846CA68Bu, x ^= x >> 16;
+                const uint32_t m = BF16 ? 0x81FF81FFu : 0x8FFF8FFFu; /* sign, 2 exponent bits, mantissa */
+                const uint32_t w = (BF16 ? 0x3E003E00u : 0x30003000u) | (x & m);
+                if (i < 4) a[c][i] = w;
+                else b[c][i - 4] = w;
+            }
+    } else {
+        /* small, lane-dependent operands (0x1400 ~ 2^-10 in fp16, 0x3A83 ~ 1e-3 in bf16) */
+        const uint32_t base = BF16 ? 0x3A833A83u : 0x14001400u;
+        for (int i = 0; i < 4; ++i) a[0][i] = base ^ ((t + (uint32_t)i) & 3u);
+        for (int i = 0; i < 2; ++i) b[0][i] = base ^ ((t >> 2) & 3u) ^ (uint32_t)i;
+    }
     for (int c = 0; c < CHAINS; ++c) acc[c][0] = acc[c][1] = acc[c][2] = acc[c][3] = 0.f;
     for (int it = 0; it < iters; ++it) {
 #pragma unroll
         for (int c = 0; c < CHAINS; ++c) {
-            if (BF16) swz_mma_m16n8k16_bf16(acc[c], a, b, acc[c]);
-            else swz_mma_m16n8k16_f16(acc[c], a, b, acc[c]);
+            const int o = RND ? c & 3 : 0;
+            if (BF16) swz_mma_m16n8k16_bf16(acc[c], a[o], b[o], acc[c]);
+            else swz_mma_m16n8k16_f16(acc[c], a[o], b[o], acc[c]);
         }
     }
     float s = 0.f;
@@ -226,6 +244,23 @@ int main(int argc, char **argv)
                 if (g == 0) first = last;
             }
             CUDA_CHECK_LAUNCH();
+            /* the same with random operands (four sets per lane, in turn): the tensor core's power,
+             * and so the clock under the power limit, depends on the data */
+            float rms = 0;
+            for (int g = 0; g < 15; ++g) {
+                CUDA_CHECK(cudaEventRecord(e0, 0));
+                for (int i = 0; i < 100; ++i)
+                    if (bf) mma_chain_kernel<1, 16, 1><<<blocks, threads>>>(iters, out, 1u);
+                    else mma_chain_kernel<0, 16, 1><<<blocks, threads>>>(iters, out, 1u);
+                CUDA_CHECK(cudaEventRecord(e1, 0));
+                CUDA_CHECK(cudaEventSynchronize(e1));
+                CUDA_CHECK(cudaEventElapsedTime(&rms, e0, e1));
+            }
+            CUDA_CHECK_LAUNCH();
+            const double rnd = 100.0 * flops / (rms * 1e9);
+            t.add(bf ? "bf16_sustained_random" : "fp16_sustained_random", "regs", "TFLOP/s", rnd, -1, -1);
+            printf("# %s sustained with random operands (4 sets per lane, in turn): last 100 %.1f TFLOP/s\n",
+                   bf ? "bf16" : "fp16", rnd);
             CUDA_CHECK(cudaEventDestroy(e0));
             CUDA_CHECK(cudaEventDestroy(e1));
             t.add(bf ? "bf16_sustained_first" : "fp16_sustained_first", "regs", "TFLOP/s", first, -1, -1);
