@@ -193,7 +193,7 @@ static inline int bench_transpose_types(const bench_opts &o0, const char *elems,
                 CUDA_CHECK(cudaMemset(dout, 0xFF, bytes));
                 f();
                 CUDA_CHECK_LAUNCH();
-                CUDA_CHECK(ex_tr_wrong(din, dout, pb.rows, pb.cols, pb.batch, es, d_n, &wrong));
+                CUDA_CHECK(ex_tr_wrong(din, dout, pb.rows, pb.cols, pb.cols, pb.rows, pb.batch, es, d_n, &wrong));
                 if (wrong) t.fail("%s %s: %llu elements wrong", what, size.c_str(), wrong);
                 return wrong == 0;
             };

@@ -12,7 +12,8 @@
  *                    words are finite normal doubles (complex too); for 1 and 2-byte elements
  *                    random bytes with no element all 0xFF (the poison of an output).
  *     ex_tr_wrong    how many elements of `out` are not the transpose of `in`, bit for bit,
- *                    for `batch` packed matrices rows x cols (out[b][c][r] == in[b][r][c]).
+ *                    for `batch` matrices rows x cols with row pitches ld_in, ld_out
+ *                    (out[b][c][r] == in[b][r][c]).
  *
  * Example
  *   unsigned long long *d_n, wrong;
@@ -20,7 +21,7 @@
  *   ex_tr_fill(d_in, rows * cols * batch * es, es, 1234);          // bytes, element size, seed
  *   cudaMemset(d_out, 0xFF, bytes);                                 // poison
  *   swz_transpose_xor_64_float_batched(...);
- *   ex_tr_wrong(d_in, d_out, rows, cols, batch, es, d_n, &wrong);   // 0: exact
+ *   ex_tr_wrong(d_in, d_out, rows, cols, cols, rows, batch, es, d_n, &wrong); // packed; 0: exact
  *
  * Formula: h(i) = mix(seed * 0x100000001B3 ^ mix(i)), mix = the splitmix64 finaliser; float
  * word i = ((h >> 40) | 1) / 2^23 - 1 (odd numerators: never 0; |x| < 1: never NaN).
@@ -72,15 +73,16 @@ static inline cudaError_t ex_tr_fill(void *dev, size_t bytes, int es, uint64_t s
 
 /* Wrong elements of out (batch x cols x rows) against in (batch x rows x cols), into *wrong. */
 __global__ static void ex_tr_wrong_kernel(const unsigned char *in, const unsigned char *out,
-                                          int64_t rows, int64_t cols, int64_t batch, int es,
-                                          unsigned long long *wrong)
+                                          int64_t rows, int64_t cols, int64_t ld_in, int64_t ld_out,
+                                          int64_t batch, int es, unsigned long long *wrong)
 {
     const int64_t rc = rows * cols;
     unsigned long long bad = 0;
     for (int64_t i = blockIdx.x * (int64_t)blockDim.x + threadIdx.x; i < batch * rc;
          i += (int64_t)gridDim.x * blockDim.x) {
         const int64_t b = i / rc, rem = i - b * rc, row = rem / cols, col = rem - row * cols;
-        const unsigned char *a = in + i * es, *o = out + (b * rc + col * rows + row) * es;
+        const unsigned char *a = in + ((b * rows + row) * ld_in + col) * es,
+                            *o = out + ((b * cols + col) * ld_out + row) * es;
         if (es % 4 == 0) {
             for (int k = 0; k < es; k += 4) bad += *(const uint32_t *)(a + k) != *(const uint32_t *)(o + k);
         } else {
@@ -91,15 +93,17 @@ __global__ static void ex_tr_wrong_kernel(const unsigned char *in, const unsigne
     if ((threadIdx.x & 31) == 0 && bad) atomicAdd(wrong, bad);
 }
 
-/* *result = the number of wrong elements (d_counter: one device word, the caller's). */
+/* *result = the number of wrong elements (d_counter: one device word, the caller's); row pitches
+ * ld_in (>= cols) and ld_out (>= rows) in elements, matrix b at b * rows * ld_in and
+ * b * cols * ld_out (packed: ld_in = cols, ld_out = rows). */
 static inline cudaError_t ex_tr_wrong(const void *in, const void *out, int64_t rows, int64_t cols,
-                                      int64_t batch, int es, unsigned long long *d_counter,
-                                      unsigned long long *result)
+                                      int64_t ld_in, int64_t ld_out, int64_t batch, int es,
+                                      unsigned long long *d_counter, unsigned long long *result)
 {
     cudaError_t e = cudaMemset(d_counter, 0, sizeof *d_counter);
     if (e != cudaSuccess) return e;
     ex_tr_wrong_kernel<<<1024, 256>>>((const unsigned char *)in, (const unsigned char *)out, rows,
-                                      cols, batch, es, d_counter);
+                                      cols, ld_in, ld_out, batch, es, d_counter);
     e = cudaGetLastError();
     if (e != cudaSuccess) return e;
     return cudaMemcpy(result, d_counter, sizeof *result, cudaMemcpyDeviceToHost);

@@ -383,13 +383,14 @@ static int ex_tr_run_one(const swz_variant *v, const char *spec, int quiet)
     return ex_tr_run_checked(v, r, c, b, li, lo, quiet);
 }
 
-/* ---- the bench hooks (family.h): one ROWS x COLS matrix, its peer cublasSgeam ------------
+/* ---- the bench hooks (family.h): one ROWS x COLS matrix (row pitches LD_IN, LD_OUT when the
+ * spec gives them: ROWS:COLS:1:LD_IN:LD_OUT), its peer cublasSgeam ---------------------------
  * The input (check.cuh's ex_tr_fill, on the GPU) is floats in (-1, 1) per 4-byte word (never
  * zero, never NaN: the peer computes 1 * x + 0 * y, which would change a NaN's or -0's bits)
  * for 4-byte elements, random bytes otherwise.  Peer 0 is cublasSgeam (C = A^T) for 4-byte elements; for the other element sizes,
  * which cuBLAS does not transpose, a cudaMemcpy of the same bytes stands in. */
 typedef struct ex_tr_bench_problem {
-    int64_t r, c;
+    int64_t r, c, li, lo;
     int es;
     unsigned char *din, *dout;
     unsigned long long *d_wrong;
@@ -399,15 +400,15 @@ typedef struct ex_tr_bench_problem {
 static void *ex_tr_b_prepare(const char *spec, const swz_variant *v)
 {
     int64_t r, c, b, li, lo;
-    if (!ex_tr_parse_spec(spec, &r, &c, &b, &li, &lo) || b != 1 || li != c || lo != r || r < 1 || c < 1)
+    if (!ex_tr_parse_spec(spec, &r, &c, &b, &li, &lo) || b != 1 || li < c || lo < r || r < 1 || c < 1)
         return NULL;
     ex_tr_bench_problem *p = new ex_tr_bench_problem();
-    const size_t bytes = (size_t)(r * c) * v->elem_size;
-    p->r = r, p->c = c, p->es = v->elem_size;
-    CK(cudaMalloc(&p->din, bytes));
-    CK(cudaMalloc(&p->dout, bytes));
+    const size_t bin = (size_t)(r * li) * v->elem_size, bout = (size_t)(c * lo) * v->elem_size;
+    p->r = r, p->c = c, p->li = li, p->lo = lo, p->es = v->elem_size;
+    CK(cudaMalloc(&p->din, bin));
+    CK(cudaMalloc(&p->dout, bout));
     CK(cudaMalloc(&p->d_wrong, sizeof(unsigned long long)));
-    CK(ex_tr_fill(p->din, bytes, p->es, 0x5EED0010u)); /* check.cuh: 4-byte words in (-1, 1), never 0 */
+    CK(ex_tr_fill(p->din, bin, p->es, 0x5EED0010u)); /* check.cuh: 4-byte words in (-1, 1), never 0 */
     EX_CUBLAS(cublasCreate(&p->h));
     return p;
 }
@@ -439,8 +440,9 @@ static double ex_tr_b_work(void *vp) { return 2.0 * (double)ex_tr_b_copy_bytes(v
 static void *ex_tr_b_output(void *vp, int who, size_t *bytes)
 {
     (void)who; /* the peer and the variants write the same matrix */
-    *bytes = ex_tr_b_copy_bytes(vp);
-    return ((ex_tr_bench_problem *)vp)->dout;
+    const ex_tr_bench_problem *p = (const ex_tr_bench_problem *)vp;
+    *bytes = (size_t)(p->c * p->lo) * p->es; /* the whole output buffer (row padding too) */
+    return p->dout;
 }
 
 static int ex_tr_b_peer(void *vp, int k)
@@ -453,15 +455,15 @@ static int ex_tr_b_peer(void *vp, int k)
      * r x c = op(in^T)^T.  beta = 0: B is not read, but must be a valid matrix -- pass `in`
      * (finite), not the poisoned output. */
     return cublasSgeam(p->h, CUBLAS_OP_T, CUBLAS_OP_N, (int)p->r, (int)p->c, &one, (const float *)p->din,
-                       (int)p->c, &zero, (const float *)p->din, (int)p->r, (float *)p->dout,
-                       (int)p->r) != CUBLAS_STATUS_SUCCESS;
+                       (int)p->li, &zero, (const float *)p->din, (int)p->r, (float *)p->dout,
+                       (int)p->lo) != CUBLAS_STATUS_SUCCESS;
 }
 
 /* The elements of the output that are not the transpose of the input (after a launch). */
 static unsigned long long ex_tr_b_wrong(ex_tr_bench_problem *p)
 {
     unsigned long long w = 0;
-    CK(ex_tr_wrong(p->din, p->dout, p->r, p->c, 1, p->es, p->d_wrong, &w)); /* check.cuh */
+    CK(ex_tr_wrong(p->din, p->dout, p->r, p->c, p->li, p->lo, 1, p->es, p->d_wrong, &w)); /* check.cuh */
     return w;
 }
 
@@ -479,7 +481,7 @@ static int ex_tr_b_launch(void *vp, const swz_variant *v, int mode)
 {
     ex_tr_bench_problem *p = (ex_tr_bench_problem *)vp;
     (void)mode;
-    cudaError_t e = swz_transpose_ops_of(v)->launch(p->din, p->dout, p->r, p->c, p->c, p->r, 1, 0, 0, 0);
+    cudaError_t e = swz_transpose_ops_of(v)->launch(p->din, p->dout, p->r, p->c, p->li, p->lo, 1, 0, 0, 0);
     if (e != cudaSuccess) fprintf(stderr, "%s: %s\n", v->name, cudaGetErrorString(e));
     return e != cudaSuccess;
 }

@@ -161,8 +161,9 @@ typedef struct swz__tile_base {
 #define SWZ_TILE_OP_STORE 1   /* shared -> global: shared loads */
 #define SWZ_TILE_OP_STORE_T 2 /* shared -> global transposed: shared loads */
 
-/* Loops over constant bounds that must unroll (nvcc only: C compilers warn on the pragma). */
-#if defined(__CUDACC__)
+/* Loops over constant bounds that must unroll (nvcc's device pass only: host compilers, nvcc's
+ * host pass of a host + device function included, warn on the pragma). */
+#if defined(__CUDA_ARCH__)
 #define SWZ__TILE_UNROLL _Pragma("unroll")
 #else
 #define SWZ__TILE_UNROLL
