@@ -21,7 +21,9 @@
  *   (K = 16384, the same tile in every block, so the operands sit in L2): "loop_nocopy" with
  *   its copies left out (ldmatrix + mma.sync + the barrier of each slice: the ceiling of any
  *   GEMM fed through this warp tile from shared memory), "loop_copy" with them (cp.async from
- *   L2 on top).  Beside each rate the SM clock the blocks ran at (clock64 / globaltimer, the
+ *   L2 on top), and "loop_copy8" over 8 tiles (K = 4096, each tile read by every 8th block as
+ *   in a grouped raster, 4 launches per figure), so that 132 SMs reading the same lines is not
+ *   what the copy rows measure.  Beside each rate the SM clock the blocks ran at (clock64 / globaltimer, the
  *   median block) -- the clock is what the power limit moves -- and, not with --quick, the
  *   same loop back to back for about 1 s (the last 100 launches).  --ncu: one launch of each
  *   loop (ncu -k regex:loop_probe).  The GEMM's own rate
@@ -37,30 +39,42 @@
 #include <swz/mma.h>
 
 /* examples/hgemm/variants_xor.cu (LOOP_PROBE 1): the xor kernels' main loop alone */
-extern "C" cudaError_t swz_hgemm_xor_128_half_loop_probe(int copy, int blocks, int KT, const void *A, int64_t lda,
-                                                         const void *B, int64_t ldb, float *out,
+extern "C" cudaError_t swz_hgemm_xor_128_half_loop_probe(int copy, int blocks, int tiles, int KT, const void *A,
+                                                         int64_t lda, const void *B, int64_t ldb, float *out,
                                                          unsigned long long *clk, cudaStream_t stream);
-extern "C" cudaError_t swz_hgemm_xor_128_bf16_loop_probe(int copy, int blocks, int KT, const void *A, int64_t lda,
-                                                         const void *B, int64_t ldb, float *out,
+extern "C" cudaError_t swz_hgemm_xor_128_bf16_loop_probe(int copy, int blocks, int tiles, int KT, const void *A,
+                                                         int64_t lda, const void *B, int64_t ldb, float *out,
                                                          unsigned long long *clk, cudaStream_t stream);
 
-/* The loop ceilings (see the top): per type, copy 0 and 1; rate, clock and, unless quick, the
- * sustained rate into t. */
+/* The median SM clock (MHz) of the blocks of the last probe launch (clk: 2 words per block). */
+static float loop_clock(const unsigned long long *dclk, int sms)
+{
+    std::vector<unsigned long long> hc((size_t)sms * 2);
+    CUDA_CHECK(cudaMemcpy(hc.data(), dclk, hc.size() * sizeof(hc[0]), cudaMemcpyDeviceToHost));
+    std::vector<float> mhz;
+    for (int i = 0; i < sms; ++i)
+        if (hc[2 * i + 1]) mhz.push_back((float)(1e3 * (double)hc[2 * i] / (double)hc[2 * i + 1]));
+    return mhz.empty() ? 0.f : bench_median(mhz);
+}
+
+/* The loop ceilings (see the top): per type, nocopy (1 tile), copy (1 tile: every block reads the
+ * same operands) and copy8 (8 tiles, each read by every 8th block, K a quarter as long and 4
+ * launches per timing: the same work); rate, clock and, unless quick, the sustained rate into t. */
 static void loop_ceilings(const bench_opts &o, int sms, bench_table &t)
 {
-    const int KT = o.quick ? 16 : 512, BM = 128, BN = 256;
-    const int64_t K = (int64_t)KT * 32;
+    const struct { const char *name; int copy, tiles, kt, launches; } cfg[] = {
+        {"nocopy", 0, 1, 512, 1}, {"copy", 1, 1, 512, 1}, {"copy8", 1, 8, 128, 4}};
+    const size_t elems = (size_t)8 << 20; /* the largest A and B: 128 x 16384, 16384 x 256, 1024 x 4096, 4096 x 2048 */
     uint16_t *a, *b;
     float *out;
     unsigned long long *clk;
-    CUDA_CHECK(cudaMalloc(&a, (size_t)BM * K * 2));
-    CUDA_CHECK(cudaMalloc(&b, (size_t)K * BN * 2));
+    CUDA_CHECK(cudaMalloc(&a, elems * 2));
+    CUDA_CHECK(cudaMalloc(&b, elems * 2));
     CUDA_CHECK(cudaMalloc(&out, (size_t)sms * 256 * sizeof(float)));
     CUDA_CHECK(cudaMalloc(&clk, (size_t)sms * 2 * sizeof(unsigned long long)));
-    std::vector<unsigned long long> hc((size_t)sms * 2);
     for (int bf = 0; bf < 2; ++bf) {
         /* random operands in [-1, 1] of the type (the tensor core's power depends on the data) */
-        std::vector<uint16_t> hv((size_t)K * BN); /* B's size; A takes its first 128 x K */
+        std::vector<uint16_t> hv(elems);
         uint64_t x = 0x9E3779B97F4A7C15ull + (uint64_t)bf;
         for (auto &v : hv) {
             x = x * 6364136223846793005ull + 1442695040888963407ull;
@@ -73,61 +87,58 @@ static void loop_ceilings(const bench_opts &o, int sms, bench_table &t)
                 memcpy(&v, &e, 2);
             }
         }
-        CUDA_CHECK(cudaMemcpy(a, hv.data(), (size_t)BM * K * 2, cudaMemcpyHostToDevice));
-        CUDA_CHECK(cudaMemcpy(b, hv.data(), (size_t)K * BN * 2, cudaMemcpyHostToDevice));
-        for (int copy = 0; copy < 2; ++copy) {
+        CUDA_CHECK(cudaMemcpy(a, hv.data(), elems * 2, cudaMemcpyHostToDevice));
+        CUDA_CHECK(cudaMemcpy(b, hv.data(), elems * 2, cudaMemcpyHostToDevice));
+        for (const auto &c : cfg) {
+            const int KT = o.quick ? 16 : c.kt;
+            const int64_t K = (int64_t)KT * 32, ldb = (int64_t)c.tiles * 256;
             auto launch = [&] {
-                const cudaError_t e = bf ? swz_hgemm_xor_128_bf16_loop_probe(copy, sms, KT, a, K, b, BN, out, clk, 0)
-                                         : swz_hgemm_xor_128_half_loop_probe(copy, sms, KT, a, K, b, BN, out, clk, 0);
-                if (e != cudaSuccess) {
-                    fprintf(stderr, "loop probe: %s\n", cudaGetErrorString(e));
-                    exit(1);
+                for (int l = 0; l < c.launches; ++l) {
+                    const cudaError_t e =
+                        bf ? swz_hgemm_xor_128_bf16_loop_probe(c.copy, sms, c.tiles, KT, a, K, b, ldb, out, clk, 0)
+                           : swz_hgemm_xor_128_half_loop_probe(c.copy, sms, c.tiles, KT, a, K, b, ldb, out, clk, 0);
+                    if (e != cudaSuccess) {
+                        fprintf(stderr, "loop probe: %s\n", cudaGetErrorString(e));
+                        exit(1);
+                    }
                 }
             };
-            const double flops = (double)sms * BM * BN * (double)K * 2.0;
             if (o.ncu) { /* one launch each, for ncu (-k regex:loop_probe) */
                 launch();
                 CUDA_CHECK_LAUNCH();
                 continue;
             }
+            const double flops = (double)c.launches * sms * 128 * 256 * (double)K * 2.0;
             const float ms = bench_time_ms(o, launch);
-            CUDA_CHECK(cudaMemcpy(hc.data(), clk, hc.size() * sizeof(hc[0]), cudaMemcpyDeviceToHost));
-            std::vector<float> mhz;
-            for (int i = 0; i < sms; ++i)
-                if (hc[2 * i + 1]) mhz.push_back((float)(1e3 * (double)hc[2 * i] / (double)hc[2 * i + 1]));
-            const float clock = mhz.empty() ? 0.f : bench_median(mhz);
-            char name[64];
-            snprintf(name, sizeof name, "%s_loop_%s", bf ? "bf16" : "fp16", copy ? "copy" : "nocopy");
-            t.add(name, "128x256x16384", "TFLOP/s", flops / (ms * 1e9), -1, -1);
-            snprintf(name, sizeof name, "%s_loop_%s_mhz", bf ? "bf16" : "fp16", copy ? "copy" : "nocopy");
-            t.add(name, "128x256x16384", "MHz", clock, -1, -1);
-            printf("# %s loop, %s: %.1f TFLOP/s at %.0f MHz (xor kernel's full-slice loop, one block per SM)\n",
-                   bf ? "bf16" : "fp16", copy ? "with its cp.async copies from L2" : "copies left out",
-                   flops / (ms * 1e9), clock);
+            const float clock = loop_clock(clk, sms);
+            char name[64], size[64];
+            snprintf(size, sizeof size, "%dtiles_K%lld", c.tiles, (long long)K);
+            snprintf(name, sizeof name, "%s_loop_%s", bf ? "bf16" : "fp16", c.name);
+            t.add(name, size, "TFLOP/s", flops / (ms * 1e9), -1, -1);
+            snprintf(name, sizeof name, "%s_loop_%s_mhz", bf ? "bf16" : "fp16", c.name);
+            t.add(name, size, "MHz", clock, -1, -1);
+            printf("# %s loop_%s (%d tile(s), K %lld): %.1f TFLOP/s at %.0f MHz\n", bf ? "bf16" : "fp16", c.name,
+                   c.tiles, (long long)K, flops / (ms * 1e9), clock);
             if (!o.quick) {
                 cudaEvent_t e0, e1;
                 CUDA_CHECK(cudaEventCreate(&e0));
                 CUDA_CHECK(cudaEventCreate(&e1));
                 float last = 0;
-                for (int g = 0; g < 45; ++g) { /* ~45 x 100 launches of ~0.25 ms: about 1 s */
+                for (int g = 0; g < 45; ++g) { /* ~45 x 100 x ~0.25 ms: about 1 s */
                     CUDA_CHECK(cudaEventRecord(e0, 0));
                     for (int i = 0; i < 100; ++i) launch();
                     CUDA_CHECK(cudaEventRecord(e1, 0));
                     CUDA_CHECK(cudaEventSynchronize(e1));
                     CUDA_CHECK(cudaEventElapsedTime(&last, e0, e1));
                 }
-                CUDA_CHECK(cudaMemcpy(hc.data(), clk, hc.size() * sizeof(hc[0]), cudaMemcpyDeviceToHost));
-                mhz.clear();
-                for (int i = 0; i < sms; ++i)
-                    if (hc[2 * i + 1]) mhz.push_back((float)(1e3 * (double)hc[2 * i] / (double)hc[2 * i + 1]));
-                const float sclock = mhz.empty() ? 0.f : bench_median(mhz);
+                const float sclock = loop_clock(clk, sms);
                 const double rate = 100.0 * flops / (last * 1e9);
-                snprintf(name, sizeof name, "%s_loop_%s_sustained", bf ? "bf16" : "fp16", copy ? "copy" : "nocopy");
-                t.add(name, "128x256x16384", "TFLOP/s", rate, -1, -1);
-                snprintf(name, sizeof name, "%s_loop_%s_sustained_mhz", bf ? "bf16" : "fp16", copy ? "copy" : "nocopy");
-                t.add(name, "128x256x16384", "MHz", sclock, -1, -1);
-                printf("# %s loop, %s, sustained (4500 launches back to back): last 100 %.1f TFLOP/s at %.0f MHz\n",
-                       bf ? "bf16" : "fp16", copy ? "with copies" : "no copies", rate, sclock);
+                snprintf(name, sizeof name, "%s_loop_%s_sustained", bf ? "bf16" : "fp16", c.name);
+                t.add(name, size, "TFLOP/s", rate, -1, -1);
+                snprintf(name, sizeof name, "%s_loop_%s_sustained_mhz", bf ? "bf16" : "fp16", c.name);
+                t.add(name, size, "MHz", sclock, -1, -1);
+                printf("# %s loop_%s sustained (about 1 s back to back): last 100 %.1f TFLOP/s at %.0f MHz\n",
+                       bf ? "bf16" : "fp16", c.name, rate, sclock);
                 CUDA_CHECK(cudaEventDestroy(e0));
                 CUDA_CHECK(cudaEventDestroy(e1));
             }

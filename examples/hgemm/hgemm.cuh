@@ -45,7 +45,7 @@
  *                 slices already copy its next tile's first ones, so the pipeline never
  *                 drains between tiles (the epilogue stages through its own shared memory,
  *                 beside the stages) [0]
- *   LOOP_PROBE    1: also generate NAME_loop_probe, the main loop alone on one L2-resident tile,
+ *   LOOP_PROBE    1: also generate NAME_loop_probe, the main loop alone on L2-resident tiles,
  *                 with or without its copies (bench/mma_ceiling's loop ceilings) [0]
  *   NAME_SUFFIX   appended to the name (tuning variants) [nothing]
  *
@@ -1084,20 +1084,21 @@ static cudaError_t HG(__launch)(int64_t M, int64_t N, int64_t K, float alpha, co
 }
 
 #if LOOP_PROBE
-/* The main loop alone (LOOP_PROBE 1; bench/mma_ceiling's loop ceilings): every block runs KT
- * full slices of the same NN tile -- A rows 0 .. TILE-1 (lda), B columns 0 .. TILE_N-1 (ldb),
- * so all blocks read the same operands and the copies hit L2 -- through the kernel's own
+/* The main loop alone (LOOP_PROBE 1; bench/mma_ceiling's loop ceilings): block b runs KT full
+ * slices of NN tile t = b mod tiles -- A rows t*TILE .. (t+1)*TILE-1 (lda), B columns
+ * t*TILE_N .. (t+1)*TILE_N-1 (ldb), few enough tiles that the operands stay in L2, each read
+ * by every tiles-th block as a GEMM's grouped raster shares them -- through the kernel's own
  * prologue (HG(__prime)) and slice loop (HG(__slices)).  copy 1: as in the GEMM, each slice
  * copies the one STAGES-1 ahead; copy 0: the STAGES stages are filled once and then read round
  * and round by slices that copy nothing (the ldmatrix + mma.sync + barrier of the loop, no
  * memory traffic).  No epilogue: each thread writes the sum of its accumulators to out (so
  * nothing is eliminated) and thread 0 of each block its clock64 and globaltimer spans to
- * clk[2b], clk[2b+1] (the SM clock the loop ran at).  KT >= STAGES; A is TILE x KT*TILE_K and
- * B KT*TILE_K x TILE_N, 16-byte aligned, lda and ldb multiples of 8. */
+ * clk[2b], clk[2b+1] (the SM clock the loop ran at).  KT >= STAGES; A is tiles*TILE x KT*TILE_K
+ * and B KT*TILE_K x tiles*TILE_N, 16-byte aligned, lda and ldb multiples of 8. */
 template <int COPY>
 __global__ void __launch_bounds__(HG(__NT), MIN_BLOCKS)
-    HG(_loop_probe_kernel)(int KT, const ELEM *__restrict__ A, int64_t lda, const ELEM *__restrict__ B, int64_t ldb,
-                           float *out, unsigned long long *clk)
+    HG(_loop_probe_kernel)(int tiles, int KT, const ELEM *__restrict__ A, int64_t lda, const ELEM *__restrict__ B,
+                           int64_t ldb, float *out, unsigned long long *clk)
 {
     enum { S = HG(__S), MI = HG(__MI), NI = HG(__NI), WN = HG(__WN), BT = SWZ_HGEMM_NN };
     extern __shared__ __align__(128) unsigned char HG(__smem)[];
@@ -1106,7 +1107,8 @@ __global__ void __launch_bounds__(HG(__NT), MIN_BLOCKS)
     const uint32_t da = sm + HG(_ta_chunk_addr)((int)threadIdx.x);
     const uint32_t db = sm + HG(__A_BYTES) + HG(_tb_chunk_addr)((int)threadIdx.x);
     const int64_t ib = (int64_t)HG(__BK) * ldb;
-    const ELEM *pa = A + HG(_ta_copy_offset)(lda), *pb = B + HG(_tb_copy_offset)(ldb);
+    const int64_t t = (int64_t)(blockIdx.x % (unsigned)tiles);
+    const ELEM *pa = A + t * HG(__BM) * lda + HG(_ta_copy_offset)(lda), *pb = B + t * HG(__BN) + HG(_tb_copy_offset)(ldb);
     float acc[MI][NI][4];
     uint32_t fa[2][MI][4], fb[2][NI][2];
 #pragma unroll
@@ -1135,19 +1137,22 @@ __global__ void __launch_bounds__(HG(__NT), MIN_BLOCKS)
     if (threadIdx.x == 0) clk[2 * blockIdx.x] = (unsigned long long)(c1 - c0), clk[2 * blockIdx.x + 1] = t1 - t0;
 }
 
-/* Launches `blocks` probe blocks (copy 0 or 1; see above); cudaErrorInvalidValue for KT < STAGES,
- * blocks < 1, a NULL or misaligned operand or an ld that is not a multiple of 8. */
-extern "C" cudaError_t HG(_loop_probe)(int copy, int blocks, int KT, const void *A, int64_t lda, const void *B,
-                                       int64_t ldb, float *out, unsigned long long *clk, cudaStream_t stream)
+/* Launches `blocks` probe blocks over `tiles` tiles (copy 0 or 1; see above); cudaErrorInvalidValue
+ * for KT < STAGES, blocks < 1, tiles < 1, a NULL or misaligned operand, an ld that is not a
+ * multiple of 8 or too short for the tiles. */
+extern "C" cudaError_t HG(_loop_probe)(int copy, int blocks, int tiles, int KT, const void *A, int64_t lda,
+                                       const void *B, int64_t ldb, float *out, unsigned long long *clk,
+                                       cudaStream_t stream)
 {
-    if (KT < HG(__S) || blocks < 1 || !A || !B || !out || !clk || ((uintptr_t)A & 15u) || ((uintptr_t)B & 15u) ||
-        lda % 8 || ldb % 8 || lda < (int64_t)KT * HG(__BK) || ldb < HG(__BN))
+    if (KT < HG(__S) || blocks < 1 || tiles < 1 || !A || !B || !out || !clk || ((uintptr_t)A & 15u) ||
+        ((uintptr_t)B & 15u) || lda % 8 || ldb % 8 || lda < (int64_t)KT * HG(__BK) || ldb < (int64_t)tiles * HG(__BN))
         return cudaErrorInvalidValue;
-    void (*k)(int, const ELEM *, int64_t, const ELEM *, int64_t, float *, unsigned long long *) =
+    void (*k)(int, int, const ELEM *, int64_t, const ELEM *, int64_t, float *, unsigned long long *) =
         copy ? HG(_loop_probe_kernel)<1> : HG(_loop_probe_kernel)<0>;
     cudaError_t e = cudaFuncSetAttribute(k, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)HG_SMEM_BYTES);
     if (e != cudaSuccess) return e;
-    k<<<(unsigned)blocks, HG(__NT), HG_SMEM_BYTES, stream>>>(KT, (const ELEM *)A, lda, (const ELEM *)B, ldb, out, clk);
+    k<<<(unsigned)blocks, HG(__NT), HG_SMEM_BYTES, stream>>>(tiles, KT, (const ELEM *)A, lda, (const ELEM *)B, ldb,
+                                                            out, clk);
     return cudaGetLastError();
 }
 #endif /* LOOP_PROBE */

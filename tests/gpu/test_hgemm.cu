@@ -77,27 +77,28 @@ static int cases(const swz_variant *v)
 static long long run(const swz_variant *v, int i) { return swz_hgemm_family.run(v, specs[(size_t)i].c_str(), 1); }
 
 /* ---- the loop probes (LOOP_PROBE, variants_xor.cu; bench/mma_ceiling) ----
- * Their argument checks, and that they compute what they claim: every block runs the slice loop
- * over the same 128 x 256 tile, so the sum of a block's accumulators is sum_k colsum_A(k) x
- * rowsum_B(k) over the k the slices read -- with copies, slice kt is K columns 32kt..32kt+31;
+ * Their argument checks, and that they compute what they claim: block b runs the slice loop over
+ * 128 x 256 tile t = b mod tiles, so the sum of its accumulators is sum_k colsum_At(k) x
+ * rowsum_Bt(k) over the k the slices read -- with copies, slice kt is K columns 32kt..32kt+31;
  * without, the STAGES stages hold slices 0 .. STAGES-1 and slice kt reads stage kt mod STAGES.
  * The operands are multiples of 1/4 in [-1, 1), so every product and sum is exact in fp32. */
-extern "C" cudaError_t swz_hgemm_xor_128_half_loop_probe(int, int, int, const void *, int64_t, const void *, int64_t,
-                                                         float *, unsigned long long *, cudaStream_t);
-extern "C" cudaError_t swz_hgemm_xor_128_bf16_loop_probe(int, int, int, const void *, int64_t, const void *, int64_t,
-                                                         float *, unsigned long long *, cudaStream_t);
+extern "C" cudaError_t swz_hgemm_xor_128_half_loop_probe(int, int, int, int, const void *, int64_t, const void *,
+                                                         int64_t, float *, unsigned long long *, cudaStream_t);
+extern "C" cudaError_t swz_hgemm_xor_128_bf16_loop_probe(int, int, int, int, const void *, int64_t, const void *,
+                                                         int64_t, float *, unsigned long long *, cudaStream_t);
 static void test_probe(void)
 {
-    enum { KT = 12, K = KT * 32, BM = 128, BN = 256, S = 4, BLOCKS = 3, NT = 256 };
-    std::vector<float> fa((size_t)BM * K), fb((size_t)K * BN);
+    enum { KT = 12, K = KT * 32, BM = 128, BN = 256, S = 4, BLOCKS = 5, NT = 256, TILES = 2, LDB = TILES * BN };
+    std::vector<float> fa((size_t)TILES * BM * K), fb((size_t)K * LDB);
     uint64_t x = 0x1234567ull;
     for (float &f : fa) x = x * 6364136223846793005ull + 1442695040888963407ull, f = (float)((int)(x >> 61) - 4) * 0.25f;
     for (float &f : fb) x = x * 6364136223846793005ull + 1442695040888963407ull, f = (float)((int)(x >> 61) - 4) * 0.25f;
-    std::vector<double> colsum(K, 0.0), rowsum(K, 0.0);
-    for (int k = 0; k < K; ++k) {
-        for (int i = 0; i < BM; ++i) colsum[k] += fa[(size_t)i * K + k];
-        for (int j = 0; j < BN; ++j) rowsum[k] += fb[(size_t)k * BN + j];
-    }
+    std::vector<double> colsum(TILES * K, 0.0), rowsum(TILES * K, 0.0); /* [tile][k] */
+    for (int tl = 0; tl < TILES; ++tl)
+        for (int k = 0; k < K; ++k) {
+            for (int i = 0; i < BM; ++i) colsum[tl * K + k] += fa[(size_t)(tl * BM + i) * K + k];
+            for (int j = 0; j < BN; ++j) rowsum[tl * K + k] += fb[(size_t)k * LDB + tl * BN + j];
+        }
     for (int bf = 0; bf < 2; ++bf) {
         std::vector<uint16_t> ha(fa.size()), hb(fb.size());
         auto bits = [bf](float f) { /* f is exact in both types */
@@ -122,30 +123,35 @@ static void test_probe(void)
         CUDA_CHECK(cudaMalloc(&clk, BLOCKS * 2 * sizeof(unsigned long long)));
         CUDA_CHECK(cudaMemcpy(a, ha.data(), ha.size() * 2, cudaMemcpyHostToDevice));
         CUDA_CHECK(cudaMemcpy(b, hb.data(), hb.size() * 2, cudaMemcpyHostToDevice));
-        cudaError_t (*probe)(int, int, int, const void *, int64_t, const void *, int64_t, float *, unsigned long long *,
-                             cudaStream_t) = bf ? swz_hgemm_xor_128_bf16_loop_probe : swz_hgemm_xor_128_half_loop_probe;
+        cudaError_t (*probe)(int, int, int, int, const void *, int64_t, const void *, int64_t, float *,
+                             unsigned long long *, cudaStream_t) =
+            bf ? swz_hgemm_xor_128_bf16_loop_probe : swz_hgemm_xor_128_half_loop_probe;
         const char *name = bf ? "bf16 probe" : "half probe";
-        EXPECT(probe(1, BLOCKS, S - 1, a, K, b, BN, out, clk, 0) == cudaErrorInvalidValue, "%s: KT < STAGES accepted", name);
-        EXPECT(probe(1, 0, KT, a, K, b, BN, out, clk, 0) == cudaErrorInvalidValue, "%s: 0 blocks accepted", name);
-        EXPECT(probe(1, BLOCKS, KT, (const char *)a + 2, K, b, BN, out, clk, 0) == cudaErrorInvalidValue,
+        EXPECT(probe(1, BLOCKS, TILES, S - 1, a, K, b, LDB, out, clk, 0) == cudaErrorInvalidValue,
+               "%s: KT < STAGES accepted", name);
+        EXPECT(probe(1, 0, TILES, KT, a, K, b, LDB, out, clk, 0) == cudaErrorInvalidValue, "%s: 0 blocks accepted", name);
+        EXPECT(probe(1, BLOCKS, 0, KT, a, K, b, LDB, out, clk, 0) == cudaErrorInvalidValue, "%s: 0 tiles accepted", name);
+        EXPECT(probe(1, BLOCKS, TILES, KT, (const char *)a + 2, K, b, LDB, out, clk, 0) == cudaErrorInvalidValue,
                "%s: misaligned A accepted", name);
-        EXPECT(probe(1, BLOCKS, KT, a, K, b, BN - 8, out, clk, 0) == cudaErrorInvalidValue, "%s: ldb < 256 accepted", name);
+        EXPECT(probe(1, BLOCKS, TILES, KT, a, K, b, LDB - 8, out, clk, 0) == cudaErrorInvalidValue,
+               "%s: ldb < tiles x 256 accepted", name);
         for (int copy = 0; copy < 2; ++copy) {
             gpu_poison(out, BLOCKS * NT * sizeof(float));
-            EXPECT(probe(copy, BLOCKS, KT, a, K, b, BN, out, clk, 0) == cudaSuccess, "%s copy %d: launch failed", name, copy);
+            EXPECT(probe(copy, BLOCKS, TILES, KT, a, K, b, LDB, out, clk, 0) == cudaSuccess, "%s copy %d: launch failed",
+                   name, copy);
             CUDA_CHECK(cudaDeviceSynchronize());
             std::vector<float> got(BLOCKS * NT);
             std::vector<unsigned long long> hc(BLOCKS * 2);
             CUDA_CHECK(cudaMemcpy(got.data(), out, got.size() * sizeof(float), cudaMemcpyDeviceToHost));
             CUDA_CHECK(cudaMemcpy(hc.data(), clk, hc.size() * sizeof(hc[0]), cudaMemcpyDeviceToHost));
-            double want = 0.0;
-            for (int kt = 0; kt < KT; ++kt)
-                for (int k = 0; k < 32; ++k) {
-                    const int kk = 32 * (copy ? kt : kt % S) + k;
-                    want += colsum[kk] * rowsum[kk];
-                }
             for (int blk = 0; blk < BLOCKS; ++blk) {
-                double sum = 0.0;
+                const int tl = blk % TILES;
+                double want = 0.0, sum = 0.0;
+                for (int kt = 0; kt < KT; ++kt)
+                    for (int k = 0; k < 32; ++k) {
+                        const int kk = 32 * (copy ? kt : kt % S) + k;
+                        want += colsum[tl * K + kk] * rowsum[tl * K + kk];
+                    }
                 for (int t = 0; t < NT; ++t) sum += got[(size_t)blk * NT + t];
                 EXPECT(sum == want, "%s copy %d block %d: sum of the accumulators %.3f, want %.3f", name, copy, blk, sum,
                        want);

@@ -1,0 +1,25 @@
+#!/bin/bash
+# bench/dev/s5d.sh -- the lead's fourth GPU probe of session 5: the loop probes over 8 tiles
+# (loop_copy8: each tile read by every 8th block, as in a grouped raster) beside the one-tile
+# rows, test-hgemm args (the probes' exact sums), nvidia-smi every 50 ms beside mma_ceiling.
+#   OUT=DIR B=BUILD [S5_SECONDS=300] bash bench/dev/s5d.sh   (B: built here if it has no mma_ceiling)
+set -u
+LIMIT=${S5_SECONDS:-300}
+. "$(dirname "$0")/lib.sh" # B, OUT and the step helpers
+if [ ! -x "$B/bench/mma_ceiling" ]; then
+  log "build (release): mma_ceiling and test-hgemm"
+  meson setup "$B" -Dbuildtype=release -Dhost_tests=disabled > "$OUT/setup.txt" 2>&1
+  run 240 build.txt ninja -C "$B" bench/mma_ceiling examples/hgemm/test-hgemm
+  tail -3 "$OUT/build.txt" | tee -a "$OUT/summary.txt"
+fi
+log "test-hgemm args (with the loop probes' sums)"
+run 30 args.txt "$B/examples/hgemm/test-hgemm" args
+tail -2 "$OUT/args.txt" | tee -a "$OUT/summary.txt"
+nvidia-smi --query-gpu=timestamp,clocks.sm,clocks.mem,power.draw,temperature.gpu,clocks_event_reasons.active \
+  --format=csv -lms 50 > "$OUT/clocks.csv" 2>&1 &
+smi=$!
+log "mma_ceiling (chains, sustained, random operands, the loop probes over 1 and 8 tiles)"
+run 150 mma_ceiling.txt "$B/bench/mma_ceiling" --out "$OUT"
+grep -E "^#|rc=" "$OUT/mma_ceiling.txt" | tee -a "$OUT/summary.txt"
+kill "$smi" 2>/dev/null
+log "done"
