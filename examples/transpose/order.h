@@ -26,6 +26,15 @@
  *                                                7 9 11
  *   MORTON  swz_morton_block (swz/morton.h): group x group supertiles (group a power of two)
  *           in row-major order, Z order inside each; partial supertiles at the edges last.
+ *   SKEW    by = L mod gy, bx = (L / gy + by) mod gx: column-major, each region row's columns
+ *           rotated by its row.  Blocks in flight cover every region row (as column-major does),
+ *           each at another column: the input rows they read start at ~resident different
+ *           column offsets instead of one (what a row pitch of a power of two such as 128 KiB
+ *           otherwise denies the DRAM channel hash), at the price of output rows written in
+ *           short pieces spread over the run.
+ *               gx = 3, gy = 3:   L:  0 3 6
+ *                                     7 1 4
+ *                                     5 8 2
  */
 #ifndef SWZ_EXAMPLES_TRANSPOSE_ORDER_H
 #define SWZ_EXAMPLES_TRANSPOSE_ORDER_H
@@ -37,6 +46,7 @@
 #define SWZ_TR_ORDER_DIAG 1
 #define SWZ_TR_ORDER_GROUP 2
 #define SWZ_TR_ORDER_MORTON 3
+#define SWZ_TR_ORDER_SKEW 4
 
 /* Region (bx, by) of block L (< gx*gy) in `order`; group: rows per group (GROUP) or supertile
  * side (MORTON, a power of two <= 2^15).  32-bit arithmetic throughout (no 64-bit division on
@@ -76,6 +86,13 @@ SWZ_FN int swz_tr_block_order(int order, uint32_t group, uint32_t L, uint32_t gx
         if (group == 0u || (group & (group - 1u)) != 0u || group > 32768u) return SWZ_ERANGE;
         while ((1u << lg) < group) ++lg;
         return swz_morton_block(L, gx, gy, lg, bx, by);
+    }
+    case SWZ_TR_ORDER_SKEW: {
+        /* c < gx; c + (r mod gx) < 2*gx fits: r >= 1 means gy >= 2, so gx <= 2^31 */
+        const uint32_t c = L / gy, r = L - c * gy, s = c + r % gx;
+        *by = r;
+        *bx = s >= gx ? s - gx : s;
+        return SWZ_OK;
     }
     default: return SWZ_EKIND;
     }

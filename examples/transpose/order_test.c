@@ -3,7 +3,7 @@
  * reference; no GPU.
  *
  *   transpose-order-test     exhaustive over every grid gx, gy <= 40 (and a few odd/large
- *                            ones) for ROW, DIAG, GROUP 1/2/3/8/32/128, MORTON 1/2/4/32;
+ *                            ones) for ROW, DIAG, GROUP 1/2/3/8/32/128, MORTON 1/2/4/32, SKEW;
  *                            spot checks at the 32-bit limits (gx up to 2^31 - 1, gx*gy up
  *                            to 2^32 - 1) against the reference; argument errors.
  * Exit 0 when all hold, 1 otherwise (each failure printed).
@@ -32,7 +32,10 @@ static int failures = 0;
 static void reference(int order, uint64_t group, uint64_t L, uint64_t gx, uint64_t gy, uint64_t *bx,
                       uint64_t *by)
 {
-    if (order == SWZ_TR_ORDER_ROW || order == SWZ_TR_ORDER_DIAG) {
+    if (order == SWZ_TR_ORDER_SKEW) {
+        *by = L % gy;
+        *bx = (L / gy + L % gy) % gx;
+    } else if (order == SWZ_TR_ORDER_ROW || order == SWZ_TR_ORDER_DIAG) {
         *by = L / gx;
         *bx = order == SWZ_TR_ORDER_ROW ? L % gx : (L % gx + L / gx) % gx;
     } else if (order == SWZ_TR_ORDER_GROUP) {
@@ -65,8 +68,8 @@ static void reference(int order, uint64_t group, uint64_t L, uint64_t gx, uint64
 
 static const char *oname(int order)
 {
-    static const char *n[] = {"ROW", "DIAG", "GROUP", "MORTON"};
-    return order >= 0 && order < 4 ? n[order] : "?";
+    static const char *n[] = {"ROW", "DIAG", "GROUP", "MORTON", "SKEW"};
+    return order >= 0 && order < 5 ? n[order] : "?";
 }
 
 /* Every block of a gx x gy grid: in range, each region exactly once, equal to the reference. */
@@ -102,7 +105,7 @@ int main(void)
     size_t k;
     uint32_t gx, gy;
     if (!seen) return 1;
-    for (order = 0; order < 4; ++order) {
+    for (order = 0; order < 5; ++order) {
         const uint32_t *gs = order == SWZ_TR_ORDER_MORTON ? mgroups : groups;
         const size_t ng = order == SWZ_TR_ORDER_MORTON ? sizeof mgroups / sizeof *mgroups
                                                        : sizeof groups / sizeof *groups;
@@ -120,7 +123,7 @@ int main(void)
                                           {1u, 4294967295u}, {4294967295u, 1u}};
         static const uint32_t Ls[] = {0u, 1u, 12345u, 2147483646u, 2147483647u, 4294967293u, 4294967294u};
         for (k = 0; k < sizeof big / sizeof *big; ++k)
-            for (order = 0; order < 4; ++order) {
+            for (order = 0; order < 5; ++order) {
                 const uint32_t group = order == SWZ_TR_ORDER_MORTON ? 32u : 128u;
                 const uint64_t n = (uint64_t)big[k][0] * big[k][1];
                 size_t li;

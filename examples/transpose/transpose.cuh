@@ -81,7 +81,9 @@
  *                           and 0.953x memcpy against 0.911x and 0.907x; bench_transpose's
  *                           tuning section keeps ROW for comparison);
  *                   MORTON  swz_morton_block with BLOCK_GROUP x BLOCK_GROUP supertiles (a power
- *                           of two) visited in Z order.
+ *                           of two) visited in Z order;
+ *                   SKEW    column-major with region row r's columns rotated by r (order.h):
+ *                           the blocks in flight read every region row at another column.
  *   BLOCK_GROUP   see BLOCK_ORDER (default 32768)
  *   CACHE_HINTS   bit mask for the 16-byte global accesses of the copies (default 0: the
  *                 compiler's choice, LDG.E.128.CONSTANT through __restrict__, and STG.E.128):
@@ -170,8 +172,9 @@
 #define EX_TR_OID_DIAG 2
 #define EX_TR_OID_GROUP 3
 #define EX_TR_OID_MORTON 4
+#define EX_TR_OID_SKEW 5
 SWZ_STATIC_ASSERT(SWZ_TR_ORDER_ROW == 0 && SWZ_TR_ORDER_DIAG == 1 && SWZ_TR_ORDER_GROUP == 2 &&
-                      SWZ_TR_ORDER_MORTON == 3,
+                      SWZ_TR_ORDER_MORTON == 3 && SWZ_TR_ORDER_SKEW == 4,
                   swz_error_transpose_order_ids_out_of_step_with_order_h);
 
 #define EX_TR_LID_NAIVE 1
@@ -584,8 +587,8 @@ static const swz_family_bench ex_tr_bench_hooks = {
 #define EX_TR_BOUNDS __launch_bounds__(THREADS)
 #endif
 #define EX_TR_OID EX_TR_CAT(EX_TR_OID_, BLOCK_ORDER)
-#if EX_TR_OID < 1 || EX_TR_OID > 4
-#error "transpose.cuh: BLOCK_ORDER must be ROW, DIAG, GROUP or MORTON"
+#if EX_TR_OID < 1 || EX_TR_OID > 5
+#error "transpose.cuh: BLOCK_ORDER must be ROW, DIAG, GROUP, MORTON or SKEW"
 #endif
 #if (PERSIST) != 0 && (PERSIST) != 1
 #error "transpose.cuh: PERSIST must be 0 or 1"
