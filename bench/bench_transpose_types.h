@@ -59,9 +59,9 @@ static const char *const bt_candidates[] = {
     "xor_64_float",  "pad_64_float",  "xor_64_float_h4",  "xor_64_float_h6", "xor_64_float_r32k_t512", "xor_64_float_a",
     "xor_32_float",
     "xor_64_double", "pad_64_double", "xor_32_double",
-    "xor_32_double_t256", "xor_32_double_t512_skew",
+    "xor_32_double_t256",
     "xor_32_v16",    "pad_32_v16",    "xor_16_v16",
-    "xor_32_v16_t256", "xor_32_v16_t512_skew",
+    "xor_32_v16_t256",
     "tma_64_half",   "tma_64_float",  "tma_32_double", "tma_32_v16", NULL};
 
 #define BT_TUNING_REF(L, T, E, S) &swz_transpose_##L##_##T##_##E##S##_variant,

@@ -17,7 +17,6 @@
  *   _diag          BLOCK_ORDER DIAG
  *   _grpN          BLOCK_ORDER GROUP, BLOCK_GROUP N (region rows per group)
  *   _mortN         BLOCK_ORDER MORTON, N x N supertiles
- *   _skew          BLOCK_ORDER SKEW (column-major, each region row's columns rotated)
  *   _hN            CACHE_HINTS N (1 loads L1::no_allocate, 2 loads .cs, 4 stores .cs)
  *   _tN            THREADS N (_t256 with 8- and 16-byte elements: the threads of the other
  *                  types, beside their shipped 512)
@@ -57,9 +56,7 @@
     X(xor, 64, u8, _key) \
     X(xor, 32, half, _key) \
     X(xor, 32, double, _t256) \
-    X(xor, 32, v16, _t256) \
-    X(xor, 32, double, _t512_skew) \
-    X(xor, 32, v16, _t512_skew)
+    X(xor, 32, v16, _t256)
 
 #ifdef __cplusplus
 extern "C" {
