@@ -78,14 +78,7 @@ static void loop_ceilings(const bench_opts &o, int sms, bench_table &t)
         uint64_t x = 0x9E3779B97F4A7C15ull + (uint64_t)bf;
         for (auto &v : hv) {
             x = x * 6364136223846793005ull + 1442695040888963407ull;
-            const float f = (float)((x >> 40) & 0xFFFFFF) / 8388608.0f - 1.0f;
-            if (bf) {
-                const __nv_bfloat16 e = __float2bfloat16(f);
-                memcpy(&v, &e, 2);
-            } else {
-                const __half e = __float2half(f);
-                memcpy(&v, &e, 2);
-            }
+            v = gpu_bits16((float)((x >> 40) & 0xFFFFFF) / 8388608.0f - 1.0f, bf); /* tests/gpu/gpu_util.h */
         }
         CUDA_CHECK(cudaMemcpy(a, hv.data(), elems * 2, cudaMemcpyHostToDevice));
         CUDA_CHECK(cudaMemcpy(b, hv.data(), elems * 2, cudaMemcpyHostToDevice));

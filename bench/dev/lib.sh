@@ -2,7 +2,8 @@
 # script sets LIMIT, its seconds): B (the build, default build) and OUT (the results, default
 # out-<name>, created), left / cap give each step at most what is left, log
 # appends a timed line to $OUT/summary.txt, run SECONDS LOGFILE CMD... runs one step under its
-# cap and appends its status.
+# cap and appends its status; build_once, smi_start / smi_stop, sass_loops and bench_passes are
+# the steps several scripts share.
 export PATH=/usr/local/cuda/bin:$PATH
 B=${B:-build}
 OUT=${OUT:-out-$(basename "$0" .sh)}
@@ -24,6 +25,19 @@ sass_loops() { # sass_loops REGEX OBJ...: the SASS loops of the matching kernels
   done
   tee -a "$OUT/summary.txt" < "$OUT/sass.txt"
 }
+build_once() { # build_once TARGET...: unless $B/<first target> exists, a release build of the targets in $B
+  [ -e "$B/$1" ] && return
+  log "build (release): $*"
+  meson setup "$B" -Dbuildtype=release -Dhost_tests=disabled > "$OUT/setup.txt" 2>&1
+  run 300 build.txt ninja -C "$B" "$@"
+  tail -3 "$OUT/build.txt" | tee -a "$OUT/summary.txt"
+}
+smi_start() { # nvidia-smi every 50 ms (SM clock, power, temperature, clock event reasons) to $OUT/clocks.csv
+  nvidia-smi --query-gpu=timestamp,clocks.sm,clocks.mem,power.draw,temperature.gpu,clocks_event_reasons.active \
+    --format=csv -lms 50 > "$OUT/clocks.csv" 2>&1 &
+  SMI=$!
+}
+smi_stop() { kill "${SMI:-}" 2>/dev/null; }
 bench_passes() { # bench_passes N SECONDS: bench_hgemm N times (every element checked), each pass's rows to the summary
   local pass
   for pass in $(seq 1 "$1"); do

@@ -9,16 +9,9 @@
 set -u
 LIMIT=${S5_SECONDS:-520}
 . "$(dirname "$0")/lib.sh" # B, OUT and the step helpers
-if [ ! -x "$B/bench/mma_ceiling" ]; then
-  log "build (release): mma_ceiling, copy_ceiling, the hgemm example and bench"
-  meson setup "$B" -Dbuildtype=release -Dhost_tests=disabled > "$OUT/setup.txt" 2>&1
-  run 300 build.txt ninja -C "$B" bench/mma_ceiling bench/copy_ceiling examples/swz-example-hgemm
-  tail -3 "$OUT/build.txt" | tee -a "$OUT/summary.txt"
-fi
+build_once bench/mma_ceiling bench/copy_ceiling examples/swz-example-hgemm
 ex=$B/examples/swz-example-hgemm
-nvidia-smi --query-gpu=timestamp,clocks.sm,clocks.mem,power.draw,temperature.gpu,clocks_event_reasons.active \
-  --format=csv -lms 50 > "$OUT/clocks.csv" 2>&1 &
-smi=$!
+smi_start
 log "mma_ceiling (chains, sustained, the loop probes)"
 run 90 mma_ceiling.txt "$B/bench/mma_ceiling" --out "$OUT"
 grep -E "^#|rc=" "$OUT/mma_ceiling.txt" | tee -a "$OUT/summary.txt"
@@ -30,7 +23,7 @@ for t in half bf16; do
   run 50 "bench-$t.txt" "$ex" --bench --filter "xor_128_$t" 4096:4096:4096 8192:8192:8192
   grep -E "xor|cublas|rc=" "$OUT/bench-$t.txt" | tee -a "$OUT/summary.txt"
 done
-kill "$smi" 2>/dev/null
+smi_stop
 log "ncu: the loop probes (time, clock, tensor pipe, stalls)"
 M=gpu__time_duration.sum,sm__cycles_elapsed.avg.per_second,sm__pipe_tensor_op_hmma_cycles_active.avg.pct_of_peak_sustained_active,smsp__inst_executed.sum,lts__t_sector_hit_rate.pct
 run 60 ncu-probe.txt ncu --clock-control none --metrics "$M" --section WarpStateStats -k regex:loop_probe \

@@ -8,19 +8,12 @@
 set -u
 LIMIT=${S5_SECONDS:-400}
 . "$(dirname "$0")/lib.sh" # B, OUT and the step helpers
-if [ ! -x "$B/bench/mma_ceiling" ]; then
-  log "build (release): mma_ceiling, copy_ceiling, the transpose example"
-  meson setup "$B" -Dbuildtype=release -Dhost_tests=disabled > "$OUT/setup.txt" 2>&1
-  run 300 build.txt ninja -C "$B" bench/mma_ceiling bench/copy_ceiling examples/swz-example-transpose
-  tail -3 "$OUT/build.txt" | tee -a "$OUT/summary.txt"
-fi
-nvidia-smi --query-gpu=timestamp,clocks.sm,clocks.mem,power.draw,temperature.gpu,clocks_event_reasons.active \
-  --format=csv -lms 50 > "$OUT/clocks.csv" 2>&1 &
-smi=$!
+build_once bench/mma_ceiling bench/copy_ceiling examples/swz-example-transpose
+smi_start
 log "mma_ceiling (chains, sustained, random operands, the loop probes)"
 run 120 mma_ceiling.txt "$B/bench/mma_ceiling" --out "$OUT"
 grep -E "^#|rc=" "$OUT/mma_ceiling.txt" | tee -a "$OUT/summary.txt"
-kill "$smi" 2>/dev/null
+smi_stop
 log "copy_ceiling (second run)"
 run 90 copy_ceiling.txt "$B/bench/copy_ceiling" --out "$OUT"
 grep -E "cudaMemcpy|chunk8 |bulk32|rc=" "$OUT/copy_ceiling.txt" | tee -a "$OUT/summary.txt"

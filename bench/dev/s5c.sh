@@ -8,12 +8,7 @@ LIMIT=${S5_SECONDS:-300}
 . "$(dirname "$0")/lib.sh" # B, OUT and the step helpers
 tr=$B/examples/swz-example-transpose
 ex=$B/examples/swz-example-hgemm
-if [ ! -x "$tr" ]; then
-  log "build (release): the transpose and hgemm examples"
-  meson setup "$B" -Dbuildtype=release -Dhost_tests=disabled > "$OUT/setup.txt" 2>&1
-  run 240 build.txt ninja -C "$B" examples/swz-example-transpose examples/swz-example-hgemm
-  tail -3 "$OUT/build.txt" | tee -a "$OUT/summary.txt"
-fi
+build_once examples/swz-example-transpose examples/swz-example-hgemm
 log "the row pitch: double 16384^2, v16 8192^2 (128 KiB), float 16384^2 (64 KiB), square and padded"
 for round in 1 2; do
   run 60 "pitch-double-$round.txt" "$tr" --bench --filter xor_32_double 16384:16384 16384:16384:1:16416:16416 \

@@ -6,20 +6,13 @@
 set -u
 LIMIT=${S5_SECONDS:-300}
 . "$(dirname "$0")/lib.sh" # B, OUT and the step helpers
-if [ ! -x "$B/bench/mma_ceiling" ]; then
-  log "build (release): mma_ceiling and test-hgemm"
-  meson setup "$B" -Dbuildtype=release -Dhost_tests=disabled > "$OUT/setup.txt" 2>&1
-  run 240 build.txt ninja -C "$B" bench/mma_ceiling examples/hgemm/test-hgemm
-  tail -3 "$OUT/build.txt" | tee -a "$OUT/summary.txt"
-fi
+build_once bench/mma_ceiling examples/hgemm/test-hgemm
 log "test-hgemm args (with the loop probes' sums)"
 run 30 args.txt "$B/examples/hgemm/test-hgemm" args
 tail -2 "$OUT/args.txt" | tee -a "$OUT/summary.txt"
-nvidia-smi --query-gpu=timestamp,clocks.sm,clocks.mem,power.draw,temperature.gpu,clocks_event_reasons.active \
-  --format=csv -lms 50 > "$OUT/clocks.csv" 2>&1 &
-smi=$!
+smi_start
 log "mma_ceiling (chains, sustained, random operands, the loop probes over 1 and 8 tiles)"
 run 150 mma_ceiling.txt "$B/bench/mma_ceiling" --out "$OUT"
 grep -E "^#|rc=" "$OUT/mma_ceiling.txt" | tee -a "$OUT/summary.txt"
-kill "$smi" 2>/dev/null
+smi_stop
 log "done"

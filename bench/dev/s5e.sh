@@ -7,12 +7,7 @@
 set -u
 LIMIT=${S5_SECONDS:-300}
 . "$(dirname "$0")/lib.sh" # B, OUT and the step helpers
-if [ ! -x "$B/bench/bench_transpose" ]; then
-  log "build (release): bench_transpose and the transpose example"
-  meson setup "$B" -Dbuildtype=release -Dhost_tests=disabled > "$OUT/setup.txt" 2>&1
-  run 240 build.txt ninja -C "$B" bench/bench_transpose examples/swz-example-transpose
-  tail -3 "$OUT/build.txt" | tee -a "$OUT/summary.txt"
-fi
+build_once bench/bench_transpose examples/swz-example-transpose
 for r in 1 2 3; do
   log "transpose round $r"
   mkdir -p "$OUT/round$r"

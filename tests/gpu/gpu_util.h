@@ -1,6 +1,6 @@
 /* tests/gpu/gpu_util.h -- helpers shared by the GPU tests: skip without a GPU (exit 77, meson's
  * SKIP), check every CUDA call, a soft check that counts failures (EXPECT), a fixed-seed random
- * generator, and output poisoning. */
+ * generator, output poisoning, and the 16-bit pattern of a float as fp16 or bf16. */
 #ifndef SWZ_TEST_GPU_UTIL_H
 #define SWZ_TEST_GPU_UTIL_H
 
@@ -80,5 +80,23 @@ static inline void gpu_poison(void *dev, size_t bytes)
 {
     CUDA_CHECK(cudaMemset(dev, 0xFF, bytes));
 }
+
+#if defined(__CUDACC__) /* nvcc: the emulated tests' host compilers need not have these types */
+#include <cuda_bf16.h>
+#include <cuda_fp16.h>
+/* The bits of f rounded to bf16 (bf16 != 0) or fp16 (round to nearest even), on the host. */
+static inline uint16_t gpu_bits16(float f, int bf16)
+{
+    uint16_t u;
+    if (bf16) {
+        const __nv_bfloat16 e = __float2bfloat16(f);
+        memcpy(&u, &e, 2);
+    } else {
+        const __half e = __float2half(f);
+        memcpy(&u, &e, 2);
+    }
+    return u;
+}
+#endif
 
 #endif

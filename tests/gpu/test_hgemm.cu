@@ -101,19 +101,8 @@ static void test_probe(void)
         }
     for (int bf = 0; bf < 2; ++bf) {
         std::vector<uint16_t> ha(fa.size()), hb(fb.size());
-        auto bits = [bf](float f) { /* f is exact in both types */
-            uint16_t u;
-            if (bf) {
-                const __nv_bfloat16 e = __float2bfloat16(f);
-                memcpy(&u, &e, 2);
-            } else {
-                const __half e = __float2half(f);
-                memcpy(&u, &e, 2);
-            }
-            return u;
-        };
-        for (size_t i = 0; i < fa.size(); ++i) ha[i] = bits(fa[i]);
-        for (size_t i = 0; i < fb.size(); ++i) hb[i] = bits(fb[i]);
+        for (size_t i = 0; i < fa.size(); ++i) ha[i] = gpu_bits16(fa[i], bf); /* exact in both types */
+        for (size_t i = 0; i < fb.size(); ++i) hb[i] = gpu_bits16(fb[i], bf);
         void *a, *b;
         float *out;
         unsigned long long *clk;
