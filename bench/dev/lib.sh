@@ -2,7 +2,7 @@
 # script sets LIMIT, its seconds): B (the build, default build) and OUT (the results, default
 # out-<name>, created), left / cap give each step at most what is left, log
 # appends a timed line to $OUT/summary.txt, run SECONDS LOGFILE CMD... runs one step under its
-# cap and appends its status; build_once, smi_start / smi_stop, sass_loops and bench_passes are
+# cap and appends its status; build_once, smi_start / smi_stop, ceiling_step, sass_loops and bench_passes are
 # the steps several scripts share.
 export PATH=/usr/local/cuda/bin:$PATH
 B=${B:-build}
@@ -38,6 +38,13 @@ smi_start() { # nvidia-smi every 50 ms (SM clock, power, temperature, clock even
   SMI=$!
 }
 smi_stop() { kill "${SMI:-}" 2>/dev/null; }
+ceiling_step() { # ceiling_step SECONDS: mma_ceiling (chains, random operands, loop probes) with nvidia-smi beside it
+  smi_start
+  log "mma_ceiling (chains, sustained, random operands, the loop probes), nvidia-smi every 50 ms"
+  run "$1" mma_ceiling.txt "$B/bench/mma_ceiling" --out "$OUT"
+  grep -E "^#|rc=" "$OUT/mma_ceiling.txt" | tee -a "$OUT/summary.txt"
+  smi_stop
+}
 bench_passes() { # bench_passes N SECONDS: bench_hgemm N times (every element checked), each pass's rows to the summary
   local pass
   for pass in $(seq 1 "$1"); do

@@ -6,15 +6,14 @@
 #   cuBLAS at 4096^3 (time, SM clock, tensor pipe), and every stall reason of xor and _p.
 #   transposes: copy_ceiling (SM-issued copy kernels against cudaMemcpy at the problems' sizes).
 #   OUT=DIR B=BUILD [S5_SECONDS=520] bash bench/dev/s5.sh   (B: built here if it has no mma_ceiling)
+# Ran once, at 1837db4 (its nvidia-smi log then also covered copy_ceiling and the bench; the
+# build and sampling steps moved to lib.sh after the session's probes).
 set -u
 LIMIT=${S5_SECONDS:-520}
 . "$(dirname "$0")/lib.sh" # B, OUT and the step helpers
 build_once bench/mma_ceiling bench/copy_ceiling examples/swz-example-hgemm
 ex=$B/examples/swz-example-hgemm
-smi_start
-log "mma_ceiling (chains, sustained, the loop probes)"
-run 90 mma_ceiling.txt "$B/bench/mma_ceiling" --out "$OUT"
-grep -E "^#|rc=" "$OUT/mma_ceiling.txt" | tee -a "$OUT/summary.txt"
+ceiling_step 90
 log "copy_ceiling (SM copies against cudaMemcpy)"
 run 90 copy_ceiling.txt "$B/bench/copy_ceiling" --out "$OUT"
 grep -vE "^$" "$OUT/copy_ceiling.txt" | tail -70 | tee -a "$OUT/summary.txt"
@@ -23,7 +22,6 @@ for t in half bf16; do
   run 50 "bench-$t.txt" "$ex" --bench --filter "xor_128_$t" 4096:4096:4096 8192:8192:8192
   grep -E "xor|cublas|rc=" "$OUT/bench-$t.txt" | tee -a "$OUT/summary.txt"
 done
-smi_stop
 log "ncu: the loop probes (time, clock, tensor pipe, stalls)"
 M=gpu__time_duration.sum,sm__cycles_elapsed.avg.per_second,sm__pipe_tensor_op_hmma_cycles_active.avg.pct_of_peak_sustained_active,smsp__inst_executed.sum,lts__t_sector_hit_rate.pct
 run 60 ncu-probe.txt ncu --clock-control none --metrics "$M" --section WarpStateStats -k regex:loop_probe \

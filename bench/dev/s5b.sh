@@ -9,11 +9,7 @@ set -u
 LIMIT=${S5_SECONDS:-400}
 . "$(dirname "$0")/lib.sh" # B, OUT and the step helpers
 build_once bench/mma_ceiling bench/copy_ceiling examples/swz-example-transpose
-smi_start
-log "mma_ceiling (chains, sustained, random operands, the loop probes)"
-run 120 mma_ceiling.txt "$B/bench/mma_ceiling" --out "$OUT"
-grep -E "^#|rc=" "$OUT/mma_ceiling.txt" | tee -a "$OUT/summary.txt"
-smi_stop
+ceiling_step 120
 log "copy_ceiling (second run)"
 run 90 copy_ceiling.txt "$B/bench/copy_ceiling" --out "$OUT"
 grep -E "cudaMemcpy|chunk8 |bulk32|rc=" "$OUT/copy_ceiling.txt" | tee -a "$OUT/summary.txt"

@@ -10,9 +10,5 @@ build_once bench/mma_ceiling examples/hgemm/test-hgemm
 log "test-hgemm args (with the loop probes' sums)"
 run 30 args.txt "$B/examples/hgemm/test-hgemm" args
 tail -2 "$OUT/args.txt" | tee -a "$OUT/summary.txt"
-smi_start
-log "mma_ceiling (chains, sustained, random operands, the loop probes over 1 and 8 tiles)"
-run 150 mma_ceiling.txt "$B/bench/mma_ceiling" --out "$OUT"
-grep -E "^#|rc=" "$OUT/mma_ceiling.txt" | tee -a "$OUT/summary.txt"
-smi_stop
+ceiling_step 150
 log "done"
