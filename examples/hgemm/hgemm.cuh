@@ -1093,11 +1093,12 @@ static cudaError_t HG(__launch)(int64_t M, int64_t N, int64_t K, float alpha, co
  * and round by slices that copy nothing (the ldmatrix + mma.sync + barrier of the loop, no
  * memory traffic).  No epilogue: each thread writes the sum of its accumulators to out (so
  * nothing is eliminated) and thread 0 of each block its clock64 and globaltimer spans to
- * clk[2b], clk[2b+1] (the SM clock the loop ran at).  KT >= STAGES; A is tiles*TILE x KT*TILE_K
+ * clk[2b], clk[2b+1] (the SM clock the loop ran at).  Named NAME_kernel_loop_probe: the variant's
+ * kernel prefix covers it (tests/gpu/registry_complete.py).  KT >= STAGES; A is tiles*TILE x KT*TILE_K
  * and B KT*TILE_K x tiles*TILE_N, 16-byte aligned, lda and ldb multiples of 8. */
 template <int COPY>
 __global__ void __launch_bounds__(HG(__NT), MIN_BLOCKS)
-    HG(_loop_probe_kernel)(int tiles, int KT, const ELEM *__restrict__ A, int64_t lda, const ELEM *__restrict__ B,
+    HG(_kernel_loop_probe)(int tiles, int KT, const ELEM *__restrict__ A, int64_t lda, const ELEM *__restrict__ B,
                            int64_t ldb, float *out, unsigned long long *clk)
 {
     enum { S = HG(__S), MI = HG(__MI), NI = HG(__NI), WN = HG(__WN), BT = SWZ_HGEMM_NN };
@@ -1148,7 +1149,7 @@ extern "C" cudaError_t HG(_loop_probe)(int copy, int blocks, int tiles, int KT, 
         ((uintptr_t)B & 15u) || lda % 8 || ldb % 8 || lda < (int64_t)KT * HG(__BK) || ldb < (int64_t)tiles * HG(__BN))
         return cudaErrorInvalidValue;
     void (*k)(int, int, const ELEM *, int64_t, const ELEM *, int64_t, float *, unsigned long long *) =
-        copy ? HG(_loop_probe_kernel)<1> : HG(_loop_probe_kernel)<0>;
+        copy ? HG(_kernel_loop_probe)<1> : HG(_kernel_loop_probe)<0>;
     cudaError_t e = cudaFuncSetAttribute(k, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)HG_SMEM_BYTES);
     if (e != cudaSuccess) return e;
     k<<<(unsigned)blocks, HG(__NT), HG_SMEM_BYTES, stream>>>(tiles, KT, (const ELEM *)A, lda, (const ELEM *)B, ldb,
