@@ -854,6 +854,26 @@ static __device__ __forceinline__ void HG(__prime)(int KT, uint32_t da, uint32_t
     }
 }
 
+/* After a prologue: wait until all but the last W of its copy groups landed, make every
+ * thread's copies visible (barrier), then load slice 0's first fragments from stage 0. */
+template <int BT, int W>
+static __device__ __forceinline__ void HG(__first_frags)(uint32_t (&fa)[HG(__MI)][4], uint32_t (&fb)[HG(__NI)][2],
+                                                         uint32_t sm, int wm, int wn)
+{
+    swz_mma_wait(W);
+    __syncthreads();
+    HG(__frags)<BT>(fa, fb, sm, wm, wn, 0);
+}
+
+/* The accumulators of a warp tile set to 0. */
+static __device__ __forceinline__ void HG(__zero)(float (&acc)[HG(__MI)][HG(__NI)][4])
+{
+#pragma unroll
+    for (int i = 0; i < HG(__MI); ++i)
+#pragma unroll
+        for (int j = 0; j < HG(__NI); ++j) acc[i][j][0] = acc[i][j][1] = acc[i][j][2] = acc[i][j][3] = 0.f;
+}
+
 /* The origin of tile t (0 <= t < tiles_m * tiles_n) in the grouped raster: RASTER_GROUP block
  * rows at a time, walked column by column, so the blocks in flight share A rows and B columns
  * in L2. */
@@ -904,10 +924,7 @@ __global__ void __launch_bounds__(HG(__NT), MIN_BLOCKS)
     for (int64_t t = blockIdx.x; t < tiles; t += (PERSIST) ? (int64_t)gridDim.x : tiles) {
         int64_t m0, n0;
         HG(__tile_origin)(t, tiles_m, tiles_n, &m0, &n0);
-#pragma unroll
-        for (int i = 0; i < MI; ++i)
-#pragma unroll
-            for (int j = 0; j < NI; ++j) acc[i][j][0] = acc[i][j][1] = acc[i][j][2] = acc[i][j][3] = 0.f;
+        HG(__zero)(acc);
         const int in_a = al_a && m0 + BM <= M, in_b = al_b && n0 + BN <= N;
         if (in_a && in_b && K % BK == 0) {
             /* every slice full: the branch-free loop (HG(__slice_full)) */
@@ -918,9 +935,7 @@ __global__ void __launch_bounds__(HG(__NT), MIN_BLOCKS)
                 pa = A + m0 * lda + offa;
                 pb = B + (BT == SWZ_HGEMM_NN ? n0 : n0 * ldb) + offb;
                 HG(__prime)<BT, S - 1>(KT, da, db, pa, lda, pb, ldb, ib);
-                swz_mma_wait(S - 2);
-                __syncthreads();
-                HG(__frags)<BT>(fa[0], fb[0], sm, wm, wn, 0);
+                HG(__first_frags)<BT, S - 2>(fa[0], fb[0], sm, wm, wn);
             }
             int kt = 0;
             HG(__slices)<BT, 1>(kt, KT - (S - 1), acc, fa, fb, sm, rs, ws, da, db, pa, lda, pb, ldb, ib, wm, wn);
@@ -955,9 +970,7 @@ __global__ void __launch_bounds__(HG(__NT), MIN_BLOCKS)
                                    in_a && s < KF, in_b && s < KF, offa, offb);
                 swz_mma_commit();
             }
-            swz_mma_wait(S - 2);
-            __syncthreads();
-            HG(__frags)<BT>(fa[0], fb[0], sm, wm, wn, 0);
+            HG(__first_frags)<BT, S - 2>(fa[0], fb[0], sm, wm, wn);
             for (int kt = 0; kt < KT; ++kt) {
 #pragma unroll
                 for (int ks = 0; ks < KS; ++ks) {
@@ -1112,18 +1125,13 @@ __global__ void __launch_bounds__(HG(__NT), MIN_BLOCKS)
     const ELEM *pa = A + t * HG(__BM) * lda + HG(_ta_copy_offset)(lda), *pb = B + t * HG(__BN) + HG(_tb_copy_offset)(ldb);
     float acc[MI][NI][4];
     uint32_t fa[2][MI][4], fb[2][NI][2];
-#pragma unroll
-    for (int i = 0; i < MI; ++i)
-#pragma unroll
-        for (int j = 0; j < NI; ++j) acc[i][j][0] = acc[i][j][1] = acc[i][j][2] = acc[i][j][3] = 0.f;
+    HG(__zero)(acc);
     unsigned long long t0, t1;
     const long long c0 = clock64();
     asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(t0));
     int rs = 0, ws = S - 1, kt = 0;
     HG(__prime)<BT, COPY ? S - 1 : S>(KT, da, db, pa, lda, pb, ldb, ib);
-    swz_mma_wait(COPY ? S - 2 : 0);
-    __syncthreads();
-    HG(__frags)<BT>(fa[0], fb[0], sm, wm, wn, 0);
+    HG(__first_frags)<BT, COPY ? S - 2 : 0>(fa[0], fb[0], sm, wm, wn);
     if (COPY) HG(__slices)<BT, 1>(kt, KT - (S - 1), acc, fa, fb, sm, rs, ws, da, db, pa, lda, pb, ldb, ib, wm, wn);
     HG(__slices)<BT, 0>(kt, KT, acc, fa, fb, sm, rs, ws, da, db, pa, lda, pb, ldb, ib, wm, wn);
     swz_mma_wait(0);
