@@ -118,22 +118,8 @@ static inline bool bt_listed(const char *list, const char *name)
     return !list || !*list || strstr((std::string(",") + list + ",").c_str(), (std::string(",") + name + ",").c_str());
 }
 
-/* A plain copy kernel: 16-byte vectors, four per thread in flight, grid-stride; the last
- * bytes % 16 by one thread.  Row "memcpy_kernel": what a kernel, rather than cudaMemcpy, reaches
- * on the same bytes (the profile's reference; not a transpose, not checked). */
-__global__ static void bt_copy_kernel(const uint4 *__restrict__ in, uint4 *__restrict__ out, size_t bytes)
-{
-    const size_t n16 = bytes / 16, stride = (size_t)gridDim.x * blockDim.x;
-    size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x;
-    for (; i + 3 * stride < n16; i += 4 * stride) {
-        const uint4 a = in[i], b = in[i + stride], c = in[i + 2 * stride], d = in[i + 3 * stride];
-        out[i] = a, out[i + stride] = b, out[i + 2 * stride] = c, out[i + 3 * stride] = d;
-    }
-    for (; i < n16; i += stride) out[i] = in[i];
-    if (blockIdx.x == 0 && threadIdx.x == 0)
-        for (size_t k = n16 * 16; k < bytes; ++k) ((unsigned char *)out)[k] = ((const unsigned char *)in)[k];
-}
-
+/* Row "memcpy_kernel": bench_util.h's bench_copy_kernel, what a kernel, rather than cudaMemcpy,
+ * reaches on the same bytes (the profile's reference; not a transpose, not checked). */
 /* 1 when some comma-separated part of `list` occurs in `name` (NULL or "": always). */
 static inline bool bt_matches(const char *list, const char *name)
 {
@@ -227,7 +213,7 @@ static inline int bench_transpose_types(const bench_opts &o0, const char *elems,
                 static int sms = 0;
                 if (!sms) sms = bench_sm_count();
                 auto f = [&] {
-                    bt_copy_kernel<<<sms * 8, 256>>>((const uint4 *)din, (uint4 *)dout, bytes);
+                    bench_copy_kernel<<<sms * 8, 256>>>((const uint4 *)din, (uint4 *)dout, bytes);
                 };
                 names.push_back("memcpy_kernel");
                 if (o.ncu) {

@@ -169,6 +169,22 @@ static inline void bench_fill_uniform(float *dev, size_t n, uint64_t seed, float
     CUDA_CHECK_LAUNCH();
 }
 
+/* A plain copy kernel: 16-byte vectors, four per thread in flight, grid-stride over the grid
+ * the caller launches; the last bytes % 16 by one thread (bench_transpose's memcpy_kernel row,
+ * copy_ceiling's grid4). */
+__global__ static void bench_copy_kernel(const uint4 *__restrict__ in, uint4 *__restrict__ out, size_t bytes)
+{
+    const size_t n16 = bytes / 16, stride = (size_t)gridDim.x * blockDim.x;
+    size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x;
+    for (; i + 3 * stride < n16; i += 4 * stride) {
+        const uint4 a = in[i], b = in[i + stride], c = in[i + 2 * stride], d = in[i + 3 * stride];
+        out[i] = a, out[i + stride] = b, out[i + 2 * stride] = c, out[i + 3 * stride] = d;
+    }
+    for (; i < n16; i += stride) out[i] = in[i];
+    if (blockIdx.x == 0 && threadIdx.x == 0)
+        for (size_t k = n16 * 16; k < bytes; ++k) ((unsigned char *)out)[k] = ((const unsigned char *)in)[k];
+}
+
 /* ---- timing ------------------------------------------------------------------------------- */
 static inline float bench_median(std::vector<float> v)
 {

@@ -6,8 +6,8 @@
  *   16-byte elements: 64 MiB to 4 GiB), cudaMemcpy device to device (which runs on the copy
  *   engines: no kernel appears under ncu) against copy kernels issued by the SMs, each in
  *   GB/s (read + written) and x cudaMemcpy of the same run:
- *     grid4      a grid-stride loop, 4 x 16-byte loads per thread in flight, SMs x 8 blocks of
- *                256 threads (bench_transpose's memcpy_kernel row)
+ *     grid4      bench_util.h's bench_copy_kernel: a grid-stride loop, 4 x 16-byte loads per
+ *                thread in flight, SMs x 8 blocks of 256 threads (bench_transpose's memcpy_kernel)
  *     chunkU     one block of 256 threads per U x 4 KiB chunk: every thread loads its U 16-byte
  *                vectors (4 KiB apart per vector index), then stores them (U = 4, 8, 16)
  *     chunkU_nc  the same with ld.global.nc.L1::no_allocate (the transposes' load)
@@ -21,17 +21,6 @@
 #include <swz/tma.h>
 
 #include <functional>
-
-__global__ static void cc_grid4(const uint4 *__restrict__ in, uint4 *__restrict__ out, size_t n16)
-{
-    const size_t stride = (size_t)gridDim.x * blockDim.x;
-    size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x;
-    for (; i + 3 * stride < n16; i += 4 * stride) {
-        const uint4 a = in[i], b = in[i + stride], c = in[i + 2 * stride], d = in[i + 3 * stride];
-        out[i] = a, out[i + stride] = b, out[i + 2 * stride] = c, out[i + 3 * stride] = d;
-    }
-    for (; i < n16; i += stride) out[i] = in[i];
-}
 
 template <int U, int NC>
 __global__ static void __launch_bounds__(256) cc_chunk(const uint4 *__restrict__ in, uint4 *__restrict__ out)
@@ -114,7 +103,7 @@ int main(int argc, char **argv)
         };
         const unsigned c4 = (unsigned)(bytes / (256 * 4 * 16)), c8 = c4 / 2, c16 = c4 / 4;
         const std::vector<kern> ks = {
-            {"grid4", [&] { cc_grid4<<<sms * 8, 256>>>((const uint4 *)in, (uint4 *)out, n16); }},
+            {"grid4", [&] { bench_copy_kernel<<<sms * 8, 256>>>((const uint4 *)in, (uint4 *)out, bytes); }},
             {"chunk4", [&] { cc_chunk<4, 0><<<c4, 256>>>((const uint4 *)in, (uint4 *)out); }},
             {"chunk8", [&] { cc_chunk<8, 0><<<c8, 256>>>((const uint4 *)in, (uint4 *)out); }},
             {"chunk16", [&] { cc_chunk<16, 0><<<c16, 256>>>((const uint4 *)in, (uint4 *)out); }},

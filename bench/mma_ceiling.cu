@@ -46,6 +46,28 @@ extern "C" cudaError_t swz_hgemm_xor_128_bf16_loop_probe(int copy, int blocks, i
                                                          int64_t lda, const void *B, int64_t ldb, float *out,
                                                          unsigned long long *clk, cudaStream_t stream);
 
+/* Back-to-back timing: `groups` groups of 100 calls of f, each group bracketed by one event pair;
+ * returns the milliseconds of the last group (*first_ms: of the first, when not NULL). */
+template <class F> static float sustained_ms(int groups, F f, float *first_ms)
+{
+    cudaEvent_t e0, e1;
+    CUDA_CHECK(cudaEventCreate(&e0));
+    CUDA_CHECK(cudaEventCreate(&e1));
+    float ms = 0;
+    for (int g = 0; g < groups; ++g) {
+        CUDA_CHECK(cudaEventRecord(e0, 0));
+        for (int i = 0; i < 100; ++i) f();
+        CUDA_CHECK(cudaEventRecord(e1, 0));
+        CUDA_CHECK(cudaEventSynchronize(e1));
+        CUDA_CHECK(cudaEventElapsedTime(&ms, e0, e1));
+        if (g == 0 && first_ms) *first_ms = ms;
+    }
+    CUDA_CHECK_LAUNCH();
+    CUDA_CHECK(cudaEventDestroy(e0));
+    CUDA_CHECK(cudaEventDestroy(e1));
+    return ms;
+}
+
 /* The median SM clock (MHz) of the blocks of the last probe launch (clk: 2 words per block). */
 static float loop_clock(const unsigned long long *dclk, int sms)
 {
@@ -113,17 +135,7 @@ static void loop_ceilings(const bench_opts &o, int sms, bench_table &t)
             printf("# %s loop_%s (%d tile(s), K %lld): %.1f TFLOP/s at %.0f MHz\n", bf ? "bf16" : "fp16", c.name,
                    c.tiles, (long long)K, flops / (ms * 1e9), clock);
             if (!o.quick) {
-                cudaEvent_t e0, e1;
-                CUDA_CHECK(cudaEventCreate(&e0));
-                CUDA_CHECK(cudaEventCreate(&e1));
-                float last = 0;
-                for (int g = 0; g < 45; ++g) { /* ~45 x 100 x ~0.25 ms: about 1 s */
-                    CUDA_CHECK(cudaEventRecord(e0, 0));
-                    for (int i = 0; i < 100; ++i) launch();
-                    CUDA_CHECK(cudaEventRecord(e1, 0));
-                    CUDA_CHECK(cudaEventSynchronize(e1));
-                    CUDA_CHECK(cudaEventElapsedTime(&last, e0, e1));
-                }
+                const float last = sustained_ms(45, launch, NULL); /* ~45 x 100 x ~0.25 ms: about 1 s */
                 const float sclock = loop_clock(clk, sms);
                 const double rate = 100.0 * flops / (last * 1e9);
                 snprintf(name, sizeof name, "%s_loop_%s_sustained", bf ? "bf16" : "fp16", c.name);
@@ -132,8 +144,6 @@ static void loop_ceilings(const bench_opts &o, int sms, bench_table &t)
                 t.add(name, size, "MHz", sclock, -1, -1);
                 printf("# %s loop_%s sustained (about 1 s back to back): last 100 %.1f TFLOP/s at %.0f MHz\n",
                        bf ? "bf16" : "fp16", c.name, rate, sclock);
-                CUDA_CHECK(cudaEventDestroy(e0));
-                CUDA_CHECK(cudaEventDestroy(e1));
             }
         }
     }
@@ -231,42 +241,22 @@ int main(int argc, char **argv)
              * last group */
             const int blocks = sms, threads = 512, iters = 16384;
             const double flops = (double)blocks * (threads / 32) * (double)iters * 16 * 4096.0;
-            cudaEvent_t e0, e1;
-            CUDA_CHECK(cudaEventCreate(&e0));
-            CUDA_CHECK(cudaEventCreate(&e1));
-            double first = 0, last = 0;
-            for (int g = 0; g < 15; ++g) {
-                CUDA_CHECK(cudaEventRecord(e0, 0));
-                for (int i = 0; i < 100; ++i)
-                    if (bf) mma_chain_kernel<1, 16><<<blocks, threads>>>(iters, out, 1u);
-                    else mma_chain_kernel<0, 16><<<blocks, threads>>>(iters, out, 1u);
-                CUDA_CHECK(cudaEventRecord(e1, 0));
-                CUDA_CHECK(cudaEventSynchronize(e1));
-                float ms = 0;
-                CUDA_CHECK(cudaEventElapsedTime(&ms, e0, e1));
-                last = 100.0 * flops / (ms * 1e9);
-                if (g == 0) first = last;
-            }
-            CUDA_CHECK_LAUNCH();
+            float first_ms = 0;
+            const float last_ms = sustained_ms(15, [&] {
+                if (bf) mma_chain_kernel<1, 16><<<blocks, threads>>>(iters, out, 1u);
+                else mma_chain_kernel<0, 16><<<blocks, threads>>>(iters, out, 1u);
+            }, &first_ms);
+            const double first = 100.0 * flops / (first_ms * 1e9), last = 100.0 * flops / (last_ms * 1e9);
             /* the same with random operands (four sets per lane, in turn): the tensor core's power,
              * and so the clock under the power limit, depends on the data */
-            float rms = 0;
-            for (int g = 0; g < 15; ++g) {
-                CUDA_CHECK(cudaEventRecord(e0, 0));
-                for (int i = 0; i < 100; ++i)
-                    if (bf) mma_chain_kernel<1, 16, 1><<<blocks, threads>>>(iters, out, 1u);
-                    else mma_chain_kernel<0, 16, 1><<<blocks, threads>>>(iters, out, 1u);
-                CUDA_CHECK(cudaEventRecord(e1, 0));
-                CUDA_CHECK(cudaEventSynchronize(e1));
-                CUDA_CHECK(cudaEventElapsedTime(&rms, e0, e1));
-            }
-            CUDA_CHECK_LAUNCH();
+            const float rms = sustained_ms(15, [&] {
+                if (bf) mma_chain_kernel<1, 16, 1><<<blocks, threads>>>(iters, out, 1u);
+                else mma_chain_kernel<0, 16, 1><<<blocks, threads>>>(iters, out, 1u);
+            }, NULL);
             const double rnd = 100.0 * flops / (rms * 1e9);
             t.add(bf ? "bf16_sustained_random" : "fp16_sustained_random", "regs", "TFLOP/s", rnd, -1, -1);
             printf("# %s sustained with random operands (4 sets per lane, in turn): last 100 %.1f TFLOP/s\n",
                    bf ? "bf16" : "fp16", rnd);
-            CUDA_CHECK(cudaEventDestroy(e0));
-            CUDA_CHECK(cudaEventDestroy(e1));
             t.add(bf ? "bf16_sustained_first" : "fp16_sustained_first", "regs", "TFLOP/s", first, -1, -1);
             t.add(bf ? "bf16_sustained" : "fp16_sustained", "regs", "TFLOP/s", last, -1, -1);
             printf("# %s sustained (16 warps x 16 chains, 1500 launches back to back): first 100 %.1f, "
