@@ -95,13 +95,11 @@ static void loop_ceilings(const bench_opts &o, int sms, bench_table &t)
     CUDA_CHECK(cudaMalloc(&out, (size_t)sms * 256 * sizeof(float)));
     CUDA_CHECK(cudaMalloc(&clk, (size_t)sms * 2 * sizeof(unsigned long long)));
     for (int bf = 0; bf < 2; ++bf) {
-        /* random operands in [-1, 1] of the type (the tensor core's power depends on the data) */
+        /* random operands in [-1, 1) of the type (the tensor core's power depends on the data);
+         * tests/gpu/gpu_util.h's generator and bit conversion */
         std::vector<uint16_t> hv(elems);
-        uint64_t x = 0x9E3779B97F4A7C15ull + (uint64_t)bf;
-        for (auto &v : hv) {
-            x = x * 6364136223846793005ull + 1442695040888963407ull;
-            v = gpu_bits16((float)((x >> 40) & 0xFFFFFF) / 8388608.0f - 1.0f, bf); /* tests/gpu/gpu_util.h */
-        }
+        test_rng rng = {0x9E3779B97F4A7C15ull + (uint64_t)bf};
+        for (auto &v : hv) v = gpu_bits16(rng_float(&rng), bf);
         CUDA_CHECK(cudaMemcpy(a, hv.data(), elems * 2, cudaMemcpyHostToDevice));
         CUDA_CHECK(cudaMemcpy(b, hv.data(), elems * 2, cudaMemcpyHostToDevice));
         for (const auto &c : cfg) {

@@ -90,9 +90,9 @@ static void test_probe(void)
 {
     enum { KT = 12, K = KT * 32, BM = 128, BN = 256, S = 4, BLOCKS = 5, NT = 256, TILES = 2, LDB = TILES * BN };
     std::vector<float> fa((size_t)TILES * BM * K), fb((size_t)K * LDB);
-    uint64_t x = 0x1234567ull;
-    for (float &f : fa) x = x * 6364136223846793005ull + 1442695040888963407ull, f = (float)((int)(x >> 61) - 4) * 0.25f;
-    for (float &f : fb) x = x * 6364136223846793005ull + 1442695040888963407ull, f = (float)((int)(x >> 61) - 4) * 0.25f;
+    test_rng rng = {0x1234567ull};
+    for (float &f : fa) f = (float)((int)(rng_next(&rng) >> 61) - 4) * 0.25f;
+    for (float &f : fb) f = (float)((int)(rng_next(&rng) >> 61) - 4) * 0.25f;
     std::vector<double> colsum(TILES * K, 0.0), rowsum(TILES * K, 0.0); /* [tile][k] */
     for (int tl = 0; tl < TILES; ++tl)
         for (int k = 0; k < K; ++k) {
