@@ -18,7 +18,8 @@ Output
   ratio_memcpy is filled in.
 
 Usage
-  python3 bench/torch_transpose.py [--out DIR] [--swz CSV] [--quick] [--reps N]
+  python3 bench/torch_transpose.py [--out DIR] [--swz CSV] [--quick] [--reps N] [--elems u8,...]
+                                   [--problems 8191x16385,...]
   Exits 0 with a SKIP line when torch or a CUDA device is missing (bench/gpu.sh runs it only
   where python3 has torch).
 """
@@ -56,6 +57,7 @@ def main():
     ap.add_argument("--quick", action="store_true")
     ap.add_argument("--reps", type=int, default=0, help="timed calls (default: per problem)")
     ap.add_argument("--elems", default=",".join(ELEMS))
+    ap.add_argument("--problems", default=None, help="only these problems, e.g. 8191x16385")
     a = ap.parse_args()
     try:
         import torch
@@ -89,6 +91,8 @@ def main():
     rows, bad = [], 0
     print("%-20s %-8s %9s %9s %8s %8s  %s" % ("size", "op", "GB/s", "xclone", "xmemcpy", "swz/it", "best swz"))
     for name, batch, r, c, reps in (QUICK if a.quick else PROBLEMS):
+        if a.problems and name not in a.problems.split(","):
+            continue
         for el in a.elems.split(","):
             dt = dtypes[el]
             shape = (batch, r, c) if batch > 1 else (r, c)

@@ -108,6 +108,14 @@
  *                 (LDGSTS: no staging registers; ragged regions zero-filled by the copy,
  *                 misaligned rows element by element), then cp.async.wait_group 0.  The
  *                 emulation takes tile.h's load (the same tile).
+ *   SHIFTED       1 (default): a twin kernel, NAME_kernel_mis, whose copies have tile.h's
+ *                 shifted path (SWZ_TILE_SHIFTED): rows that are not aligned for 16-byte
+ *                 vectors -- a pointer, ld or batch stride off the vector width, e.g. 8191 x
+ *                 16385 floats -- still move in aligned 16-byte vectors, shifted in registers,
+ *                 where the element path moves them an element at a time.  The launcher takes
+ *                 it for such problems; NAME_kernel keeps the aligned path's registers and
+ *                 occupancy (tile.h's shifted path would double them).  0: no twin (16-byte
+ *                 elements, never misaligned; NAIVE, TMA and PERSIST have none either).
  *   The tuning candidates are instantiated in tuning.inc (benchmark only); see
  *   bench/bench_transpose.cu.
  *
@@ -539,7 +547,8 @@ static const swz_family_bench ex_tr_bench_hooks = {
  * give a second kernel the shipped variant's name). */
 #if !defined(NAME_SUFFIX)
 #if defined(THREADS) || defined(REGION_BYTES) || defined(BLOCK_ORDER) || defined(BLOCK_GROUP) || \
-    defined(CACHE_HINTS) || defined(PERSIST) || defined(MIN_BLOCKS) || defined(LOAD_ASYNC) || defined(XOR_LINES)
+    defined(CACHE_HINTS) || defined(PERSIST) || defined(MIN_BLOCKS) || defined(LOAD_ASYNC) || defined(XOR_LINES) || \
+    defined(SHIFTED)
 #error "transpose.cuh: a tuning knob is set: define NAME_SUFFIX too (e.g. _grp32)"
 #endif
 #define NAME_SUFFIX
@@ -567,6 +576,12 @@ static const swz_family_bench ex_tr_bench_hooks = {
 #endif
 #ifndef LOAD_ASYNC
 #define LOAD_ASYNC 0
+#endif
+#ifndef SHIFTED
+#define SHIFTED 1
+#endif
+#if (SHIFTED) != 0 && (SHIFTED) != 1
+#error "transpose.cuh: SHIFTED must be 0 or 1"
 #endif
 #ifndef XOR_LINES /* the line view is the XOR layout's (other layouts: 0, TMA rejects 1) */
 #if EX_TR_LID == EX_TR_LID_XOR
@@ -703,15 +718,30 @@ EX_TR_DFN void EX_TRN(__where)(uint32_t L, uint32_t gx, uint32_t gy, unsigned *b
     *by = y;
 }
 
+/* The twin kernel for misaligned rows (SHIFTED): not for NAIVE (no tile), TMA (refuses them)
+ * or PERSIST (a tuning candidate). */
+#define EX_TR_HAS_MIS ((SHIFTED) && EX_TR_LID != EX_TR_LID_NAIVE && EX_TR_LID != EX_TR_LID_TMA && !(PERSIST))
+
 #if EX_TR_LID == EX_TR_LID_TMA
 #include "tma.inc" /* the kernel, launchers and model of the TMA layout */
 #define EX_TR_HAS_NARROW 0
 #else
 #if EX_TR_LID != EX_TR_LID_NAIVE
+/* The region's copies twice: without tile.h's shifted path for the kernel (its registers stay
+ * the aligned path's: 32 instead of 64 for 64x64 float) and with it for the twin kernel that
+ * the launcher takes for misaligned rows (EX_TR_HAS_MIS). */
 #define SWZ_TILE_NAME EX_TRN(_tile)
 #define SWZ_TILE_COLS EX_TRN(__RC)
 #define SWZ_TILE_THREADS (THREADS)
+#define SWZ_TILE_SHIFTED 0
 #include "tile_copies.inc" /* the rest of tile.h's parameters, then tile.h */
+#if EX_TR_HAS_MIS
+#define SWZ_TILE_NAME EX_TRN(_stile)
+#define SWZ_TILE_COLS EX_TRN(__RC)
+#define SWZ_TILE_THREADS (THREADS)
+#define SWZ_TILE_SHIFTED 1
+#include "tile_copies.inc"
+#endif
 #if (LOAD_ASYNC) && !EX_TR_EMU
 /* LOAD_ASYNC: the region's cp.async copy, same region, same layout (mma.h's copy works for any
  * element size; the layouts keep 16-byte units whole, as it requires). */
@@ -735,6 +765,7 @@ EX_TR_DFN void EX_TRN(__where)(uint32_t L, uint32_t gx, uint32_t gy, unsigned *b
 #define SWZ_TILE_NAME EX_TRN(_ntile)
 #define SWZ_TILE_COLS (TILE) /* the region's layout on its first tile: a bijection onto it */
 #define SWZ_TILE_THREADS EX_TRN(__NTH)
+#define SWZ_TILE_SHIFTED 0
 #include "tile_copies.inc"
 #else
 #define EX_TR_HAS_NARROW 0
@@ -757,9 +788,10 @@ EX_TR_DFN void EX_TRN(__nphase2)(const ELEM *tile, ELEM *out, int64_t rows, int6
 
 /* One block: input rows r0 .. r0+TILE-1, columns c0 .. c0+RC-1 of matrix bz, in two phases
  * separated by a barrier; each phase is what one thread does. */
+/* mis (a constant at every call): the copies with tile.h's shifted path (the twin kernel). */
 EX_TR_DFN void EX_TRN(__phase1)(ELEM *tile, const ELEM *in, ELEM *out, int64_t rows,
                                      int64_t cols, int64_t ld_in, int64_t ld_out, int64_t bs_in,
-                                     int64_t bs_out, unsigned bx, unsigned by, unsigned bz)
+                                     int64_t bs_out, unsigned bx, unsigned by, unsigned bz, int mis)
 {
     const int64_t c0 = (int64_t)bx * EX_TRN(__RC), r0 = (int64_t)by * (TILE);
     const ELEM *ib = in + (int64_t)bz * bs_in;
@@ -777,20 +809,34 @@ EX_TR_DFN void EX_TRN(__phase1)(ELEM *tile, const ELEM *in, ELEM *out, int64_t r
     swz_mma_commit();
     swz_mma_wait(0);
 #else
+#if EX_TR_HAS_MIS
+    if (mis) {
+        EX_TRN(_stile_load)(tile, ib, ld_in, r0, c0, rows, cols);
+        return;
+    }
+#endif
     EX_TRN(_tile_load)(tile, ib, ld_in, r0, c0, rows, cols);
 #endif
 #endif
+    (void)mis;
 }
 EX_TR_DFN void EX_TRN(__phase2)(const ELEM *tile, ELEM *out, int64_t rows, int64_t cols,
                                      int64_t ld_out, int64_t bs_out, unsigned bx, unsigned by,
-                                     unsigned bz)
+                                     unsigned bz, int mis)
 {
 #if EX_TR_LID == EX_TR_LID_NAIVE
     (void)tile, (void)out, (void)rows, (void)cols, (void)ld_out, (void)bs_out, (void)bx, (void)by, (void)bz;
 #else
     const int64_t c0 = (int64_t)bx * EX_TRN(__RC), r0 = (int64_t)by * (TILE);
+#if EX_TR_HAS_MIS
+    if (mis) {
+        EX_TRN(_stile_store_t)(tile, out + (int64_t)bz * bs_out, ld_out, c0, r0, cols, rows);
+        return;
+    }
+#endif
     EX_TRN(_tile_store_t)(tile, out + (int64_t)bz * bs_out, ld_out, c0, r0, cols, rows);
 #endif
+    (void)mis;
 }
 
 #if !EX_TR_EMU
@@ -798,24 +844,39 @@ EX_TR_DFN void EX_TRN(__phase2)(const ELEM *tile, ELEM *out, int64_t rows, int64
 /* The grid covers everything (the launcher splits very tall or very long batches into several
  * launches), so the kernel has no loop: a loop would keep every loop-invariant shared address
  * alive in registers (58 instead of 32 for 64x64 float) and cost occupancy. */
-extern "C" __global__ void EX_TR_BOUNDS
-EX_TRN(_kernel)(const ELEM *__restrict__ in, ELEM *__restrict__ out, int64_t rows, int64_t cols,
-                  int64_t ld_in, int64_t ld_out, int64_t bs_in, int64_t bs_out)
+EX_TR_DFN void EX_TRN(__block)(const ELEM *__restrict__ in, ELEM *__restrict__ out, int64_t rows,
+                                    int64_t cols, int64_t ld_in, int64_t ld_out, int64_t bs_in,
+                                    int64_t bs_out, int mis)
 {
     unsigned bx = blockIdx.x, by = blockIdx.y;
 #if EX_TR_OID != EX_TR_OID_ROW
     EX_TRN(__where)(blockIdx.x + gridDim.x * blockIdx.y, gridDim.x, gridDim.y, &bx, &by);
 #endif
 #if EX_TR_LID == EX_TR_LID_NAIVE
-    EX_TRN(__phase1)(NULL, in, out, rows, cols, ld_in, ld_out, bs_in, bs_out, bx, by, blockIdx.z);
+    EX_TRN(__phase1)(NULL, in, out, rows, cols, ld_in, ld_out, bs_in, bs_out, bx, by, blockIdx.z, mis);
 #else
     __shared__ __align__(16) unsigned char smem[EX_TRN(__SMEM)];
     ELEM *tile = (ELEM *)smem;
-    EX_TRN(__phase1)(tile, in, out, rows, cols, ld_in, ld_out, bs_in, bs_out, bx, by, blockIdx.z);
+    EX_TRN(__phase1)(tile, in, out, rows, cols, ld_in, ld_out, bs_in, bs_out, bx, by, blockIdx.z, mis);
     __syncthreads();
-    EX_TRN(__phase2)(tile, out, rows, cols, ld_out, bs_out, bx, by, blockIdx.z);
+    EX_TRN(__phase2)(tile, out, rows, cols, ld_out, bs_out, bx, by, blockIdx.z, mis);
 #endif
 }
+extern "C" __global__ void EX_TR_BOUNDS
+EX_TRN(_kernel)(const ELEM *__restrict__ in, ELEM *__restrict__ out, int64_t rows, int64_t cols,
+                  int64_t ld_in, int64_t ld_out, int64_t bs_in, int64_t bs_out)
+{
+    EX_TRN(__block)(in, out, rows, cols, ld_in, ld_out, bs_in, bs_out, 0);
+}
+#if EX_TR_HAS_MIS
+/* The twin for misaligned rows (the launcher's choice, EX_TRN(__mis)). */
+extern "C" __global__ void EX_TR_BOUNDS
+EX_TRN(_kernel_mis)(const ELEM *__restrict__ in, ELEM *__restrict__ out, int64_t rows, int64_t cols,
+                      int64_t ld_in, int64_t ld_out, int64_t bs_in, int64_t bs_out)
+{
+    EX_TRN(__block)(in, out, rows, cols, ld_in, ld_out, bs_in, bs_out, 1);
+}
+#endif
 #if EX_TR_HAS_NARROW
 /* Narrow matrices: block (x, y, z) = tile (bx, by) of matrix z, row-major (a narrow matrix has
  * few tile columns). */
@@ -850,10 +911,10 @@ EX_TRN(_kernel)(const ELEM *__restrict__ in, ELEM *__restrict__ out, int64_t row
         const uint32_t bz = (uint32_t)L / per;
         unsigned bx, by;
         EX_TRN(__where)((uint32_t)L - bz * per, gx, gy, &bx, &by);
-        EX_TRN(__phase1)(tile, in, out, rows, cols, ld_in, ld_out, bs_in, bs_out, bx, by, bz);
+        EX_TRN(__phase1)(tile, in, out, rows, cols, ld_in, ld_out, bs_in, bs_out, bx, by, bz, 0);
 #if EX_TR_LID != EX_TR_LID_NAIVE
         __syncthreads();
-        EX_TRN(__phase2)(tile, out, rows, cols, ld_out, bs_out, bx, by, bz);
+        EX_TRN(__phase2)(tile, out, rows, cols, ld_out, bs_out, bx, by, bz, 0);
         __syncthreads(); /* the next region's loads overwrite the tile */
 #endif
     }
@@ -865,7 +926,7 @@ EX_TRN(_kernel)(const ELEM *__restrict__ in, ELEM *__restrict__ out, int64_t row
  * the tile kept from one region to the next as on the GPU. */
 static void EX_TRN(__emulate)(dim3 grid, const ELEM *in, ELEM *out, int64_t rows, int64_t cols,
                                 int64_t ld_in, int64_t ld_out, int64_t bs_in, int64_t bs_out,
-                                uint32_t gx, uint32_t gy, uint32_t nb)
+                                uint32_t gx, uint32_t gy, uint32_t nb, int mis)
 {
     enum { SMEM = EX_TRN(__SMEM) > 0 ? EX_TRN(__SMEM) : 16 };
     alignas(16) static unsigned char smem[SMEM];
@@ -887,11 +948,11 @@ static void EX_TRN(__emulate)(dim3 grid, const ELEM *in, ELEM *out, int64_t rows
 #endif
             for (int t = 0; t < (THREADS); ++t) {
                 *swz_tile_emu_tid() = t;
-                EX_TRN(__phase1)(tile, in, out, rows, cols, ld_in, ld_out, bs_in, bs_out, bx, by, bz);
+                EX_TRN(__phase1)(tile, in, out, rows, cols, ld_in, ld_out, bs_in, bs_out, bx, by, bz, mis);
             }
             for (int t = 0; t < (THREADS); ++t) {
                 *swz_tile_emu_tid() = t;
-                EX_TRN(__phase2)(tile, out, rows, cols, ld_out, bs_out, bx, by, bz);
+                EX_TRN(__phase2)(tile, out, rows, cols, ld_out, bs_out, bx, by, bz, mis);
             }
         }
     }
@@ -920,6 +981,23 @@ static void EX_TRN(__emulate_narrow)(dim3 grid, const ELEM *in, ELEM *out, int64
             }
 }
 #endif
+
+/* 1 when the twin kernel (EX_TR_HAS_MIS) takes the problem: some matrix's rows are not
+ * aligned for the region copies' vectors -- the input's for the loads, the output's for the
+ * transposed stores (tile.h's NAME_vec_ok at column 0; regions start at multiples of RC, rows
+ * of TILE), for the pointer, the leading dimension and, past one matrix, the batch stride. */
+static int EX_TRN(__mis)(const ELEM *in, const ELEM *out, int64_t ld_in, int64_t ld_out, int64_t batch,
+                          int64_t bs_in, int64_t bs_out)
+{
+#if EX_TR_HAS_MIS
+    const int vr = EX_TRN(_tile_VEC), vt = EX_TRN(_tile_VEC_T);
+    return !EX_TRN(_tile_vec_ok)(in, ld_in, 0, vr) || !EX_TRN(_tile_vec_ok)(out, ld_out, 0, vt) ||
+           (batch > 1 && (!EX_TRN(_tile_vec_ok)(in, bs_in, 0, vr) || !EX_TRN(_tile_vec_ok)(out, bs_out, 0, vt)));
+#else
+    (void)in, (void)out, (void)ld_in, (void)ld_out, (void)batch, (void)bs_in, (void)bs_out;
+    return 0;
+#endif
+}
 
 extern "C" cudaError_t EX_TRN(_batched)(const ELEM *in, ELEM *out, int64_t rows, int64_t cols,
                                            int64_t ld_in, int64_t ld_out, int64_t batch,
@@ -969,6 +1047,11 @@ extern "C" cudaError_t EX_TRN(_batched)(const ELEM *in, ELEM *out, int64_t rows,
 #endif
     if (fill <= 0) return cudaErrorInvalidDevice;
 #endif
+    /* Rows that tile.h's copies cannot move in aligned vectors on one side or the other (the
+     * pointer, a leading dimension or a batch stride off their width) go to the twin kernel.
+     * Every launch below moves sub-matrices of this one, aligned alike. */
+    const int mis = EX_TRN(__mis)(in, out, ld_in, ld_out, batch, bs_in, bs_out);
+    (void)mis;
     /* Normally one launch; more only past bmax matrices or ymax region rows. */
     for (b0 = 0; b0 < batch; b0 += bmax)
         for (rr = 0; rr < rows; rr += ymax * (TILE)) {
@@ -985,8 +1068,14 @@ extern "C" cudaError_t EX_TRN(_batched)(const ELEM *in, ELEM *out, int64_t rows,
             (void)stream;
             EX_TRN(__emulate)(grid, in + b0 * bs_in + rr * ld_in, out + b0 * bs_out + rr, nr,
                                 cols, ld_in, ld_out, bs_in, bs_out, (uint32_t)gx, (uint32_t)gy,
-                                (uint32_t)nb);
+                                (uint32_t)nb, mis);
 #else
+#if EX_TR_HAS_MIS
+            if (mis)
+                EX_TRN(_kernel_mis)<<<grid, (THREADS), 0, stream>>>(
+                    in + b0 * bs_in + rr * ld_in, out + b0 * bs_out + rr, nr, cols, ld_in, ld_out, bs_in, bs_out);
+            else
+#endif
             EX_TRN(_kernel)<<<grid, (THREADS), 0, stream>>>(
                 in + b0 * bs_in + rr * ld_in, out + b0 * bs_out + rr, nr, cols, ld_in, ld_out,
                 bs_in, bs_out
@@ -1046,7 +1135,8 @@ extern "C" const swz_variant EX_TRN(_variant) = SWZ_VARIANT_INIT(
     (int)sizeof(ELEM), (THREADS),
     "threads=" EX_TR_STR(THREADS) " region=" EX_TR_STR(REGION_BYTES) " order=" EX_TR_STR(
         BLOCK_ORDER) "/" EX_TR_STR(BLOCK_GROUP) " hints=" EX_TR_STR(CACHE_HINTS) " persist=" EX_TR_STR(PERSIST)
-        " min_blocks=" EX_TR_STR(MIN_BLOCKS) " load_async=" EX_TR_STR(LOAD_ASYNC) " xor_lines=" EX_TR_STR(XOR_LINES),
+        " min_blocks=" EX_TR_STR(MIN_BLOCKS) " load_async=" EX_TR_STR(LOAD_ASYNC) " xor_lines=" EX_TR_STR(XOR_LINES)
+        " shifted=" EX_TR_STR(SHIFTED),
     &EX_TRN(__predict), &EX_TRN(__problem), &EX_TRN(__ops));
 
 #undef EX_TR_TL
@@ -1061,6 +1151,7 @@ extern "C" const swz_variant EX_TRN(_variant) = SWZ_VARIANT_INIT(
 #undef EX_TR_OID
 #undef EX_TR_BOUNDS
 #undef EX_TR_HAS_NARROW
+#undef EX_TR_HAS_MIS
 #undef EX_TR_TILED
 #undef EX_TR_LPACK
 #undef EX_TR_LINES

@@ -7,6 +7,7 @@
 #define SWZ_TV_NAME v16
 #define SWZ_TV_TILE64 0
 #define SWZ_TV_THREADS 512 /* variants_knobs.inc */
+#define SWZ_TV_SHIFTED 0   /* variants_knobs.inc */
 #include "variants.inc"
 /* The TMA layout (transpose.h SWZ_TRANSPOSE_TMA_VARIANTS; nvcc only: no TMA in the emulation). */
 #if defined(__CUDACC__)

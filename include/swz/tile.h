@@ -59,12 +59,18 @@
  *                        NAME_model reports SWZ_EALIGN when the layout breaks that rule.
  *   SWZ_TILE_ROTATE      0 (default) or 1: transposed-store read order for a *padded* layout
  *                        (see store_t below).
+ *   SWZ_TILE_SHIFTED     1 (default) or 0: the shifted path for misaligned rows (below).  Its
+ *                        registers count for the whole kernel (64 instead of 32 for 64x64
+ *                        floats), so a kernel that also runs aligned matrices at full
+ *                        occupancy sets 0 (misaligned rows then go element by element) and
+ *                        launches a twin with 1 for misaligned ones, as the transposes do.
  *   SWZ_TILE_GLOBAL_LOAD(v, u, p, bytes), SWZ_TILE_GLOBAL_STORE(p, v, u, bytes)
  *                        optional hooks for the global side of the copies (e.g. cache-hinted
  *                        PTX): v.unit[u] = *(bytes-wide *)p and back, v a swz_tile_v16 *, p
  *                        aligned to bytes (1..16).  Default: swz_tile_global_load /
  *                        swz_tile_global_store, which a hook calls for the widths it leaves.
- *   A bad SWZ_TILE_VBYTES or SWZ_TILE_ROTATE is a compile error naming the parameter.
+ *   A bad SWZ_TILE_VBYTES, SWZ_TILE_ROTATE or SWZ_TILE_SHIFTED is a compile error naming the
+ *   parameter.
  *
  * Generated (NAME = SWZ_TILE_NAME; device functions exist only under nvcc, __CUDACC__)
  *   void NAME_load(ELEM *s, const ELEM *g, int64_t ld, int64_t row0, int64_t col0,
@@ -119,9 +125,26 @@
  *     reports SWZ_EKIND where they differ (a layout wrongly declared XOR-linear).
  *   Global accesses are VEC*E (load/store) or VEC_T*E (store_t) bytes wide when the matrix
  *   pointer, ld and the origin column are aligned to that (checked at run time: the same
- *   answer for every thread, so no divergence), else element by element; a vector that
- *   crosses the matrix edge is done element by element.  The shared access is the same in
- *   both cases, so NAME_model holds for ragged tiles too.  Global indices are 64-bit.
+ *   answer for every thread, so no divergence); a vector that crosses the matrix edge is done
+ *   element by element.  The shared access is the same on every path, so NAME_model holds
+ *   for ragged and misaligned tiles too.  Global indices are 64-bit.
+ *   Misaligned rows (e.g. an odd ld of 1-8 byte elements: each row starts at another offset
+ *   m = address mod W, W = the vector's bytes) take the shifted path when the tile lies inside
+ *   the matrix and W >= 4: the global side stays W bytes wide and aligned, and registers do
+ *   the shifting.
+ *     load   each lane reads the aligned unit holding its vector's first byte; the next unit
+ *            comes from the next lane (__shfl_down_sync: it read that unit) or, for the last
+ *            vector of a row or of the warp, from a second load; the vector is bytes m..m+W-1
+ *            of the two (swz__tile_shr: selects and funnel shifts).  The units read stay
+ *            inside [g, g + ((rows-1)*ld + cols)*E), else the tile takes the element path.
+ *     store, store_t   each lane writes the aligned unit [q - m, q - m + W) below its vector's
+ *            end, built from its vector and the previous lane's (__shfl_up_sync); the lane
+ *            that heads a run of consecutive vectors of one row (store_t: the NQ lanes of an
+ *            output row) writes its first W - m bytes and the run's last lane its last m
+ *            bytes element by element, so no byte outside the tile is written.
+ *   (The emulation has no lanes to ask: each simulated thread reads the next unit itself and
+ *   recomputes the previous lane's vector from shared memory; the results are the same.)
+ *   Anything else misaligned (tiles at the matrix edge, W < 4) goes element by element.
  *
  * Supported block shapes
  *   Any 1-, 2- or 3-D block: the functions use the linear thread index
@@ -382,6 +405,52 @@ SWZ__TILE_DFN void swz__tile_mov(swz_tile_v16 *dst, int ud, const swz_tile_v16 *
     default: dst->b[ud] = src->b[us]; break;
     }
 }
+
+/* The shifted path's register work (see "Misaligned rows" in the doc block).
+ * swz__tile_shf: the 32 bits at bit n (0..31) of hi:lo (SHF.R). */
+SWZ__TILE_DFN uint32_t swz__tile_shf(uint32_t lo, uint32_t hi, int n)
+{
+#if SWZ__TILE_DEV
+    return __funnelshift_r(lo, hi, (unsigned)n);
+#else
+    return (uint32_t)((((uint64_t)hi << 32) | lo) >> (n & 31));
+#endif
+}
+/* o = bytes s .. s+W-1 of lo[0, W) ++ hi[0, W), for W = 4, 8 or 16 (a constant once inlined)
+ * and 0 <= s <= W: selects on the bits of s / 4 (no indexing by a run-time value, which would
+ * put the words in local memory), then one funnel shift per word for s mod 4 (none when the
+ * caller's s is a multiple of 4 the compiler can see). */
+SWZ__TILE_DFN void swz__tile_shr(swz_tile_v16 *o, const swz_tile_v16 *lo, const swz_tile_v16 *hi,
+                                 int s, int W)
+{
+    /* x0..x8: the words of lo ++ hi ++ 0; plain scalars -- from an array nvcc makes loads of
+     * a selected address, i.e. puts the words in local memory */
+#define SWZ__TILE_W(k) ((k) < W / 4 ? lo->w[(k) & 3] : (k) < W / 2 ? hi->w[((k) - W / 4) & 3] : 0u)
+    uint32_t x0 = SWZ__TILE_W(0), x1 = SWZ__TILE_W(1), x2 = SWZ__TILE_W(2), x3 = SWZ__TILE_W(3),
+             x4 = SWZ__TILE_W(4), x5 = SWZ__TILE_W(5), x6 = SWZ__TILE_W(6), x7 = SWZ__TILE_W(7), x8 = 0u;
+#undef SWZ__TILE_W
+    const int n = 8 * (s & 3);
+    /* word shifts by 4 (only s == W == 16: then no other), 2 and 1 */
+    const int q = s >> 2;
+    if (q & 4) x0 = x4, x1 = x5, x2 = x6, x3 = x7, x4 = x8;
+    if (q & 2) x0 = x2, x1 = x3, x2 = x4, x3 = x5, x4 = x6, x5 = x7;
+    if (q & 1) x0 = x1, x1 = x2, x2 = x3, x3 = x4, x4 = x5;
+    o->w[0] = swz__tile_shf(x0, x1, n);
+    o->w[1] = W > 4 ? swz__tile_shf(x1, x2, n) : 0u;
+    o->w[2] = W > 8 ? swz__tile_shf(x2, x3, n) : 0u;
+    o->w[3] = W > 8 ? swz__tile_shf(x3, x4, n) : 0u;
+}
+#if SWZ__TILE_DEV
+/* The first W/4 words of v from the next lane (down 1) or the previous one (up 1); every lane
+ * of the warp calls it. */
+SWZ__TILE_DFN void swz__tile_lane(swz_tile_v16 *o, const swz_tile_v16 *v, int up, int W)
+{
+#pragma unroll
+    for (int k = 0; k < 4; ++k)
+        if (k < W / 4)
+            o->w[k] = up ? __shfl_up_sync(0xFFFFFFFFu, v->w[k], 1u) : __shfl_down_sync(0xFFFFFFFFu, v->w[k], 1u);
+}
+#endif
 #endif /* SWZ__TILE_DEV */
 
 #endif /* SWZ_TILE_H */
@@ -434,6 +503,9 @@ SWZ__TILE_DFN void swz__tile_mov(swz_tile_v16 *dst, int ud, const swz_tile_v16 *
 #endif
 #ifndef SWZ_TILE_ROTATE
 #define SWZ_TILE_ROTATE 0
+#endif
+#ifndef SWZ_TILE_SHIFTED
+#define SWZ_TILE_SHIFTED 1
 #endif
 #ifndef SWZ_TILE_GLOBAL_LOAD
 #define SWZ_TILE_GLOBAL_LOAD(v, u, p, bytes) swz_tile_global_load((v), (u), (p), (bytes))
@@ -495,6 +567,8 @@ SWZ_STATIC_ASSERT((SWZ_TILE_VBYTES) >= (int)sizeof(SWZ_TILE_ELEM),
                   swz_error_tile_SWZ_TILE_VBYTES_must_be_at_least_the_element_size);
 SWZ_STATIC_ASSERT((SWZ_TILE_ROTATE) == 0 || (SWZ_TILE_ROTATE) == 1,
                   swz_error_tile_SWZ_TILE_ROTATE_must_be_0_or_1);
+SWZ_STATIC_ASSERT((SWZ_TILE_SHIFTED) == 0 || (SWZ_TILE_SHIFTED) == 1,
+                  swz_error_tile_SWZ_TILE_SHIFTED_must_be_0_or_1);
 SWZ_STATIC_ASSERT((SWZ_TILE_XOR_LINEAR) == 0 || (SWZ_TILE_XOR_LINEAR) == 1,
                   swz_error_tile_SWZ_TILE_XOR_LINEAR_must_be_0_or_1);
 
@@ -645,6 +719,43 @@ SWZ__TILE_DFN void SWZ__TN(__put_edge)(char *p, const swz_tile_v16 *v, int64_t g
         if (x < n && (uint64_t)(gc + x) < (uint64_t)cols) SWZ_TILE_GLOBAL_STORE(p + x * kE, v, x, kE);
 }
 
+/* 1 when the tile at (row0, col0) (nr x nc elements of g) takes the shifted path: inside the
+ * matrix, vectors of W >= 4 bytes wider than an element, and -- for a load (dir 0), which
+ * reads the W-byte units around each row's bytes -- those units inside the matrix's own bytes
+ * [g, g + ((rows-1)*ld + cols)*E).  The caller has found the rows misaligned (not __fast). */
+SWZ__TILE_DFN int SWZ__TN(__shift_ok)(int dir, const void *g, int64_t ld, int64_t row0, int64_t col0,
+                                       int64_t rows, int64_t cols, int nr, int nc, int W)
+{
+    enum { kE = SWZ__TN(__E) };
+    const uintptr_t lo = (uintptr_t)g, w = (uintptr_t)W - 1u;
+    if (W < 4 || W <= kE || row0 < 0 || col0 < 0 || row0 + nr > rows || col0 + nc > cols) return 0;
+    if (dir != 0) return 1;
+    return ((lo + (uintptr_t)((row0 * ld + col0) * kE)) & ~w) >= lo &&
+           ((lo + (uintptr_t)(((row0 + nr - 1) * ld + col0 + nc) * kE) + w) & ~w) <=
+               lo + (uintptr_t)(((rows - 1) * ld + cols) * kE);
+}
+/* The shifted path's global write of one W-byte vector o meant for [q, q + W), q = m bytes
+ * past a W-byte boundary (m a multiple of E): the aligned unit [q - m, q - m + W) as one
+ * store, built from prev (the vector of [q - W, q), the previous lane's) and o -- except by
+ * the lane that heads its run of consecutive vectors (head), whose prev is not this run's;
+ * when m != 0 the head writes its first W - m bytes and the tail (last lane of the run) its
+ * last m bytes element by element, so the run writes exactly its own bytes. */
+SWZ__TILE_DFN void SWZ__TN(__put_shifted)(char *q, const swz_tile_v16 *o, const swz_tile_v16 *prev,
+                                           int head, int tail, int W)
+{
+    enum { kE = SWZ__TN(__E) };
+    const int m = (int)((uintptr_t)q & (uintptr_t)(W - 1) & ~(uintptr_t)(kE - 1)), k = (W - m) / kE;
+    if (!head || m == 0) {
+        swz_tile_v16 u;
+        swz__tile_shr(&u, prev, o, W - m, W); /* m == 0: o */
+        SWZ_TILE_GLOBAL_STORE(q - m, &u, 0, W);
+    }
+    if (m == 0) return;
+#pragma unroll
+    for (int x = 0; x < 16 / kE; ++x)
+        if (x < W / kE && (x < k ? head : tail)) SWZ_TILE_GLOBAL_STORE(q + x * kE, o, x, kE);
+}
+
 /* load (DIR 0: global g -> shared s) and store (DIR 1: shared s -> global g), one body: src
  * is the side read, dst the side written (g or s by DIR, a constant once inlined). */
 SWZ__TILE_DFN void SWZ__TN(__copy)(const int dir, const char *src, char *dst, int64_t ld,
@@ -684,7 +795,65 @@ SWZ__TILE_DFN void SWZ__TN(__copy)(const int dir, const char *src, char *dst, in
                     SWZ_TILE_GLOBAL_STORE(dst + g0 + ((int64_t)r * ld + c) * kE, &v[b], 0, kVR * kE);
             }
         }
-    } else { /* edges or misaligned: one vector at a time, bounds on every element */
+    } else if ((SWZ_TILE_SHIFTED) && SWZ__TN(__shift_ok)(dir, g, ld, row0, col0, rows, cols, SWZ_TILE_ROWS, SWZ_TILE_COLS,
+                                   kVR * kE)) { /* misaligned rows inside the matrix: shifted */
+        const int64_t g0 = (row0 * ld + col0) * kE;
+        const int lane = tid & 31;
+#pragma unroll
+        for (int j0 = 0; j0 < kPR; j0 += kBR) {
+            swz_tile_v16 v[kBR], n[kBR]; /* the vector; the next unit (load) / previous vector */
+#pragma unroll
+            for (int b = 0; b < kBR; ++b) {
+                const int i = tid + (j0 + b) * kTH;
+                int r, c;
+                v[b].q = n[b].q = make_uint4(0u, 0u, 0u, 0u);
+                if (j0 + b >= kPR || (kNR % kTH != 0 && i >= kNR)) continue;
+                SWZ__TN(__load_item)(i, &r, &c);
+                if (dir == 0) { /* the unit holding the vector's first byte, and (tail, or the
+                                   emulation: no lanes to ask) the next unit */
+                    const char *p = src + g0 + ((int64_t)r * ld + c) * kE;
+                    const int m = (int)((uintptr_t)p & (uintptr_t)(kVR * kE - 1) & ~(uintptr_t)(kE - 1));
+                    SWZ_TILE_GLOBAL_LOAD(&v[b], 0, p - m, kVR * kE);
+                    if (m && (c + kVR == SWZ_TILE_COLS || lane == 31 || !SWZ__TILE_DEV))
+                        SWZ_TILE_GLOBAL_LOAD(&n[b], 0, p - m + kVR * kE, kVR * kE);
+                } else {
+                    swz__tile_get(&v[b], 0, src + (size_t)SWZ__TN(__ls_off)(sb0, tid, j0 + b) * kE, kVR * kE);
+                    if (!SWZ__TILE_DEV && c != 0 && lane != 0) /* the previous lane's vector */
+                        swz__tile_get(&n[b], 0,
+                                      src + (size_t)SWZ__TN(__ls_off)(SWZ__TN(__ls_base)(tid - 1), tid - 1, j0 + b) * kE,
+                                      kVR * kE);
+                }
+            }
+#pragma unroll
+            for (int b = 0; b < kBR; ++b) {
+                const int i = tid + (j0 + b) * kTH;
+                int r, c;
+                if (j0 + b >= kPR) continue;
+#if SWZ__TILE_DEV
+                swz_tile_v16 x; /* from the next lane (load) or the previous one (store) */
+                x.q = make_uint4(0u, 0u, 0u, 0u);
+                swz__tile_lane(&x, &v[b], dir, kVR * kE);
+#endif
+                if (kNR % kTH != 0 && i >= kNR) continue;
+                SWZ__TN(__load_item)(i, &r, &c);
+                const int head = c == 0 || lane == 0, tail = c + kVR == SWZ_TILE_COLS || lane == 31;
+#if SWZ__TILE_DEV
+                if (dir == 0 ? !tail : !head) n[b].q = x.q;
+#endif
+                if (dir == 0) {
+                    const char *p = src + g0 + ((int64_t)r * ld + c) * kE;
+                    const int m = (int)((uintptr_t)p & (uintptr_t)(kVR * kE - 1) & ~(uintptr_t)(kE - 1));
+                    swz_tile_v16 u;
+                    swz__tile_shr(&u, &v[b], &n[b], m, kVR * kE);
+                    swz__tile_sput(dst + (size_t)SWZ__TN(__ls_off)(sb0, tid, j0 + b) * kE, &u, 0, kVR * kE);
+                } else {
+                    SWZ__TN(__put_shifted)(dst + g0 + ((int64_t)r * ld + c) * kE, &v[b], &n[b], head, tail,
+                                           kVR * kE);
+                }
+            }
+        }
+    } else { /* edges, or misaligned rows the shifted path does not take: one vector at a time,
+                bounds on every element */
         const int vec = SWZ__TN(_vec_ok)(g, ld, col0, kVR);
 #pragma unroll 1
         for (int i = tid, j = 0; i < kNR; i += kTH, ++j) {
@@ -802,6 +971,59 @@ SWZ__TILE_DFN void SWZ__TN(_store_t)(const SWZ_TILE_ELEM *s, SWZ_TILE_ELEM *g, i
                 }
             }
         }
+    } else if ((SWZ_TILE_SHIFTED) && SWZ__TN(__shift_ok)(1, g, ld, row0, col0, rows, cols, SWZ_TILE_COLS, SWZ_TILE_ROWS,
+                                   kVT * kE)) { /* misaligned rows inside the matrix: shifted */
+        char *gb = (char *)(g + row0 * ld + col0);
+        const swz__tile_base tb0 = SWZ__TN(__t_base)(tid);
+#pragma unroll
+        for (int j0 = 0; j0 < kPT; j0 += kBT) {
+            swz_tile_v16 w[kBT][kVT];
+#pragma unroll
+            for (int b = 0; b < kBT; ++b) {
+                const int i = tid + (j0 + b) * kTH;
+                int r, c, rot;
+#pragma unroll
+                for (int k = 0; k < kVT; ++k) w[b][k].q = make_uint4(0u, 0u, 0u, 0u);
+                if (j0 + b >= kPT || (kNT % kTH != 0 && i >= kNT)) continue;
+                SWZ__TN(__t_item)(i, &r, &c, &rot);
+                SWZ__TN(__t_read)(w[b], sb, tb0, tid, j0 + b, rot);
+            }
+#pragma unroll
+            for (int b = 0; b < kBT; ++b) {
+                const int i = tid + (j0 + b) * kTH, valid = kNT % kTH == 0 || i < kNT;
+                int r, c, rot;
+                if (j0 + b >= kPT) continue;
+                SWZ__TN(__t_item)(i, &r, &c, &rot);
+                if (SWZ_TILE_ROTATE) SWZ__TN(__t_unrotate)(w[b], rot);
+                /* a run: the NQ lanes of consecutive vectors of one output row */
+                const int head = i % SWZ__TN(_NQ) == 0, tail = i % SWZ__TN(_NQ) == SWZ__TN(_NQ) - 1;
+#if !SWZ__TILE_DEV
+                swz_tile_v16 wp[kVT]; /* the emulation has no lanes to ask: item i - 1 again */
+#pragma unroll
+                for (int k = 0; k < kVT; ++k) wp[k].q = make_uint4(0u, 0u, 0u, 0u);
+                if (valid && !head) {
+                    int rp, cp, rotp;
+                    SWZ__TN(__t_item)(i - 1, &rp, &cp, &rotp);
+                    SWZ__TN(__t_read)(wp, sb, SWZ__TN(__t_base)(tid - 1), tid - 1, j0 + b, rotp);
+                    if (SWZ_TILE_ROTATE) SWZ__TN(__t_unrotate)(wp, rotp);
+                }
+#endif
+#pragma unroll
+                for (int p = 0; p < kRW; ++p) {
+                    swz_tile_v16 o, pv;
+                    pv.q = make_uint4(0u, 0u, 0u, 0u);
+                    SWZ__TN(__t_vector)(&o, w[b], p);
+#if SWZ__TILE_DEV
+                    swz__tile_lane(&pv, &o, 1, kVT * kE);
+#else
+                    if (valid && !head) SWZ__TN(__t_vector)(&pv, wp, p);
+#endif
+                    if (valid)
+                        SWZ__TN(__put_shifted)(gb + ((int64_t)(c + p) * ld + r) * kE, &o, &pv, head, tail,
+                                               kVT * kE);
+                }
+            }
+        }
     } else {
         const int vec = SWZ__TN(_vec_ok)(g, ld, col0, kVT);
         const swz__tile_base tb0 = SWZ__TN(__t_base)(tid);
@@ -911,6 +1133,7 @@ static inline int SWZ__TN(_model)(int op, swz_tile_cost *cost)
 #undef SWZ__TILE_XPART
 #undef SWZ_TILE_VBYTES
 #undef SWZ_TILE_ROTATE
+#undef SWZ_TILE_SHIFTED
 #undef SWZ_TILE_GLOBAL_LOAD
 #undef SWZ_TILE_GLOBAL_STORE
 #endif /* SWZ_TILE_NAME */

@@ -2,7 +2,9 @@
  * shapes, element sizes, vector widths, layouts and block shapes that the kernel families do
  * not use (non-powers of two, 2-D and 3-D blocks, thread counts that do not divide the work,
  * 2/4/8-byte vectors, a padded layout with the rotated read), each placed on a matrix at
- * interior, ragged, negative and far-out origins, with aligned and misaligned pointers.
+ * interior, ragged, negative and far-out origins, with aligned and misaligned pointers (odd
+ * leading dimensions: the shifted path for tiles inside the matrix, the element path for the
+ * corner tile whose last row ends the matrix, where a load's next unit would leave it).
  *
  * For each placement: out1 (poisoned) receives load + store at the same origin, out2 (poisoned)
  * receives load + store_t at the transposed origin; every element of both is checked: the input
@@ -206,11 +208,11 @@ static void placements(const char *name, K kernel, dim3 block, int R, int C)
     const int64_t rows = 70, cols = 90;
     const int64_t org[][2] = {{0, 0}, {16, 32}, {rows - R / 2, cols - C / 2}, {-3, -5},
                               {rows - 1, cols - 1}, {-R + 1, 7}, {rows + 2, 0},
-                              {rows - R + 1, 0}, {0, 96 - C + 16}};
+                              {rows - R + 1, 0}, {0, 96 - C + 16}, {rows - R, cols - C}};
     for (const auto &o : org)
         for (int mis = 0; mis < 2; ++mis) run<T>(name, kernel, block, R, C, rows, cols, o[0], o[1], mis);
     run<T>(name, kernel, block, R, C, 2 * R, 2 * C, R, C, 0); /* exactly fitting, aligned */
-    printf("%-3s %3d x %-3d block (%u,%u,%u): 19 placements %s\n", name, R, C, block.x, block.y,
+    printf("%-3s %3d x %-3d block (%u,%u,%u): 21 placements %s\n", name, R, C, block.x, block.y,
            block.z, failures ? "(failures so far)" : "ok");
 }
 
