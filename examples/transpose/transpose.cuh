@@ -116,6 +116,8 @@
  *                 it for such problems; NAME_kernel keeps the aligned path's registers and
  *                 occupancy (tile.h's shifted path would double them).  0: no twin (16-byte
  *                 elements, never misaligned; NAIVE, TMA and PERSIST have none either).
+ *   SHIFT_BATCH   the twin's tile.h SWZ_TILE_SHIFT_BATCH (default 0: half the aligned load's
+ *                 vectors in flight per step).
  *   The tuning candidates are instantiated in tuning.inc (benchmark only); see
  *   bench/bench_transpose.cu.
  *
@@ -548,7 +550,7 @@ static const swz_family_bench ex_tr_bench_hooks = {
 #if !defined(NAME_SUFFIX)
 #if defined(THREADS) || defined(REGION_BYTES) || defined(BLOCK_ORDER) || defined(BLOCK_GROUP) || \
     defined(CACHE_HINTS) || defined(PERSIST) || defined(MIN_BLOCKS) || defined(LOAD_ASYNC) || defined(XOR_LINES) || \
-    defined(SHIFTED)
+    defined(SHIFTED) || defined(SHIFT_BATCH)
 #error "transpose.cuh: a tuning knob is set: define NAME_SUFFIX too (e.g. _grp32)"
 #endif
 #define NAME_SUFFIX
@@ -582,6 +584,9 @@ static const swz_family_bench ex_tr_bench_hooks = {
 #endif
 #if (SHIFTED) != 0 && (SHIFTED) != 1
 #error "transpose.cuh: SHIFTED must be 0 or 1"
+#endif
+#ifndef SHIFT_BATCH
+#define SHIFT_BATCH 0
 #endif
 #ifndef XOR_LINES /* the line view is the XOR layout's (other layouts: 0, TMA rejects 1) */
 #if EX_TR_LID == EX_TR_LID_XOR
@@ -740,6 +745,7 @@ EX_TR_DFN void EX_TRN(__where)(uint32_t L, uint32_t gx, uint32_t gy, unsigned *b
 #define SWZ_TILE_COLS EX_TRN(__RC)
 #define SWZ_TILE_THREADS (THREADS)
 #define SWZ_TILE_SHIFTED 1
+#define SWZ_TILE_SHIFT_BATCH (SHIFT_BATCH)
 #include "tile_copies.inc"
 #endif
 #if (LOAD_ASYNC) && !EX_TR_EMU
@@ -1136,7 +1142,7 @@ extern "C" const swz_variant EX_TRN(_variant) = SWZ_VARIANT_INIT(
     "threads=" EX_TR_STR(THREADS) " region=" EX_TR_STR(REGION_BYTES) " order=" EX_TR_STR(
         BLOCK_ORDER) "/" EX_TR_STR(BLOCK_GROUP) " hints=" EX_TR_STR(CACHE_HINTS) " persist=" EX_TR_STR(PERSIST)
         " min_blocks=" EX_TR_STR(MIN_BLOCKS) " load_async=" EX_TR_STR(LOAD_ASYNC) " xor_lines=" EX_TR_STR(XOR_LINES)
-        " shifted=" EX_TR_STR(SHIFTED),
+        " shifted=" EX_TR_STR(SHIFTED) " shift_batch=" EX_TR_STR(SHIFT_BATCH),
     &EX_TRN(__predict), &EX_TRN(__problem), &EX_TRN(__ops));
 
 #undef EX_TR_TL

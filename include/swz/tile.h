@@ -64,6 +64,10 @@
  *                        floats), so a kernel that also runs aligned matrices at full
  *                        occupancy sets 0 (misaligned rows then go element by element) and
  *                        launches a twin with 1 for misaligned ones, as the transposes do.
+ *   SWZ_TILE_SHIFT_BATCH vectors per thread the shifted load keeps in flight at once: 0 (default)
+ *                        half the aligned load's (each holds two 16-byte units, so the
+ *                        registers stay near the aligned path's), n > 0: min(n, the aligned
+ *                        load's).
  *   SWZ_TILE_GLOBAL_LOAD(v, u, p, bytes), SWZ_TILE_GLOBAL_STORE(p, v, u, bytes)
  *                        optional hooks for the global side of the copies (e.g. cache-hinted
  *                        PTX): v.unit[u] = *(bytes-wide *)p and back, v a swz_tile_v16 *, p
@@ -507,6 +511,9 @@ SWZ__TILE_DFN void swz__tile_lane(swz_tile_v16 *o, const swz_tile_v16 *v, int up
 #ifndef SWZ_TILE_SHIFTED
 #define SWZ_TILE_SHIFTED 1
 #endif
+#ifndef SWZ_TILE_SHIFT_BATCH
+#define SWZ_TILE_SHIFT_BATCH 0
+#endif
 #ifndef SWZ_TILE_GLOBAL_LOAD
 #define SWZ_TILE_GLOBAL_LOAD(v, u, p, bytes) swz_tile_global_load((v), (u), (p), (bytes))
 #endif
@@ -541,6 +548,9 @@ enum {
     SWZ__TN(__PR) = (SWZ__TN(__NR) + (SWZ_TILE_THREADS)-1) / (SWZ_TILE_THREADS),
     SWZ__TN(__PT) = (SWZ__TN(__NT) + (SWZ_TILE_THREADS)-1) / (SWZ_TILE_THREADS),
     SWZ__TN(__BR) = SWZ__TN(__PR) < 8 ? SWZ__TN(__PR) : 8,
+    /* the shifted load's batch: half the fast path's by default (each vector holds two units) */
+    SWZ__TN(__BS) = (SWZ_TILE_SHIFT_BATCH) <= 0 ? (SWZ__TN(__BR) + 1) / 2
+                  : (SWZ_TILE_SHIFT_BATCH) < SWZ__TN(__BR) ? (SWZ_TILE_SHIFT_BATCH) : SWZ__TN(__BR),
     SWZ__TN(__TW) = SWZ__TN(_VEC_T) * SWZ__TN(_READ_BYTES) / 4 < 1 ? 1
                   : SWZ__TN(_VEC_T) * SWZ__TN(_READ_BYTES) / 4, /* registers per item */
     SWZ__TN(__BT) = SWZ__TN(__PT) < 8 / SWZ__TN(__TW) ? SWZ__TN(__PT)
@@ -797,13 +807,14 @@ SWZ__TILE_DFN void SWZ__TN(__copy)(const int dir, const char *src, char *dst, in
         }
     } else if ((SWZ_TILE_SHIFTED) && SWZ__TN(__shift_ok)(dir, g, ld, row0, col0, rows, cols, SWZ_TILE_ROWS, SWZ_TILE_COLS,
                                    kVR * kE)) { /* misaligned rows inside the matrix: shifted */
+        enum { kBS = SWZ__TN(__BS) };
         const int64_t g0 = (row0 * ld + col0) * kE;
         const int lane = tid & 31;
 #pragma unroll
-        for (int j0 = 0; j0 < kPR; j0 += kBR) {
-            swz_tile_v16 v[kBR], n[kBR]; /* the vector; the next unit (load) / previous vector */
+        for (int j0 = 0; j0 < kPR; j0 += kBS) {
+            swz_tile_v16 v[kBS], n[kBS]; /* the vector; the next unit (load) / previous vector */
 #pragma unroll
-            for (int b = 0; b < kBR; ++b) {
+            for (int b = 0; b < kBS; ++b) {
                 const int i = tid + (j0 + b) * kTH;
                 int r, c;
                 v[b].q = n[b].q = make_uint4(0u, 0u, 0u, 0u);
@@ -825,7 +836,7 @@ SWZ__TILE_DFN void SWZ__TN(__copy)(const int dir, const char *src, char *dst, in
                 }
             }
 #pragma unroll
-            for (int b = 0; b < kBR; ++b) {
+            for (int b = 0; b < kBS; ++b) {
                 const int i = tid + (j0 + b) * kTH;
                 int r, c;
                 if (j0 + b >= kPR) continue;
@@ -1134,6 +1145,7 @@ static inline int SWZ__TN(_model)(int op, swz_tile_cost *cost)
 #undef SWZ_TILE_VBYTES
 #undef SWZ_TILE_ROTATE
 #undef SWZ_TILE_SHIFTED
+#undef SWZ_TILE_SHIFT_BATCH
 #undef SWZ_TILE_GLOBAL_LOAD
 #undef SWZ_TILE_GLOBAL_STORE
 #endif /* SWZ_TILE_NAME */
