@@ -29,8 +29,6 @@
  *   _a             LOAD_ASYNC 1 (the tile load by cp.async: LDGSTS, no staging registers)
  *   _rNk           REGION_BYTES N KiB (_r4k with u8 / _r8k with half: one 64x64 tile per block,
  *                  G = 1 -- a 64x64 matrix of a batch is then one full region)
- *   _sbN           SHIFT_BATCH N: the twin kernel's shifted load keeps N vectors per thread in
- *                  flight per step (default: half the aligned load's)
  *   (none)         a TILE outside the shipped list (xor_128_u8: 128-byte output runs)
  * The list (X(layout, tile, elem, suffix)) must agree with tuning.inc: a registry built from it does
  * not link otherwise. */
@@ -58,14 +56,7 @@
     X(xor, 64, u8, _key) \
     X(xor, 32, half, _key) \
     X(xor, 32, double, _t256) \
-    X(xor, 32, v16, _t256) \
-    X(xor, 64, float, _sb1) \
-    X(xor, 64, float, _sb4) \
-    X(xor, 32, double, _sb2) \
-    X(xor, 64, u8, _sb1) \
-    X(xor, 64, u8, _sb4) \
-    X(xor, 64, half, _sb1) \
-    X(xor, 64, half, _sb4)
+    X(xor, 32, v16, _t256)
 
 #ifdef __cplusplus
 extern "C" {

@@ -444,6 +444,14 @@ SWZ__TILE_DFN void swz__tile_shr(swz_tile_v16 *o, const swz_tile_v16 *lo, const 
     o->w[2] = W > 8 ? swz__tile_shf(x2, x3, n) : 0u;
     o->w[3] = W > 8 ? swz__tile_shf(x3, x4, n) : 0u;
 }
+/* v = bytes n.. of v, zeros in (n = 1, 2, 4 or 8, a constant once inlined). */
+SWZ__TILE_DFN void swz__tile_drop(swz_tile_v16 *v, int n)
+{
+    swz_tile_v16 t, z;
+    z.q = make_uint4(0u, 0u, 0u, 0u);
+    swz__tile_shr(&t, v, &z, n, 16);
+    v->q = t.q;
+}
 #if SWZ__TILE_DEV
 /* The first W/4 words of v from the next lane (down 1) or the previous one (up 1); every lane
  * of the warp calls it. */
@@ -749,7 +757,9 @@ SWZ__TILE_DFN int SWZ__TN(__shift_ok)(int dir, const void *g, int64_t ld, int64_
  * store, built from prev (the vector of [q - W, q), the previous lane's) and o -- except by
  * the lane that heads its run of consecutive vectors (head), whose prev is not this run's;
  * when m != 0 the head writes its first W - m bytes and the tail (last lane of the run) its
- * last m bytes element by element, so the run writes exactly its own bytes. */
+ * last m bytes in aligned pieces of 1-8 bytes (at most one of each size: the pieces the
+ * address bits ask for), so the run writes exactly its own bytes.  (Element by element,
+ * 64x64 u8's twin sent the L2 32 M write requests for 128 MiB -- ncu, bench/dev/s6d.sh.) */
 SWZ__TILE_DFN void SWZ__TN(__put_shifted)(char *q, const swz_tile_v16 *o, const swz_tile_v16 *prev,
                                            int head, int tail, int W)
 {
@@ -761,9 +771,31 @@ SWZ__TILE_DFN void SWZ__TN(__put_shifted)(char *q, const swz_tile_v16 *o, const 
         SWZ_TILE_GLOBAL_STORE(q - m, &u, 0, W);
     }
     if (m == 0) return;
+    if (head) { /* o[0, W - m) -> [q, q - m + W): a piece of sz bytes wherever q's bit sz is set */
+        swz_tile_v16 y;
+        char *a = q;
+        y.q = o->q;
 #pragma unroll
-    for (int x = 0; x < 16 / kE; ++x)
-        if (x < W / kE && (x < k ? head : tail)) SWZ_TILE_GLOBAL_STORE(q + x * kE, o, x, kE);
+        for (int sz = kE; sz < 16; sz <<= 1)
+            if (sz < W && ((uintptr_t)a & (uintptr_t)sz)) {
+                SWZ_TILE_GLOBAL_STORE(a, &y, 0, sz);
+                a += sz;
+                swz__tile_drop(&y, sz);
+            }
+    }
+    if (tail) { /* o[W - m, W) -> [q - m + W, q + W): pieces by the bits of m, largest first */
+        swz_tile_v16 y, z;
+        char *a = q - m + W;
+        z.q = make_uint4(0u, 0u, 0u, 0u);
+        swz__tile_shr(&y, o, &z, k * kE, W);
+#pragma unroll
+        for (int sz = 8; sz >= kE; sz >>= 1)
+            if (sz < W && (m & sz)) {
+                SWZ_TILE_GLOBAL_STORE(a, &y, 0, sz);
+                a += sz;
+                swz__tile_drop(&y, sz);
+            }
+    }
 }
 
 /* load (DIR 0: global g -> shared s) and store (DIR 1: shared s -> global g), one body: src
