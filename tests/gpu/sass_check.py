@@ -7,8 +7,10 @@ the test programs link every variant through the registries) and checks, per ker
       LDG.E.128 (16-byte global loads), STG.E.128 (16-byte global stores), STS.128 (16-byte
       shared stores) present, in the narrow kernels of small matrices too (where not empty:
       G == 1 compiles them empty); 1- and 2-byte elements: PRMT (the register transpose of
-      the transposed store is byte permutes) present; the tma layout: UTMALDG.3D, UTMASTG.3D,
-      LDS.128 and STS.128 instead of the global vectors;
+      the transposed store is byte permutes) present; the twin kernels for misaligned rows
+      (_kernel_mis, tile.h's shifted path): the same, and SHFL.DOWN / SHFL.UP (the neighbour
+      lanes' units) present; the tma layout: UTMALDG.3D, UTMASTG.3D, LDS.128 and STS.128
+      instead of the global vectors;
   reduce fast partials: LDG.E.128 present;
   every kernel: no local memory (LDL/STL: spills or dynamically indexed arrays).
 cuobjdump is looked up at run time: $CUOBJDUMP, then PATH, then /usr/local/cuda/bin, then the
@@ -43,7 +45,7 @@ def functions(cuobjdump, lib):
             funcs[cur] = collections.Counter()
             continue
         if cur:
-            m = re.search(r"\b(LDG|STG|LDS|STS|LDL|STL|PRMT|UTMALDG|UTMASTG)((?:\.[A-Z0-9]+)*)", line)
+            m = re.search(r"\b(LDG|STG|LDS|STS|LDL|STL|PRMT|SHFL|UTMALDG|UTMASTG)((?:\.[A-Z0-9]+)*)", line)
             if m:
                 mods = [x for x in m.group(2).split(".") if x and x not in ("CONSTANT", "STRONG", "SM", "GPU", "EF", "EL", "LU", "EU", "NA")]
                 funcs[cur][".".join([m.group(1)] + mods)] += 1
@@ -62,8 +64,8 @@ def main():
         return 77
     bad, seen = [], 0
     for name, h in functions(cuobjdump, ltr).items():
-        m = re.match(r"swz_transpose_(\w+?)_(\d+)_(\w+?)_kernel(_narrow)?$", name)
-        if not m or (m.group(4) and not any(k.startswith(("LDG", "STG")) for k in h)):
+        m = re.match(r"swz_transpose_(\w+?)_(\d+)_(\w+?)_kernel(_narrow|_mis)?$", name)
+        if not m or (m.group(4) == "_narrow" and not any(k.startswith(("LDG", "STG")) for k in h)):
             continue  # not a transpose kernel, or a narrow kernel compiled empty (G == 1)
         seen += 1
         layout, tile, elem = m.group(1), int(m.group(2)), m.group(3)
@@ -75,6 +77,8 @@ def main():
             need = ["LDG.E.128", "STG.E.128", "STS.128"]
         if layout != "naive" and esize < 4:
             need.append("PRMT")
+        if m.group(4) == "_mis":
+            need += ["SHFL.DOWN", "SHFL.UP"]
         for n in need:
             if h[n] == 0:
                 bad.append("%s: no %s" % (name, n))

@@ -39,6 +39,7 @@ transpose|-E|LAYOUT must be|TILE 32;ELEM float;ELEM_NAME float;LAYOUT DIAG
 transpose|-cuda|swz_error_transpose_TILE_must_be_a_power_of_two|TILE 12;ELEM float;ELEM_NAME float;LAYOUT XOR
 transpose|-cuda|swz_error_transpose_tile_exceeds_48KiB_static_shared_memory|TILE 64;ELEM uint4;ELEM_NAME v16;LAYOUT XOR
 transpose|-cuda|swz_error_transpose_TMA_TILE_and_region_must_be_multiples_of_128_bytes|TILE 64;ELEM uint8_t;ELEM_NAME u8;LAYOUT TMA
+transpose|-E|SHIFTED must be 0 or 1|TILE 32;ELEM float;ELEM_NAME float;LAYOUT XOR;NAME_SUFFIX _s2;SHIFTED 2
 transpose|-E|LAYOUT TMA takes none of|TILE 64;ELEM float;ELEM_NAME float;LAYOUT TMA;NAME_SUFFIX _h4;CACHE_HINTS 4
 reduce|-cuda|OK|TILE 256;ELEM float;ELEM_NAME float;VARIANT SEQUENTIAL
 reduce|-E|define VARIANT|TILE 256;ELEM float;ELEM_NAME float
@@ -61,6 +62,7 @@ hgemm|-cuda|swz_error_hgemm_TILE_K_must_be_32_or_64|TILE 128;ELEM __half;ELEM_NA
 tile|-cuda|OK|SWZ_TILE_NAME t;SWZ_TILE_ELEM float;SWZ_TILE_ROWS 32;SWZ_TILE_COLS 32;SWZ_TILE_THREADS 256;SWZ_TILE_LAYOUT(r, c) ((r) * 32 + (c));SWZ_TILE_VBYTES 8
 tile|-cuda|swz_error_tile_SWZ_TILE_VBYTES_must_be_1_2_4_8_or_16|SWZ_TILE_NAME t;SWZ_TILE_ELEM float;SWZ_TILE_ROWS 32;SWZ_TILE_COLS 32;SWZ_TILE_THREADS 256;SWZ_TILE_LAYOUT(r, c) ((r) * 32 + (c));SWZ_TILE_VBYTES 3
 tile|-cuda|swz_error_tile_SWZ_TILE_VBYTES_must_be_1_2_4_8_or_16|SWZ_TILE_NAME t;SWZ_TILE_ELEM float;SWZ_TILE_ROWS 32;SWZ_TILE_COLS 32;SWZ_TILE_THREADS 256;SWZ_TILE_LAYOUT(r, c) ((r) * 32 + (c));SWZ_TILE_VBYTES 32
+tile|-cuda|swz_error_tile_SWZ_TILE_SHIFTED_must_be_0_or_1|SWZ_TILE_NAME t;SWZ_TILE_ELEM float;SWZ_TILE_ROWS 32;SWZ_TILE_COLS 32;SWZ_TILE_THREADS 256;SWZ_TILE_LAYOUT(r, c) ((r) * 32 + (c));SWZ_TILE_SHIFTED 2
 CASES
 echo "template parameters: $n cases, $fails failed"
 [ $fails -eq 0 ]
