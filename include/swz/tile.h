@@ -145,7 +145,7 @@
  *            end, built from its vector and the previous lane's (__shfl_up_sync); the lane
  *            that heads a run of consecutive vectors of one row (store_t: the NQ lanes of an
  *            output row) writes its first W - m bytes and the run's last lane its last m
- *            bytes element by element, so no byte outside the tile is written.
+ *            bytes, in aligned pieces of 1-8 bytes, so no byte outside the tile is written.
  *   (The emulation has no lanes to ask: each simulated thread reads the next unit itself and
  *   recomputes the previous lane's vector from shared memory; the results are the same.)
  *   Anything else misaligned (tiles at the matrix edge, W < 4) goes element by element.

@@ -195,7 +195,7 @@ static std::vector<shape> shapes_of(const swz_variant *v)
         s.bs_in = s.rows * s.ld_in + 1;
         s.bs_out = s.cols * s.ld_out + 3;
         sh.push_back(s);
-        s = plain(2 * R + 1, C + 1); /* misaligned pointers: element path everywhere */
+        s = plain(2 * R + 1, C + 1); /* misaligned pointers: the twin kernel (shifted path) */
         s.misalign_in = 1;
         s.misalign_out = 1;
         sh.push_back(s);
