@@ -2,8 +2,8 @@
 # script sets LIMIT, its seconds): B (the build, default build) and OUT (the results, default
 # out-<name>, created), left / cap give each step at most what is left, log
 # appends a timed line to $OUT/summary.txt, run SECONDS LOGFILE CMD... runs one step under its
-# cap and appends its status; build_once, smi_start / smi_stop, ceiling_step, sass_loops and bench_passes are
-# the steps several scripts share.
+# cap and appends its status; build_once, smi_start / smi_stop, ceiling_step, sass_loops, bench_passes
+# and types_rounds are the steps several scripts share.
 export PATH=/usr/local/cuda/bin:$PATH
 B=${B:-build}
 OUT=${OUT:-out-$(basename "$0" .sh)}
@@ -53,4 +53,15 @@ bench_passes() { # bench_passes N SECONDS: bench_hgemm N times (every element ch
     run "$2" "bench$pass.txt" "$B/bench/bench_hgemm" --out "$OUT/pass$pass"
     grep -E "hgemm|FAIL|rc=" "$OUT/bench$pass.txt" | grep -v "^# swz" | tee -a "$OUT/summary.txt"
   done
+}
+types_rounds() { # types_rounds N PROBLEMS: N rounds of bench_transpose's every-element-type section on PROBLEMS, then the medians (rounds.py)
+  local r
+  for r in $(seq 1 "$1"); do
+    log "$2, every element type, round $r"
+    mkdir -p "$OUT/round$r"
+    run 60 "round$r/bench.txt" env SWZ_BENCH_SECTIONS=types SWZ_BENCH_PROBLEMS="$2" \
+      "$B/bench/bench_transpose" --out "$OUT/round$r"
+    grep -E "FAIL|wrong [1-9]|rc=" "$OUT/round$r/bench.txt" | tee -a "$OUT/summary.txt"
+  done
+  python3 "$(dirname "${BASH_SOURCE[0]}")/rounds.py" "$OUT" "$1" | tee -a "$OUT/summary.txt"
 }

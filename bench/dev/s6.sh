@@ -19,13 +19,7 @@ log "compute-sanitizer memcheck: tile.h alone, every transpose variant (quick sh
 run 90 san-tile.txt compute-sanitizer --tool memcheck --error-exitcode 99 "$B/tests/gpu/test-tile"
 run 150 san-transpose.txt compute-sanitizer --tool memcheck --error-exitcode 99 "$B/tests/gpu/test-transpose" all --quick
 grep -hE "ERROR SUMMARY|rc=" "$OUT/san-tile.txt" "$OUT/san-transpose.txt" | tee -a "$OUT/summary.txt"
-for r in 1 2; do
-  log "ragged 8191 x 16385, every element type, round $r"
-  mkdir -p "$OUT/round$r"
-  run 60 "round$r/bench.txt" env SWZ_BENCH_SECTIONS=types SWZ_BENCH_PROBLEMS=8191x16385 \
-    "$B/bench/bench_transpose" --out "$OUT/round$r"
-  grep -E "8191|FAIL|wrong|rc=" "$OUT/round$r/bench.txt" | tee -a "$OUT/summary.txt"
-done
+types_rounds 2 8191x16385
 if python3 -c "import torch" 2>/dev/null; then
   run 60 torch.txt python3 bench/torch_transpose.py --out "$OUT/round1" --swz "$OUT/round1/transpose_types.csv" --problems 8191x16385
   tail -12 "$OUT/torch.txt" | tee -a "$OUT/summary.txt"

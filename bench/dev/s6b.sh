@@ -7,13 +7,7 @@ set -u
 LIMIT=${S6_SECONDS:-300}
 . "$(dirname "$0")/lib.sh"
 build_once tests/gpu/test-tile tests/gpu/test-transpose bench/bench_transpose examples/swz-example-transpose
-for r in 1 2 3; do
-  log "ragged 8191 x 16385, every element type, round $r"
-  mkdir -p "$OUT/round$r"
-  run 60 "round$r/bench.txt" env SWZ_BENCH_SECTIONS=types SWZ_BENCH_PROBLEMS=8191x16385 \
-    "$B/bench/bench_transpose" --out "$OUT/round$r"
-done
-python3 "$(dirname "$0")/rounds.py" "$OUT" 3 | tee -a "$OUT/summary.txt"
+types_rounds 3 8191x16385
 M="gpu__time_duration.sum,dram__bytes_read.sum,dram__bytes_write.sum,dram__throughput.avg.pct_of_peak_sustained_elapsed,lts__t_sector_hit_rate.pct,launch__grid_size,launch__block_size,launch__registers_per_thread,launch__shared_mem_per_block_static,launch__shared_mem_per_block_dynamic,sm__warps_active.avg.pct_of_peak_sustained_active,launch__waves_per_multiprocessor,smsp__inst_executed.sum,sm__cycles_elapsed.avg.per_second"
 # bench_transpose --ncu: every kernel launched once (its checked launch); the filter leaves out
 # the bench's own fill / check / copy kernels

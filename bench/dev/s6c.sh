@@ -11,13 +11,6 @@ run 60 tile.txt "$B/tests/gpu/test-tile"
 run 150 transpose-all.txt "$B/tests/gpu/test-transpose" all
 run 150 san-transpose.txt compute-sanitizer --tool memcheck --error-exitcode 99 "$B/tests/gpu/test-transpose" all --quick
 for f in tile transpose-all san-transpose; do echo "$f: $(grep -E "ok|FAIL|ERROR SUMMARY|variants" "$OUT/$f.txt" | tail -2 | tr '\n' ' ') $(tail -1 "$OUT/$f.txt")" | tee -a "$OUT/summary.txt"; done
-for r in 1 2 3; do
-  log "ragged 8191 x 16385, every element type, round $r"
-  mkdir -p "$OUT/round$r"
-  run 60 "round$r/bench.txt" env SWZ_BENCH_SECTIONS=types SWZ_BENCH_PROBLEMS=8191x16385 \
-    "$B/bench/bench_transpose" --out "$OUT/round$r"
-  grep -E "FAIL|wrong [1-9]|rc=" "$OUT/round$r/bench.txt" | tee -a "$OUT/summary.txt"
-done
-python3 "$(dirname "$0")/rounds.py" "$OUT" 3 | tee -a "$OUT/summary.txt"
+types_rounds 3 8191x16385
 log "done"
 tar -czf "$OUT.tgz" -C "$(dirname "$OUT")" "$(basename "$OUT")"

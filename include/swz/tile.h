@@ -976,6 +976,26 @@ SWZ__TILE_DFN void SWZ__TN(__t_vector)(swz_tile_v16 *o, const swz_tile_v16 *w, i
     }
 }
 
+/* ... and the reads of one step of the loop: items tid + (j0 + b)*THREADS (b < BT) into w[b];
+ * with zero, w[b] of an item past the tile is zeros. */
+SWZ__TILE_DFN void SWZ__TN(__t_reads)(swz_tile_v16 (*w)[SWZ__TN(_VEC_T)], const char *sb, swz__tile_base tb0,
+                                       int tid, int j0, int zero)
+{
+    enum { kVT = SWZ__TN(_VEC_T), kNT = SWZ__TN(__NT), kPT = SWZ__TN(__PT), kBT = SWZ__TN(__BT),
+           kTH = (SWZ_TILE_THREADS) };
+#pragma unroll
+    for (int b = 0; b < kBT; ++b) {
+        const int i = tid + (j0 + b) * kTH;
+        int r, c, rot;
+        if (zero)
+#pragma unroll
+            for (int k = 0; k < kVT; ++k) w[b][k].q = make_uint4(0u, 0u, 0u, 0u);
+        if (j0 + b >= kPT || (kNT % kTH != 0 && i >= kNT)) continue;
+        SWZ__TN(__t_item)(i, &r, &c, &rot);
+        SWZ__TN(__t_read)(w[b], sb, tb0, tid, j0 + b, rot);
+    }
+}
+
 SWZ__TILE_DFN void SWZ__TN(_store_t)(const SWZ_TILE_ELEM *s, SWZ_TILE_ELEM *g, int64_t ld,
                                       int64_t row0, int64_t col0, int64_t rows, int64_t cols)
 {
@@ -991,14 +1011,7 @@ SWZ__TILE_DFN void SWZ__TN(_store_t)(const SWZ_TILE_ELEM *s, SWZ_TILE_ELEM *g, i
 #pragma unroll
         for (int j0 = 0; j0 < kPT; j0 += kBT) {
             swz_tile_v16 w[kBT][kVT];
-#pragma unroll
-            for (int b = 0; b < kBT; ++b) {
-                const int i = tid + (j0 + b) * kTH;
-                int r, c, rot;
-                if (j0 + b >= kPT || (kNT % kTH != 0 && i >= kNT)) continue;
-                SWZ__TN(__t_item)(i, &r, &c, &rot);
-                SWZ__TN(__t_read)(w[b], sb, tb0, tid, j0 + b, rot);
-            }
+            SWZ__TN(__t_reads)(w, sb, tb0, tid, j0, 0);
 #pragma unroll
             for (int b = 0; b < kBT; ++b) {
                 const int i = tid + (j0 + b) * kTH;
@@ -1021,16 +1034,7 @@ SWZ__TILE_DFN void SWZ__TN(_store_t)(const SWZ_TILE_ELEM *s, SWZ_TILE_ELEM *g, i
 #pragma unroll
         for (int j0 = 0; j0 < kPT; j0 += kBT) {
             swz_tile_v16 w[kBT][kVT];
-#pragma unroll
-            for (int b = 0; b < kBT; ++b) {
-                const int i = tid + (j0 + b) * kTH;
-                int r, c, rot;
-#pragma unroll
-                for (int k = 0; k < kVT; ++k) w[b][k].q = make_uint4(0u, 0u, 0u, 0u);
-                if (j0 + b >= kPT || (kNT % kTH != 0 && i >= kNT)) continue;
-                SWZ__TN(__t_item)(i, &r, &c, &rot);
-                SWZ__TN(__t_read)(w[b], sb, tb0, tid, j0 + b, rot);
-            }
+            SWZ__TN(__t_reads)(w, sb, tb0, tid, j0, 1); /* zeros past the tile: lanes shuffle them */
 #pragma unroll
             for (int b = 0; b < kBT; ++b) {
                 const int i = tid + (j0 + b) * kTH, valid = kNT % kTH == 0 || i < kNT;
