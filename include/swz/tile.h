@@ -752,6 +752,11 @@ SWZ__TILE_DFN int SWZ__TN(__shift_ok)(int dir, const void *g, int64_t ld, int64_
            ((lo + (uintptr_t)(((row0 + nr - 1) * ld + col0 + nc) * kE) + w) & ~w) <=
                lo + (uintptr_t)(((rows - 1) * ld + cols) * kE);
 }
+/* How far p lies past a W-byte boundary (a multiple of E: pointers are element-aligned). */
+SWZ__TILE_DFN int SWZ__TN(__unit_off)(const void *p, int W)
+{
+    return (int)((uintptr_t)p & (uintptr_t)(W - 1) & ~(uintptr_t)(SWZ__TN(__E) - 1));
+}
 /* The shifted path's global write of one W-byte vector o meant for [q, q + W), q = m bytes
  * past a W-byte boundary (m a multiple of E): the aligned unit [q - m, q - m + W) as one
  * store, built from prev (the vector of [q - W, q), the previous lane's) and o -- except by
@@ -764,7 +769,7 @@ SWZ__TILE_DFN void SWZ__TN(__put_shifted)(char *q, const swz_tile_v16 *o, const 
                                            int head, int tail, int W)
 {
     enum { kE = SWZ__TN(__E) };
-    const int m = (int)((uintptr_t)q & (uintptr_t)(W - 1) & ~(uintptr_t)(kE - 1)), k = (W - m) / kE;
+    const int m = SWZ__TN(__unit_off)(q, W), k = (W - m) / kE;
     if (!head || m == 0) {
         swz_tile_v16 u;
         swz__tile_shr(&u, prev, o, W - m, W); /* m == 0: o */
@@ -845,20 +850,22 @@ SWZ__TILE_DFN void SWZ__TN(__copy)(const int dir, const char *src, char *dst, in
 #pragma unroll
         for (int j0 = 0; j0 < kPR; j0 += kBS) {
             swz_tile_v16 v[kBS], n[kBS]; /* the vector; the next unit (load) / previous vector */
+            int m[kBS];                  /* load: the vector's offset in its first unit */
 #pragma unroll
             for (int b = 0; b < kBS; ++b) {
                 const int i = tid + (j0 + b) * kTH;
                 int r, c;
                 v[b].q = n[b].q = make_uint4(0u, 0u, 0u, 0u);
+                m[b] = 0;
                 if (j0 + b >= kPR || (kNR % kTH != 0 && i >= kNR)) continue;
                 SWZ__TN(__load_item)(i, &r, &c);
                 if (dir == 0) { /* the unit holding the vector's first byte, and (tail, or the
                                    emulation: no lanes to ask) the next unit */
                     const char *p = src + g0 + ((int64_t)r * ld + c) * kE;
-                    const int m = (int)((uintptr_t)p & (uintptr_t)(kVR * kE - 1) & ~(uintptr_t)(kE - 1));
-                    SWZ_TILE_GLOBAL_LOAD(&v[b], 0, p - m, kVR * kE);
-                    if (m && (c + kVR == SWZ_TILE_COLS || lane == 31 || !SWZ__TILE_DEV))
-                        SWZ_TILE_GLOBAL_LOAD(&n[b], 0, p - m + kVR * kE, kVR * kE);
+                    m[b] = SWZ__TN(__unit_off)(p, kVR * kE);
+                    SWZ_TILE_GLOBAL_LOAD(&v[b], 0, p - m[b], kVR * kE);
+                    if (m[b] && (c + kVR == SWZ_TILE_COLS || lane == 31 || !SWZ__TILE_DEV))
+                        SWZ_TILE_GLOBAL_LOAD(&n[b], 0, p - m[b] + kVR * kE, kVR * kE);
                 } else {
                     swz__tile_get(&v[b], 0, src + (size_t)SWZ__TN(__ls_off)(sb0, tid, j0 + b) * kE, kVR * kE);
                     if (!SWZ__TILE_DEV && c != 0 && lane != 0) /* the previous lane's vector */
@@ -884,10 +891,8 @@ SWZ__TILE_DFN void SWZ__TN(__copy)(const int dir, const char *src, char *dst, in
                 if (dir == 0 ? !tail : !head) n[b].q = x.q;
 #endif
                 if (dir == 0) {
-                    const char *p = src + g0 + ((int64_t)r * ld + c) * kE;
-                    const int m = (int)((uintptr_t)p & (uintptr_t)(kVR * kE - 1) & ~(uintptr_t)(kE - 1));
                     swz_tile_v16 u;
-                    swz__tile_shr(&u, &v[b], &n[b], m, kVR * kE);
+                    swz__tile_shr(&u, &v[b], &n[b], m[b], kVR * kE);
                     swz__tile_sput(dst + (size_t)SWZ__TN(__ls_off)(sb0, tid, j0 + b) * kE, &u, 0, kVR * kE);
                 } else {
                     SWZ__TN(__put_shifted)(dst + g0 + ((int64_t)r * ld + c) * kE, &v[b], &n[b], head, tail,
