@@ -12,7 +12,7 @@
  *   every family   TILE, ELEM, ELEM_NAME
  *   transpose      LAYOUT and the tuning knobs NAME_SUFFIX, THREADS, REGION_BYTES,
  *                  BLOCK_ORDER, BLOCK_GROUP, CACHE_HINTS, PERSIST, MIN_BLOCKS, LOAD_ASYNC,
- *                  XOR_LINES, SHIFTED, SHIFT_BATCH
+ *                  XOR_LINES, SHIFTED, SHIFT_BATCH, MIS_VBYTES
  *   reduce         VARIANT
  *   gemm           LAYOUT
  *   wgemm          OUT, OUT_NAME, STAGES, CLUSTER, EPILOGUE, BLOCK_K, B_MN
@@ -36,6 +36,7 @@
 #undef XOR_LINES
 #undef SHIFTED
 #undef SHIFT_BATCH
+#undef MIS_VBYTES
 #undef OUT
 #undef OUT_NAME
 #undef STAGES

@@ -65,3 +65,13 @@ types_rounds() { # types_rounds N PROBLEMS: N rounds of bench_transpose's every-
   done
   python3 "$(dirname "${BASH_SOURCE[0]}")/rounds.py" "$OUT" "$1" | tee -a "$OUT/summary.txt"
 }
+transpose_tests() { # transpose_tests: test-tile, test-transpose all and model, memcheck of all --quick; one summary line each
+  local f
+  run 60 tile.txt "$B/tests/gpu/test-tile"
+  run 150 transpose-all.txt "$B/tests/gpu/test-transpose" all
+  run 20 transpose-model.txt "$B/tests/gpu/test-transpose" model
+  run 150 san-transpose.txt compute-sanitizer --tool memcheck --error-exitcode 99 "$B/tests/gpu/test-transpose" all --quick
+  for f in tile transpose-all transpose-model san-transpose; do
+    echo "$f: $(grep -E "ok|FAIL|ERROR SUMMARY|variants" "$OUT/$f.txt" | tail -2 | tr '\n' ' ') $(tail -1 "$OUT/$f.txt")" | tee -a "$OUT/summary.txt"
+  done
+}

@@ -7,10 +7,7 @@ set -u
 LIMIT=${S6_SECONDS:-420}
 . "$(dirname "$0")/lib.sh"
 build_once tests/gpu/test-tile tests/gpu/test-transpose bench/bench_transpose examples/swz-example-transpose
-run 60 tile.txt "$B/tests/gpu/test-tile"
-run 150 transpose-all.txt "$B/tests/gpu/test-transpose" all
-run 150 san-transpose.txt compute-sanitizer --tool memcheck --error-exitcode 99 "$B/tests/gpu/test-transpose" all --quick
-for f in tile transpose-all san-transpose; do echo "$f: $(grep -E "ok|FAIL|ERROR SUMMARY|variants" "$OUT/$f.txt" | tail -2 | tr '\n' ' ') $(tail -1 "$OUT/$f.txt")" | tee -a "$OUT/summary.txt"; done
+transpose_tests # (in session 6 without the model step)
 types_rounds 3 8191x16385
 log "done"
 tar -czf "$OUT.tgz" -C "$(dirname "$OUT")" "$(basename "$OUT")"

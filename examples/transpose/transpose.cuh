@@ -108,16 +108,30 @@
  *                 (LDGSTS: no staging registers; ragged regions zero-filled by the copy,
  *                 misaligned rows element by element), then cp.async.wait_group 0.  The
  *                 emulation takes tile.h's load (the same tile).
- *   SHIFTED       1 (default): a twin kernel, NAME_kernel_mis, whose copies have tile.h's
- *                 shifted path (SWZ_TILE_SHIFTED): rows that are not aligned for 16-byte
- *                 vectors -- a pointer, ld or batch stride off the vector width, e.g. 8191 x
- *                 16385 floats -- still move in aligned 16-byte vectors, shifted in registers,
- *                 where the element path moves them an element at a time.  The launcher takes
- *                 it for such problems; NAME_kernel keeps the aligned path's registers and
- *                 occupancy (tile.h's shifted path would double them).  0: no twin (16-byte
- *                 elements, never misaligned; NAIVE, TMA and PERSIST have none either).
+ *   SHIFTED       1 (default): a twin kernel, NAME_kernel_mis, for rows that are not aligned
+ *                 for 16-byte vectors -- a pointer, ld or batch stride off the vector width,
+ *                 e.g. 8191 x 16385 floats -- where the kernel's copies would move them an
+ *                 element at a time through its edge path.  Its copies (MIS_VBYTES wide) keep
+ *                 every global access aligned: wider than an element through tile.h's shifted
+ *                 path (SWZ_TILE_SHIFTED: aligned units, shifted in registers), or single
+ *                 elements on the fast path.  The launcher takes it for such problems;
+ *                 NAME_kernel keeps the aligned path's registers and occupancy (tile.h's
+ *                 shifted path would double them).  0: no twin (16-byte elements, never
+ *                 misaligned; NAIVE, TMA and PERSIST have none either).
  *   SHIFT_BATCH   the twin's tile.h SWZ_TILE_SHIFT_BATCH (default 0: half the aligned load's
  *                 vectors in flight per step).
+ *   MIS_VBYTES    the twin's widest global access in bytes, a power of two from the element
+ *                 size to the region copies' vector width (default 0: the element size for
+ *                 4- and 8-byte elements on tile rows of 128 bytes or more, the vector width
+ *                 elsewhere).  Wider than the element, the twin shifts in registers as above;
+ *                 equal to it, the twin moves single elements, always aligned -- cuBLAS's
+ *                 recipe: a warp reads and writes 32 consecutive elements, so each 128-byte
+ *                 run of a misaligned row costs two L2 requests where 16-byte shifted units
+ *                 cost a partial unit and its pieces at both ends (NOTES.md, session 7).  The
+ *                 twin's layout is the same kind built for that width (PAD's stride, XOR's key
+ *                 from the twin's copies, MORTON's unit), so both copies stay conflict free;
+ *                 its model is ops->mis_predict.  A width other than 16 on an XOR tile with
+ *                 the line view (rows under 128 bytes) is a compile error.
  *   The tuning candidates are instantiated in tuning.inc (benchmark only); see
  *   bench/bench_transpose.cu.
  *
@@ -550,7 +564,7 @@ static const swz_family_bench ex_tr_bench_hooks = {
 #if !defined(NAME_SUFFIX)
 #if defined(THREADS) || defined(REGION_BYTES) || defined(BLOCK_ORDER) || defined(BLOCK_GROUP) || \
     defined(CACHE_HINTS) || defined(PERSIST) || defined(MIN_BLOCKS) || defined(LOAD_ASYNC) || defined(XOR_LINES) || \
-    defined(SHIFTED) || defined(SHIFT_BATCH)
+    defined(SHIFTED) || defined(SHIFT_BATCH) || defined(MIS_VBYTES)
 #error "transpose.cuh: a tuning knob is set: define NAME_SUFFIX too (e.g. _grp32)"
 #endif
 #define NAME_SUFFIX
@@ -587,6 +601,9 @@ static const swz_family_bench ex_tr_bench_hooks = {
 #endif
 #ifndef SHIFT_BATCH
 #define SHIFT_BATCH 0
+#endif
+#ifndef MIS_VBYTES
+#define MIS_VBYTES 0 /* the twin's default width: EX_TRN(__VB_mis) */
 #endif
 #ifndef XOR_LINES /* the line view is the XOR layout's (other layouts: 0, TMA rejects 1) */
 #if EX_TR_LID == EX_TR_LID_XOR
@@ -628,18 +645,33 @@ enum {
                   : (REGION_BYTES) / ((TILE) * (TILE) * (int)sizeof(ELEM)),
     EX_TRN(__RC) = EX_TRN(__G) * (TILE),
     EX_TRN(__VB) = (TILE) * (int)sizeof(ELEM) < 16 ? (TILE) * (int)sizeof(ELEM) : 16,
+    /* The twin's widest access (MIS_VBYTES; the default in one place): element-wide for 4- and
+     * 8-byte elements on tile rows of 128 bytes or more, where 16-byte vectors shifted in
+     * registers split every 128-byte run into partial units (L2-request-bound: NOTES.md,
+     * session 7); the region copies' 16 bytes, shifted, elsewhere, and with LOAD_ASYNC, whose
+     * cp.async load fills the kernel's layout for the twin too. */
+    EX_TRN(__VB_mis) = (MIS_VBYTES) > 0 ? (MIS_VBYTES)
+                     : ((int)sizeof(ELEM) == 4 || (int)sizeof(ELEM) == 8) && (TILE) * (int)sizeof(ELEM) >= 128 &&
+                               !(LOAD_ASYNC)
+                         ? (int)sizeof(ELEM)
+                         : EX_TRN(__VB),
     EX_TRN(__PS) = (int)SWZ_PAD_STRIDE((TILE), (int)sizeof(ELEM), EX_TRN(__VB)),
+    /* (a padded or Morton layout needs accesses of 4 bytes or more: asserted below) */
+    EX_TRN(__PS_mis) = (int)SWZ_PAD_STRIDE((TILE), (int)sizeof(ELEM), EX_TRN(__VB_mis) < 4 ? 4 : EX_TRN(__VB_mis)),
 #if EX_TR_LID == EX_TR_LID_PAD
     EX_TRN(__LSIZE) = (TILE) * EX_TRN(__PS),
+    EX_TRN(__LSIZE_mis) = (TILE) * EX_TRN(__PS_mis),
 #else
     EX_TRN(__LSIZE) = (TILE) * (TILE),
+    EX_TRN(__LSIZE_mis) = (TILE) * (TILE),
 #endif
 #if EX_TR_LID == EX_TR_LID_NAIVE
     EX_TRN(__SMEM) = 0,
 #elif EX_TR_LID == EX_TR_LID_TMA
     EX_TRN(__SMEM) = 2 * (TILE) * EX_TRN(__RC) * (int)sizeof(ELEM), /* the loaded tile and the transposed one */
 #else
-    EX_TRN(__SMEM) = EX_TRN(__G) * EX_TRN(__LSIZE) * (int)sizeof(ELEM),
+    EX_TRN(__SMEM) = EX_TRN(__G) * (EX_TRN(__LSIZE) > EX_TRN(__LSIZE_mis) ? EX_TRN(__LSIZE) : EX_TRN(__LSIZE_mis)) *
+                     (int)sizeof(ELEM),
 #endif
     /* the narrow kernel (EX_TR_HAS_NARROW): one-tile regions, THREADS / G threads (at least 32) */
     EX_TRN(__NTH) = (THREADS) / EX_TRN(__G) < 32 ? 32 : (THREADS) / EX_TRN(__G),
@@ -658,29 +690,43 @@ SWZ_STATIC_ASSERT((THREADS) >= 32 && (THREADS) % 32 == 0 && (THREADS) <= 1024,
 SWZ_STATIC_ASSERT((BLOCK_GROUP) >= 1 && (BLOCK_GROUP) <= 32768 &&
                       (EX_TR_OID != EX_TR_OID_MORTON || ((BLOCK_GROUP) & ((BLOCK_GROUP)-1)) == 0),
                   swz_error_transpose_BLOCK_GROUP_out_of_range_or_not_a_power_of_two_for_MORTON);
+SWZ_STATIC_ASSERT((MIS_VBYTES) == 0 || (SWZ_IS_POW2(MIS_VBYTES) && (MIS_VBYTES) >= (int)sizeof(ELEM) &&
+                                        (MIS_VBYTES) <= EX_TRN(__VB)),
+                  swz_error_transpose_MIS_VBYTES_must_be_0_or_a_power_of_two_from_the_element_size_to_the_vector_width);
+SWZ_STATIC_ASSERT(!(LOAD_ASYNC) || EX_TRN(__VB_mis) == EX_TRN(__VB),
+                  swz_error_transpose_LOAD_ASYNC_fills_the_kernel_layout_so_MIS_VBYTES_must_be_the_vector_width);
+SWZ_STATIC_ASSERT((EX_TR_LID != EX_TR_LID_PAD && EX_TR_LID != EX_TR_LID_MORTON) || EX_TRN(__VB_mis) >= 4,
+                  swz_error_transpose_MIS_VBYTES_under_4_needs_the_NONE_or_XOR_layout);
 
-/* The layout of one tile, then of the region (G tiles side by side). */
+/* The layout of one tile, then of the region (G tiles side by side), for copy set s: 0 the
+ * kernel's copies (_tile; the narrow kernel's _ntile take the same layout), 1 the twin's
+ * (_tile_mis, MIS_VBYTES wide).  A layout kind is built for its copies' access width, so the
+ * two sets differ only where the widths do.  EX_TR_SN(s, x): the name x in set s (x, x_mis). */
+#define EX_TR_SN_0(x) EX_TRN(x)
+#define EX_TR_SN_1(x) EX_TRN(EX_TR_CAT(x, _mis))
+#define EX_TR_SN(s, x) EX_TR_CAT(EX_TR_SN_, s)(x)
+#define EX_TR_SC(s, x) EX_TR_CAT(EX_TR_SN(s, _tile), x) /* a constant of set s's tile.h copies */
 #if EX_TR_LID == EX_TR_LID_PAD
-#define EX_TR_TL(r, c) ((r) * (uint32_t)EX_TRN(__PS) + (c))
+#define EX_TR_TL(s, r, c) ((r) * (uint32_t)EX_TR_SN(s, __PS) + (c))
 #elif EX_TR_LID == EX_TR_LID_XOR
 /* The XOR key of the transposed reads, in one place: the kernel and its model (tile.h's
  * NAME_model evaluates SWZ_TILE_LAYOUT) both use it, and the doc block above states it.
  * store_t reads rows VT*q + k (q < NQ) of one word column, NQ = _tile_NQ and VT = _tile_VEC_T
- * of this variant's tile.h copies: Swizzle<B, M, S> with B = log2 NQ, M = log2(128/(NQ*E)),
+ * of the set's tile.h copies: Swizzle<B, M, S> with B = log2 NQ, M = log2(128/(NQ*E)),
  * M + S = log2(TILE*VT) puts those rows in distinct 128/NQ-byte slots (NQ = 1: no key). */
-#define EX_TR_XNQ ((int)EX_TRN(_tile_NQ))
-#define EX_TR_XB (EX_TR_XNQ > 1 ? SWZ_LOG2(EX_TR_XNQ) : 0)
-#define EX_TR_XM (EX_TR_XNQ > 1 ? SWZ_LOG2(128 / (EX_TR_XNQ * (int)sizeof(ELEM))) : 0)
-#define EX_TR_XS (EX_TR_XNQ > 1 ? SWZ_LOG2((TILE) * (int)EX_TRN(_tile_VEC_T)) - EX_TR_XM : 0)
-#define EX_TR_TL(r, c) SWZ_XOR(EX_TR_XB, EX_TR_XM, EX_TR_XS, (r) * (uint32_t)(TILE) + (c))
+#define EX_TR_XNQ(s) ((int)EX_TR_SC(s, _NQ))
+#define EX_TR_XB(s) (EX_TR_XNQ(s) > 1 ? SWZ_LOG2(EX_TR_XNQ(s)) : 0)
+#define EX_TR_XM(s) (EX_TR_XNQ(s) > 1 ? SWZ_LOG2(128 / (EX_TR_XNQ(s) * (int)sizeof(ELEM))) : 0)
+#define EX_TR_XS(s) (EX_TR_XNQ(s) > 1 ? SWZ_LOG2((TILE) * (int)EX_TR_SC(s, _VEC_T)) - EX_TR_XM(s) : 0)
+#define EX_TR_TL(s, r, c) SWZ_XOR(EX_TR_XB(s), EX_TR_XM(s), EX_TR_XS(s), (r) * (uint32_t)(TILE) + (c))
 #elif EX_TR_LID == EX_TR_LID_MORTON
-#define EX_TR_TL(r, c) SWZ_MORTON_OFFSET((TILE), (int)sizeof(ELEM), EX_TRN(__VB), (TILE), (r), (c))
+#define EX_TR_TL(s, r, c) SWZ_MORTON_OFFSET((TILE), (int)sizeof(ELEM), EX_TR_SN(s, __VB), (TILE), (r), (c))
 #else
-#define EX_TR_TL(r, c) ((r) * (uint32_t)(TILE) + (c))
+#define EX_TR_TL(s, r, c) ((r) * (uint32_t)(TILE) + (c))
 #endif
-#define EX_TR_TILED(r, c)                                                                     \
-    (((uint32_t)(c) / (uint32_t)(TILE)) * (uint32_t)EX_TRN(__LSIZE) +                         \
-     EX_TR_TL((uint32_t)(r), (uint32_t)(c) % (uint32_t)(TILE)))
+#define EX_TR_TILED(s, r, c)                                                                  \
+    (((uint32_t)(c) / (uint32_t)(TILE)) * (uint32_t)EX_TR_SN(s, __LSIZE) +                    \
+     EX_TR_TL(s, (uint32_t)(r), (uint32_t)(c) % (uint32_t)(TILE)))
 /* XOR on tile rows narrower than 128 bytes with XOR_LINES 1: the region, as the none
  * layout lays it out (tile after tile, row-major), seen as 128-byte lines, with swz_solve's
  * optimal XOR-linear key across the rows of a line (docs/solver.md "Narrow rows: the line
@@ -711,7 +757,12 @@ SWZ_STATIC_ASSERT((BLOCK_GROUP) >= 1 && (BLOCK_GROUP) <= 32768 &&
     SWZ_LINEAR_OFFSET(EX_TR_LW, (int)sizeof(ELEM), EX_TRN(__VB), 0, EX_TR_LM(0), EX_TR_LM(1),  \
                       EX_TR_LM(2), EX_TR_LM(3), EX_TR_LM(4), EX_TR_LM(5), EX_TR_LM(6), EX_TR_LM(7), \
                       (o) / (uint32_t)EX_TR_LW, (o) % (uint32_t)EX_TR_LW)
-#define EX_TR_RL(r, c) (EX_TR_LINES ? EX_TR_LINE_OFF(EX_TR_NONE_OFF(r, c)) : EX_TR_TILED(r, c))
+#define EX_TR_RL(s, r, c) (EX_TR_LINES ? EX_TR_LINE_OFF(EX_TR_NONE_OFF(r, c)) : EX_TR_TILED(s, r, c))
+/* The line view's masks are solved for the region copies' 16-byte units: a twin of another
+ * width has no line view (the default twin width differs only on rows of 128 bytes or more,
+ * where there is none). */
+SWZ_STATIC_ASSERT(!EX_TR_LINES || EX_TRN(__VB_mis) == EX_TRN(__VB),
+                  swz_error_transpose_MIS_VBYTES_differs_from_the_vector_width_on_an_XOR_LINES_tile);
 
 /* Region (bx, by) of the L-th block (0 <= L < gx*gy < 2^32) of one matrix, in BLOCK_ORDER
  * (order.h; the order and group are constants here, so the switch folds away). */
@@ -735,13 +786,15 @@ EX_TR_DFN void EX_TRN(__where)(uint32_t L, uint32_t gx, uint32_t gy, unsigned *b
 /* The region's copies twice: without tile.h's shifted path for the kernel (its registers stay
  * the aligned path's: 32 instead of 64 for 64x64 float) and with it for the twin kernel that
  * the launcher takes for misaligned rows (EX_TR_HAS_MIS). */
+#define EX_TR_SET 0
 #define SWZ_TILE_NAME EX_TRN(_tile)
 #define SWZ_TILE_COLS EX_TRN(__RC)
 #define SWZ_TILE_THREADS (THREADS)
 #define SWZ_TILE_SHIFTED 0
 #include "tile_copies.inc" /* the rest of tile.h's parameters, then tile.h */
 #if EX_TR_HAS_MIS
-#define SWZ_TILE_NAME EX_TRN(_stile)
+#define EX_TR_SET 1
+#define SWZ_TILE_NAME EX_TRN(_tile_mis)
 #define SWZ_TILE_COLS EX_TRN(__RC)
 #define SWZ_TILE_THREADS (THREADS)
 #define SWZ_TILE_SHIFTED 1
@@ -756,7 +809,7 @@ EX_TR_DFN void EX_TRN(__where)(uint32_t L, uint32_t gx, uint32_t gy, unsigned *b
 #define SWZ_MMA_ROWS (TILE)
 #define SWZ_MMA_COLS EX_TRN(__RC)
 #define SWZ_MMA_THREADS (THREADS)
-#define SWZ_MMA_LAYOUT(r, c) EX_TR_RL(r, c)
+#define SWZ_MMA_LAYOUT(r, c) EX_TR_RL(0, r, c)
 #include <swz/mma.h>
 #endif
 #endif
@@ -768,6 +821,7 @@ EX_TR_DFN void EX_TRN(__where)(uint32_t L, uint32_t gx, uint32_t gy, unsigned *b
  * PERSIST or NAIVE. */
 #if EX_TR_LID != EX_TR_LID_NAIVE && !(PERSIST) && (TILE) >= 32
 #define EX_TR_HAS_NARROW 1
+#define EX_TR_SET 0
 #define SWZ_TILE_NAME EX_TRN(_ntile)
 #define SWZ_TILE_COLS (TILE) /* the region's layout on its first tile: a bijection onto it */
 #define SWZ_TILE_THREADS EX_TRN(__NTH)
@@ -817,7 +871,7 @@ EX_TR_DFN void EX_TRN(__phase1)(ELEM *tile, const ELEM *in, ELEM *out, int64_t r
 #else
 #if EX_TR_HAS_MIS
     if (mis) {
-        EX_TRN(_stile_load)(tile, ib, ld_in, r0, c0, rows, cols);
+        EX_TRN(_tile_mis_load)(tile, ib, ld_in, r0, c0, rows, cols);
         return;
     }
 #endif
@@ -836,7 +890,7 @@ EX_TR_DFN void EX_TRN(__phase2)(const ELEM *tile, ELEM *out, int64_t rows, int64
     const int64_t c0 = (int64_t)bx * EX_TRN(__RC), r0 = (int64_t)by * (TILE);
 #if EX_TR_HAS_MIS
     if (mis) {
-        EX_TRN(_stile_store_t)(tile, out + (int64_t)bz * bs_out, ld_out, c0, r0, cols, rows);
+        EX_TRN(_tile_mis_store_t)(tile, out + (int64_t)bz * bs_out, ld_out, c0, r0, cols, rows);
         return;
     }
 #endif
@@ -1122,6 +1176,35 @@ static int EX_TRN(__predict)(swz_tile_cost *sts, swz_tile_cost *lds)
     return a != SWZ_OK ? a : b;
 #endif
 }
+#if EX_TR_HAS_MIS
+/* The twin's block: its copies' shared instructions -- the same on the shifted path; on the
+ * line path (element-wide copies, tile.h NAME_LINES), which rotates each instruction's lanes by
+ * the row's offset m in its 128-byte line, one block for every m < 128/E, summed (so the total
+ * is ideal only when every m is). */
+static int EX_TRN(__predict_mis)(swz_tile_cost *sts, swz_tile_cost *lds)
+{
+    if (EX_TRN(_tile_mis_LINES)) {
+        swz_tile_cost a, b;
+        int e = SWZ_OK;
+        swz_tile_cost_init(sts, (uint32_t)sizeof(ELEM));
+        swz_tile_cost_init(lds, (uint32_t)sizeof(ELEM));
+        for (int m = 0; m < 128 / (int)sizeof(ELEM) && e == SWZ_OK; ++m) {
+            e = EX_TRN(_tile_mis_model_lines)(SWZ_TILE_OP_LOAD, m, &a);
+            if (e == SWZ_OK) e = EX_TRN(_tile_mis_model_lines)(SWZ_TILE_OP_STORE_T, m, &b);
+            if (e != SWZ_OK) break;
+            swz_tile_cost_merge(sts, &a);
+            swz_tile_cost_merge(lds, &b);
+        }
+        return e;
+    }
+    const int a = EX_TRN(_tile_mis_model)(SWZ_TILE_OP_LOAD, sts);
+    const int b = EX_TRN(_tile_mis_model)(SWZ_TILE_OP_STORE_T, lds);
+    return a != SWZ_OK ? a : b;
+}
+#define EX_TRN_MIS EX_TR_STR(EX_TRN(_kernel_mis)), EX_TRN(__VB_mis), &EX_TRN(__predict_mis)
+#else
+#define EX_TRN_MIS NULL, 0, NULL
+#endif
 #define EX_TRN_ACCEPTS NULL
 #endif /* LAYOUT TMA */
 
@@ -1133,7 +1216,7 @@ static int EX_TRN(__problem)(char *spec)
 }
 
 static const swz_transpose_ops EX_TRN(__ops) = {&EX_TRN(__launch_void), (TILE), EX_TRN(__RC),
-                                                   EX_TRN(__SMEM), EX_TRN_ACCEPTS};
+                                                   EX_TRN(__SMEM), EX_TRN_ACCEPTS, EX_TRN_MIS};
 
 extern "C" const swz_variant EX_TRN(_variant) = SWZ_VARIANT_INIT(
     "transpose", EX_TR_STR(EX_TR_NAME), EX_TR_STR(EX_TRN(_kernel)),
@@ -1142,10 +1225,14 @@ extern "C" const swz_variant EX_TRN(_variant) = SWZ_VARIANT_INIT(
     "threads=" EX_TR_STR(THREADS) " region=" EX_TR_STR(REGION_BYTES) " order=" EX_TR_STR(
         BLOCK_ORDER) "/" EX_TR_STR(BLOCK_GROUP) " hints=" EX_TR_STR(CACHE_HINTS) " persist=" EX_TR_STR(PERSIST)
         " min_blocks=" EX_TR_STR(MIN_BLOCKS) " load_async=" EX_TR_STR(LOAD_ASYNC) " xor_lines=" EX_TR_STR(XOR_LINES)
-        " shifted=" EX_TR_STR(SHIFTED) " shift_batch=" EX_TR_STR(SHIFT_BATCH),
+        " shifted=" EX_TR_STR(SHIFTED) " shift_batch=" EX_TR_STR(SHIFT_BATCH) " mis_vbytes=" EX_TR_STR(MIS_VBYTES),
     &EX_TRN(__predict), &EX_TRN(__problem), &EX_TRN(__ops));
 
 #undef EX_TR_TL
+#undef EX_TR_SN_0
+#undef EX_TR_SN_1
+#undef EX_TR_SN
+#undef EX_TR_SC
 #undef EX_TR_RL
 #undef EX_TR_XNQ
 #undef EX_TR_XB
@@ -1166,5 +1253,6 @@ extern "C" const swz_variant EX_TRN(_variant) = SWZ_VARIANT_INIT(
 #undef EX_TR_NONE_OFF
 #undef EX_TR_LINE_OFF
 #undef EX_TRN_ACCEPTS
+#undef EX_TRN_MIS
 #endif /* one variant */
 #include "../family_undef.h"

@@ -82,6 +82,14 @@ typedef struct swz_transpose_ops {
     int region_cols;
     int smem_bytes;                 /* static shared memory per block */
     swz_transpose_accepts_fn accepts; /* NULL: every valid call runs (all but the TMA layout) */
+    /* The twin kernel for misaligned rows (transpose.cuh SHIFTED; the launcher takes it when a
+     * pointer, ld or batch stride is off the vector width): its name, its copies' widest
+     * access in bytes (MIS_VBYTES: 16 shifted in registers, or the element size for 4- and
+     * 8-byte elements on rows of 128 bytes or more) and predict() for its block; NULL / 0 /
+     * NULL for a variant without one. */
+    const char *mis_kernel;
+    int mis_vbytes;
+    int (*mis_predict)(swz_tile_cost *sts, swz_tile_cost *lds);
 } swz_transpose_ops;
 
 static inline const swz_transpose_ops *swz_transpose_ops_of(const swz_variant *v)

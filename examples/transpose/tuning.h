@@ -29,6 +29,8 @@
  *   _a             LOAD_ASYNC 1 (the tile load by cp.async: LDGSTS, no staging registers)
  *   _rNk           REGION_BYTES N KiB (_r4k with u8 / _r8k with half: one 64x64 tile per block,
  *                  G = 1 -- a 64x64 matrix of a batch is then one full region)
+ *   _mN            MIS_VBYTES N: the twin kernel for misaligned rows at N-byte accesses (16:
+ *                  session 6's, shifted in registers), beside the shipped element-wide twin
  *   (none)         a TILE outside the shipped list (xor_128_u8: 128-byte output runs)
  * The list (X(layout, tile, elem, suffix)) must agree with tuning.inc: a registry built from it does
  * not link otherwise. */
@@ -56,7 +58,9 @@
     X(xor, 64, u8, _key) \
     X(xor, 32, half, _key) \
     X(xor, 32, double, _t256) \
-    X(xor, 32, v16, _t256)
+    X(xor, 32, v16, _t256) \
+    X(xor, 64, float, _m16) \
+    X(xor, 32, double, _m16)
 
 #ifdef __cplusplus
 extern "C" {

@@ -52,6 +52,14 @@
  *                        Morton, linear.h with pad 0, and any composition of those with bit
  *                        placements (e.g. a transpose region, tile after tile, seen as 128-byte
  *                        lines); NAME_model checks the claim on every access it models.
+ *   SWZ_TILE_LINE_STEP   0 (default) or 1: declares that moving LW = 128/E elements along a row
+ *                        or down a column adds a constant to the layout's offset --
+ *                        LAYOUT(r, c + LW) - LAYOUT(r, c) and LAYOUT(r + LW, c) - LAYOUT(r, c)
+ *                        the same for every (r, c) (row-major, padded, an XOR swizzle whose
+ *                        bits lie below LW's or above the key's, tiles side by side); the
+ *                        line path (below) then evaluates the layout once per row and steps
+ *                        by that constant.  NAME_model_lines checks the claim on every access
+ *                        it models (SWZ_EKIND where it fails).
  *   SWZ_TILE_VBYTES      widest access in bytes (1, 2, 4, 8, 16; default 16).  The layout must
  *                        keep every aligned group of VEC = NAME_VEC consecutive elements of a
  *                        row together, in order, at an offset that is a multiple of VEC (XOR
@@ -88,12 +96,16 @@
  *        [0, rows) x [0, cols): the tile written transposed (rows/cols describe g).
  *   int  NAME_vec_ok(const void *g, int64_t ld, int64_t col0, int vec)   (host + device)
  *        1 when rows of g at column col0 are aligned for vec-element vectors.
+ *   int  NAME_model_lines(int op, int m, swz_tile_cost *cost)             (host, any C)
+ *        the same for the line path (below) of rows that start m elements (0 <= m < 128/E)
+ *        into a 128-byte line; SWZ_EKIND where the copies have no line path (NAME_LINES 0).
  *   int  NAME_model(int op, swz_tile_cost *cost)                          (host, any C)
  *        the shared instructions one call issues for a whole tile (SWZ_TILE_OP_LOAD: stores
  *        into shared; SWZ_TILE_OP_STORE / _STORE_T: loads from shared), run through bank.h
  *        (stores with SWZ_STORE, so 8/16-byte loads may pair by rule R7 and stores never do).
  *        SWZ_EKIND when a layout declared XOR-linear (SWZ_TILE_XOR_LINEAR) is not.
  *   Constants NAME_VEC (elements per load/store vector), NAME_VEC_T (per store_t vector),
+ *   NAME_LINES (1 when misaligned rows take the line path: SHIFTED, VEC = VEC_T = 1, E 4 or 8),
  *   NAME_READ_BYTES (bytes per store_t shared read), NAME_NQ (how many row groups VEC_T*q + k,
  *   q < NQ, one store_t instruction reads: what a layout keyed for store_t separates).
  *   The functions do not synchronize: put __syncthreads() between a load and the reads.
@@ -148,6 +160,19 @@
  *            bytes, in aligned pieces of 1-8 bytes, so no byte outside the tile is written.
  *   (The emulation has no lanes to ask: each simulated thread reads the next unit itself and
  *   recomputes the previous lane's vector from shared memory; the results are the same.)
+ *   Vectors of one 4- or 8-byte element (VBYTES = E, W = E: nothing to shift) take the line
+ *   path there instead: each warp instruction's lanes cover whole 128-byte lines of global
+ *   memory.  A global row of the copy (len elements: COLS for load/store, ROWS for store_t,
+ *   whose global rows are tile columns) starting m elements past a line boundary is cut into
+ *   the S = (len + 2*LW - 2) / LW line windows it can touch (LW = 128 / E lanes a window: a
+ *   whole warp for 4-byte elements, a half-warp for 8-byte ones); lane l of window w takes
+ *   element w*LW + l - m where that lies in [0, len), so every line a row touches costs one
+ *   L2 request, where 32 consecutive elements straddle two lines per instruction.  Tiles
+ *   whose rows all start on a line keep the fast path.  The shared side of an instruction is
+ *   then LW consecutive elements of one tile row (load/store) or column (store_t), rotated by
+ *   m: NAME_model_lines(op, m, cost) models it for rows that all
+ *   start m elements into a line.  Every lane moves its own element; nothing is read or
+ *   written outside the tile.
  *   Anything else misaligned (tiles at the matrix edge, W < 4) goes element by element.
  *
  * Supported block shapes
@@ -215,7 +240,9 @@ typedef struct swz__tile_base {
  *        addr[l], kind a bank.h access kind with SWZ_STORE for shared stores) and add it; an
  *        error of the bank model sticks in c->status and later calls add nothing.
  *   swz_tile_cost_add_result(c, r)
- *        add one instruction already evaluated (e.g. swz_bank_eval_cp_async's result). */
+ *        add one instruction already evaluated (e.g. swz_bank_eval_cp_async's result).
+ *   swz_tile_cost_merge(c, d)
+ *        add the totals d of other instructions (d's error, if any, sticks in c). */
 static inline void swz_tile_cost_add_result(swz_tile_cost *c, swz_bank_result r)
 {
     if (c->status != SWZ_OK) return;
@@ -241,6 +268,18 @@ static inline void swz_tile_cost_init(swz_tile_cost *c, uint32_t access)
     c->access = access;
     c->instructions = c->wavefronts = c->ideal = 0u;
     c->worst_ways = 0u;
+}
+static inline void swz_tile_cost_merge(swz_tile_cost *c, const swz_tile_cost *d)
+{
+    if (c->status != SWZ_OK) return;
+    if (d->status != SWZ_OK) {
+        c->status = d->status;
+        return;
+    }
+    c->instructions += d->instructions;
+    c->wavefronts += d->wavefronts;
+    c->ideal += d->ideal;
+    if (d->worst_ways > c->worst_ways) c->worst_ways = d->worst_ways;
 }
 
 /* SWZ__TILE_DEV: 1 = CUDA device code (nvcc); 0 = host emulation (SWZ_TILE_EMULATE, C++ with
@@ -390,6 +429,56 @@ SWZ__TILE_DFN void swz_tile_global_store(void *p, const swz_tile_v16 *v, int u, 
     swz__tile_put(p, v, u, bytes);
 #endif
 }
+/* Predicated stores of one 4- or 8-byte unit v.unit[0] where ok (the line path): the predicate
+ * inside the PTX, so a tile's worth of them stays one straight run of instructions (as C++
+ * conditions, each became a branch around its store). */
+#define SWZ__TILE_PUT_IF_BODY(SPACE, C, A)                                                      \
+    if (bytes == 8)                                                                            \
+        asm volatile("{\n\t.reg .pred q;\n\tsetp.ne.b32 q, %0, 0;\n\t@q st." SPACE                \
+                     ".v2.b32 [%1], {%2, %3};\n\t}" ::"r"(ok), C(A), "r"(v->w[0]), "r"(v->w[1])     \
+                     : "memory");                                                              \
+    else                                                                                       \
+        asm volatile("{\n\t.reg .pred q;\n\tsetp.ne.b32 q, %0, 0;\n\t@q st." SPACE                \
+                     ".b32 [%1], %2;\n\t}" ::"r"(ok), C(A), "r"(v->w[0])                            \
+                     : "memory");
+SWZ__TILE_DFN void swz__tile_sput_if(int ok, void *p, const swz_tile_v16 *v, int bytes)
+{
+#if SWZ__TILE_DEV
+    const unsigned a = (unsigned)__cvta_generic_to_shared(p);
+    SWZ__TILE_PUT_IF_BODY("shared", "r", a)
+#else
+    if (ok) swz__tile_sput(p, v, 0, bytes);
+#endif
+}
+SWZ__TILE_DFN void swz__tile_gput_if(int ok, void *p, const swz_tile_v16 *v, int bytes)
+{
+#if SWZ__TILE_DEV
+    SWZ__TILE_PUT_IF_BODY("global", "l", p)
+#else
+    if (ok) swz_tile_global_store(p, v, 0, bytes);
+#endif
+}
+/* ... and the predicated shared load of one 4- or 8-byte unit into v.unit[0] (v unchanged where
+ * !ok). */
+SWZ__TILE_DFN void swz__tile_sget_if(int ok, swz_tile_v16 *v, const void *p, int bytes)
+{
+#if SWZ__TILE_DEV
+    const unsigned a = (unsigned)__cvta_generic_to_shared(p);
+    if (bytes == 8)
+        asm volatile("{\n\t.reg .pred q;\n\tsetp.ne.b32 q, %2, 0;\n\t@q ld.shared.v2.b32 {%0, %1}, [%3];\n\t}"
+                     : "+r"(v->w[0]), "+r"(v->w[1])
+                     : "r"(ok), "r"(a)
+                     : "memory");
+    else
+        asm volatile("{\n\t.reg .pred q;\n\tsetp.ne.b32 q, %1, 0;\n\t@q ld.shared.b32 %0, [%2];\n\t}"
+                     : "+r"(v->w[0])
+                     : "r"(ok), "r"(a)
+                     : "memory");
+#else
+    if (ok) swz__tile_get(v, 0, p, bytes);
+#endif
+}
+#undef SWZ__TILE_PUT_IF_BODY
 #undef SWZ__TILE_PUT_BODY
 /* Loads stay in C++: the compiler keeps them whole (LDG.E.128, LDS.128). */
 SWZ__TILE_DFN void swz_tile_global_load(swz_tile_v16 *v, int u, const void *p, int bytes)
@@ -522,11 +611,17 @@ SWZ__TILE_DFN void swz__tile_lane(swz_tile_v16 *o, const swz_tile_v16 *v, int up
 #ifndef SWZ_TILE_SHIFT_BATCH
 #define SWZ_TILE_SHIFT_BATCH 0
 #endif
+#ifndef SWZ_TILE_LINE_STEP
+#define SWZ_TILE_LINE_STEP 0
+#endif
 #ifndef SWZ_TILE_GLOBAL_LOAD
 #define SWZ_TILE_GLOBAL_LOAD(v, u, p, bytes) swz_tile_global_load((v), (u), (p), (bytes))
 #endif
 #ifndef SWZ_TILE_GLOBAL_STORE
 #define SWZ_TILE_GLOBAL_STORE(p, v, u, bytes) swz_tile_global_store((p), (v), (u), (bytes))
+#define SWZ__TILE_GSTORE_DEFAULT 1 /* no hook: the line path may predicate its stores in PTX */
+#else
+#define SWZ__TILE_GSTORE_DEFAULT 0
 #endif
 
 #define SWZ__TN(x) SWZ__TILE_CAT(SWZ_TILE_NAME, x)
@@ -567,7 +662,14 @@ enum {
     SWZ__TN(__INC_LS) = (SWZ_TILE_XOR_LINEAR) && SWZ_IS_POW2(SWZ_TILE_THREADS) &&
                         SWZ_IS_POW2((SWZ_TILE_COLS) / SWZ__TN(_VEC)),
     SWZ__TN(__INC_T) = (SWZ_TILE_XOR_LINEAR) && SWZ_IS_POW2(SWZ_TILE_THREADS) &&
-                       SWZ_IS_POW2(SWZ__TN(__NCW)) && !(SWZ_TILE_ROTATE)
+                       SWZ_IS_POW2(SWZ__TN(__NCW)) && !(SWZ_TILE_ROTATE),
+    /* the line path (doc block): LW lanes per 128-byte line window */
+    SWZ__TN(_LINES) = (SWZ_TILE_SHIFTED) && SWZ__TN(_VEC) == 1 && SWZ__TN(_VEC_T) == 1 &&
+                      (SWZ__TN(__E) == 4 || SWZ__TN(__E) == 8),
+    SWZ__TN(__LW) = 128 / SWZ__TN(__E) < 32 ? 128 / SWZ__TN(__E) : 32,
+    SWZ__TN(__LS0) = ((SWZ_TILE_COLS) + 2 * SWZ__TN(__LW) - 2) / SWZ__TN(__LW), /* windows a row: load/store */
+    SWZ__TN(__LS1) = ((SWZ_TILE_ROWS) + 2 * SWZ__TN(__LW) - 2) / SWZ__TN(__LW), /* store_t */
+    SWZ__TN(__LRS) = (SWZ_TILE_THREADS) / SWZ__TN(__LW)                          /* rows a step */
 };
 
 SWZ_STATIC_ASSERT(SWZ__VALID_ELEM(sizeof(SWZ_TILE_ELEM)),
@@ -587,6 +689,8 @@ SWZ_STATIC_ASSERT((SWZ_TILE_ROTATE) == 0 || (SWZ_TILE_ROTATE) == 1,
                   swz_error_tile_SWZ_TILE_ROTATE_must_be_0_or_1);
 SWZ_STATIC_ASSERT((SWZ_TILE_SHIFTED) == 0 || (SWZ_TILE_SHIFTED) == 1,
                   swz_error_tile_SWZ_TILE_SHIFTED_must_be_0_or_1);
+SWZ_STATIC_ASSERT((SWZ_TILE_LINE_STEP) == 0 || (SWZ_TILE_LINE_STEP) == 1,
+                  swz_error_tile_SWZ_TILE_LINE_STEP_must_be_0_or_1);
 SWZ_STATIC_ASSERT((SWZ_TILE_XOR_LINEAR) == 0 || (SWZ_TILE_XOR_LINEAR) == 1,
                   swz_error_tile_SWZ_TILE_XOR_LINEAR_must_be_0_or_1);
 
@@ -604,6 +708,46 @@ SWZ_FN void SWZ__TN(__t_item)(int i, int *r, int *c, int *rot)
     *r = (qh * SWZ__TN(_NQ) + ql) * SWZ__TN(_VEC_T);
     *c = cw * SWZ__TN(__RW);
     *rot = (SWZ_TILE_ROTATE) ? (SWZ__TN(__SP) * (ql / SWZ__TN(__QD))) & (SWZ__TN(_VEC_T) - 1) : 0;
+}
+
+/* The line path's item: lane l (of LW) of window w of global row n of map t (0 load/store: row
+ * n = tile row n, COLS elements; 1 store_t: row n = tile column n, ROWS elements), rows starting
+ * m elements into a line -> tile (r, c) and the row's element k; 0 where the lane has none. */
+/* The line path's row of thread tid in step i: row slot tid / LW, plus i*RS.  With half-warp
+ * windows (LW 16: 8-byte elements) and RS a multiple of 16, the two halves of a warp take rows n
+ * and n ^ 8 (slot 16a + 2b + h -> row 16a + 8h + b): their partial windows then read disjoint
+ * 8-byte slots of an XOR-keyed tile column (rows n and n + 1 shared slots: 1.3% over the ideal
+ * wavefronts for 64x64 doubles, NAME_model_lines). */
+SWZ_FN int SWZ__TN(__win_row)(int tid, int i)
+{
+    const int s = tid / SWZ__TN(__LW), rs = SWZ__TN(__LRS);
+    const int n = SWZ__TN(__LW) == 16 && rs % 16 == 0 ? (s & ~15) | ((s & 1) << 3) | ((s >> 1) & 7) : s;
+    return n + i * rs;
+}
+SWZ_FN int SWZ__TN(__win_item)(int t, int n, int w, int l, int m, int *r, int *c, int *k)
+{
+    *k = w * SWZ__TN(__LW) + l - m;
+    *r = t ? *k : n; /* set for every lane: the copies compute offsets unconditionally and */
+    *c = t ? n : *k; /* predicate only the accesses */
+    return n < (t ? (SWZ_TILE_COLS) : (SWZ_TILE_ROWS)) &&
+           (unsigned)*k < (unsigned)(t ? (SWZ_TILE_ROWS) : (SWZ_TILE_COLS));
+}
+/* The line path's shared offset of window w for the lane at d = l - m of global row n: with
+ * SWZ_TILE_LINE_STEP, base + w*step, the base evaluated once per row at the lane's first
+ * element in [0, LW) (window w0 = d < 0); else the layout in full. */
+SWZ_FN uint32_t SWZ__TN(__line_step)(int t)
+{
+    return t ? (uint32_t)(SWZ_TILE_LAYOUT(SWZ__TN(__LW), 0)) - (uint32_t)(SWZ_TILE_LAYOUT(0, 0))
+             : (uint32_t)(SWZ_TILE_LAYOUT(0, SWZ__TN(__LW))) - (uint32_t)(SWZ_TILE_LAYOUT(0, 0));
+}
+SWZ_FN uint32_t SWZ__TN(__line_base)(int t, int n, int d)
+{
+    const int w0 = d < 0, dd = d + w0 * SWZ__TN(__LW);
+    return (uint32_t)(t ? SWZ_TILE_LAYOUT(dd, n) : SWZ_TILE_LAYOUT(n, dd)) - (uint32_t)w0 * SWZ__TN(__line_step)(t);
+}
+SWZ_FN uint32_t SWZ__TN(__line_off)(int t, uint32_t base, int w, int r, int c)
+{
+    return (SWZ_TILE_LINE_STEP) ? base + (uint32_t)w * SWZ__TN(__line_step)(t) : (uint32_t)(SWZ_TILE_LAYOUT(r, c));
 }
 
 /* Element offsets of a thread's items, incremental where the doc block says (INC_LS, INC_T),
@@ -803,6 +947,59 @@ SWZ__TILE_DFN void SWZ__TN(__put_shifted)(char *q, const swz_tile_v16 *o, const 
     }
 }
 
+/* The line path (doc block) of map t (0 load/store, 1 store_t), dir 0 global -> shared, 1
+ * shared -> global; gb the tile's origin in g, rows ld elements apart.  Each LW lanes take one
+ * global row and all its S windows (__win_row: RS = THREADS / LW rows a step), so a row's pointer and offset m are computed once and its windows are immediates
+ * apart; up to eight elements per thread in flight. */
+SWZ__TILE_DFN void SWZ__TN(__lines)(const int t, const int dir, char *gb, char *sb, int64_t ld)
+{
+    enum { kE = SWZ__TN(__E), kLW = SWZ__TN(__LW), kRS = SWZ__TN(__LRS),
+           kSM = SWZ__TN(__LS0) > SWZ__TN(__LS1) ? SWZ__TN(__LS0) : SWZ__TN(__LS1),
+           kRB = 8 / kSM < 1 ? 1 : 8 / kSM }; /* rows per batch */
+    /* t is a constant at every call: these fold */
+    const int kS = t ? SWZ__TN(__LS1) : SWZ__TN(__LS0), nrow = t ? (SWZ_TILE_COLS) : (SWZ_TILE_ROWS);
+    const int tid = SWZ_TILE_TID(), l = tid % kLW;
+#pragma unroll
+    for (int i0 = 0; i0 * kRS < nrow; i0 += kRB) {
+        swz_tile_v16 v[kRB][kSM];
+        char *p[kRB];    /* lane l's element of window 0 (w*LW elements on: an immediate) */
+        int d[kRB];      /* l - m: element w*LW + d of the row */
+        uint32_t so[kRB]; /* __line_base (SWZ_TILE_LINE_STEP) */
+#pragma unroll
+        for (int b = 0; b < kRB; ++b) {
+            const int n = SWZ__TN(__win_row)(tid, i0 + b);
+            char *row = gb + (int64_t)n * ld * kE;
+            d[b] = l - (int)(((uintptr_t)row & 127u) / kE);
+            p[b] = row + (int64_t)d[b] * kE;
+            so[b] = (SWZ_TILE_LINE_STEP) ? SWZ__TN(__line_base)(t, n, d[b]) : 0u;
+#pragma unroll
+            for (int w = 0; w < kSM; ++w) {
+                int r, c, k;
+                const int ok = w < kS && SWZ__TN(__win_item)(t, n, w, l, l - d[b], &r, &c, &k);
+                const char *sp = sb + (size_t)SWZ__TN(__line_off)(t, so[b], w, r, c) * kE;
+                if (dir == 0) {
+                    if (ok) SWZ_TILE_GLOBAL_LOAD(&v[b][w], 0, p[b] + w * kLW * kE, kE);
+                } else {
+                    swz__tile_sget_if(ok, &v[b][w], sp, kE);
+                }
+            }
+        }
+#pragma unroll
+        for (int b = 0; b < kRB; ++b) {
+            const int n = SWZ__TN(__win_row)(tid, i0 + b);
+#pragma unroll
+            for (int w = 0; w < kSM; ++w) {
+                int r, c, k;
+                const int ok = w < kS && SWZ__TN(__win_item)(t, n, w, l, l - d[b], &r, &c, &k);
+                char *sp = sb + (size_t)SWZ__TN(__line_off)(t, so[b], w, r, c) * kE;
+                if (dir == 0) swz__tile_sput_if(ok, sp, &v[b][w], kE);
+                else if (SWZ__TILE_GSTORE_DEFAULT) swz__tile_gput_if(ok, p[b] + w * kLW * kE, &v[b][w], kE);
+                else if (ok) SWZ_TILE_GLOBAL_STORE(p[b] + w * kLW * kE, &v[b][w], 0, kE);
+            }
+        }
+    }
+}
+
 /* load (DIR 0: global g -> shared s) and store (DIR 1: shared s -> global g), one body: src
  * is the side read, dst the side written (g or s by DIR, a constant once inlined). */
 SWZ__TILE_DFN void SWZ__TN(__copy)(const int dir, const char *src, char *dst, int64_t ld,
@@ -814,6 +1011,13 @@ SWZ__TILE_DFN void SWZ__TN(__copy)(const int dir, const char *src, char *dst, in
     const void *g = dir == 0 ? (const void *)src : (const void *)dst;
     if (tid >= kTH) return;
     const swz__tile_base sb0 = SWZ__TN(__ls_base)(tid);
+    /* the line path: a tile inside the matrix whose rows are not on 128-byte lines (W = 16
+     * only asks __shift_ok whether the tile is inside) */
+    if (SWZ__TN(_LINES) && !SWZ__TN(_vec_ok)(g, ld, col0, SWZ__TN(__LW)) &&
+        SWZ__TN(__shift_ok)(1, g, ld, row0, col0, rows, cols, SWZ_TILE_ROWS, SWZ_TILE_COLS, 16)) {
+        SWZ__TN(__lines)(0, dir, (char *)g + (row0 * ld + col0) * kE, dir == 0 ? dst : (char *)src, ld);
+        return;
+    }
     if (SWZ__TN(__fast)(g, ld, row0, col0, rows, cols, kVR, SWZ_TILE_ROWS, SWZ_TILE_COLS)) {
         const int64_t g0 = (row0 * ld + col0) * kE; /* the tile's origin in g, bytes */
 #pragma unroll
@@ -1010,6 +1214,11 @@ SWZ__TILE_DFN void SWZ__TN(_store_t)(const SWZ_TILE_ELEM *s, SWZ_TILE_ELEM *g, i
     const char *sb = (const char *)s;
     if (tid >= kTH) return;
     /* output rows row0 .. row0+COLS-1, columns col0 .. col0+ROWS-1 */
+    if (SWZ__TN(_LINES) && !SWZ__TN(_vec_ok)(g, ld, col0, SWZ__TN(__LW)) &&
+        SWZ__TN(__shift_ok)(1, g, ld, row0, col0, rows, cols, SWZ_TILE_COLS, SWZ_TILE_ROWS, 16)) {
+        SWZ__TN(__lines)(1, 1, (char *)(g + row0 * ld + col0), (char *)sb, ld); /* the line path */
+        return;
+    }
     if (SWZ__TN(__fast)(g, ld, row0, col0, rows, cols, kVT, SWZ_TILE_COLS, SWZ_TILE_ROWS)) {
         char *gb = (char *)(g + row0 * ld + col0);
         const swz__tile_base tb0 = SWZ__TN(__t_base)(tid);
@@ -1170,6 +1379,40 @@ static inline int SWZ__TN(_model)(int op, swz_tile_cost *cost)
     return SWZ_EKIND;
 }
 
+/* Host model of the line path (the device loop's rows, windows and lanes: __win_row,
+ * __win_item) for rows that all start m elements into a 128-byte line: warp instruction (i, w)
+ * of warp wp is window w of its lanes' rows of step i. */
+static inline int SWZ__TN(_model_lines)(int op, int m, swz_tile_cost *cost)
+{
+    enum { kE = SWZ__TN(__E), kLW = SWZ__TN(__LW), kTH = (SWZ_TILE_THREADS), kRS = SWZ__TN(__LRS) };
+    const int t = op == SWZ_TILE_OP_STORE_T;
+    const int ns = t ? SWZ__TN(__LS1) : SWZ__TN(__LS0), nrow = t ? (SWZ_TILE_COLS) : (SWZ_TILE_ROWS);
+    uint32_t addr[32], mask;
+    int wp, i, w, l;
+    swz_tile_cost_init(cost, (uint32_t)kE);
+    if (!SWZ__TN(_LINES) || m < 0 || m >= kLW || op < SWZ_TILE_OP_LOAD || op > SWZ_TILE_OP_STORE_T)
+        cost->status = SWZ_EKIND;
+    for (wp = 0; wp < kTH / 32 && cost->status == SWZ_OK; ++wp)
+        for (i = 0; i * kRS < nrow; ++i)
+            for (w = 0; w < ns; ++w) {
+                mask = 0u;
+                for (l = 0; l < 32; ++l) {
+                    int r, c, k;
+                    addr[l] = 0u;
+                    const int n = SWZ__TN(__win_row)(wp * 32 + l, i);
+                    if (!SWZ__TN(__win_item)(t, n, w, l % kLW, m, &r, &c, &k)) continue;
+                    addr[l] = (uint32_t)(SWZ_TILE_LAYOUT(r, c)) * (uint32_t)kE;
+                    /* the copies' stepped offset (SWZ_TILE_LINE_STEP) is the layout's */
+                    if (SWZ__TN(__line_off)(t, SWZ__TN(__line_base)(t, n, l % kLW - m), w, r, c) * (uint32_t)kE != addr[l])
+                        cost->status = SWZ_EKIND;
+                    mask |= 1u << l;
+                }
+                if (cost->status != SWZ_OK) return cost->status;
+                if (mask) swz_tile_cost_add(cost, addr, mask, kE | (op == SWZ_TILE_OP_LOAD ? SWZ_STORE : 0));
+            }
+    return cost->status;
+}
+
 #undef SWZ__TN
 #undef SWZ_TILE_NAME
 #undef SWZ_TILE_ELEM
@@ -1187,6 +1430,8 @@ static inline int SWZ__TN(_model)(int op, swz_tile_cost *cost)
 #undef SWZ_TILE_ROTATE
 #undef SWZ_TILE_SHIFTED
 #undef SWZ_TILE_SHIFT_BATCH
+#undef SWZ_TILE_LINE_STEP
 #undef SWZ_TILE_GLOBAL_LOAD
 #undef SWZ_TILE_GLOBAL_STORE
+#undef SWZ__TILE_GSTORE_DEFAULT
 #endif /* SWZ_TILE_NAME */

@@ -8,9 +8,12 @@ the test programs link every variant through the registries) and checks, per ker
       shared stores) present, in the narrow kernels of small matrices too (where not empty:
       G == 1 compiles them empty); 1- and 2-byte elements: PRMT (the register transpose of
       the transposed store is byte permutes) present; the twin kernels for misaligned rows
-      (_kernel_mis, tile.h's shifted path): the same, and SHFL.DOWN / SHFL.UP (the neighbour
-      lanes' units) present; the tma layout: UTMALDG.3D, UTMASTG.3D, LDS.128 and STS.128
-      instead of the global vectors;
+      (_kernel_mis): global loads and stores and shared stores of the twin's own width
+      (`TRANSPOSE_EXE twins` lists each twin with it: 16 bytes, or the element's for 4- and
+      8-byte elements on 128-byte rows), and where that width is wider than an element
+      (tile.h's shifted path) SHFL.DOWN / SHFL.UP (the neighbour lanes' units) and the PRMT
+      above; the tma layout: UTMALDG.3D, UTMASTG.3D, LDS.128 and STS.128 instead of the
+      global vectors;
   reduce fast partials: LDG.E.128 present;
   every kernel: no local memory (LDL/STL: spills or dynamically indexed arrays).
 cuobjdump is looked up at run time: $CUOBJDUMP, then PATH, then /usr/local/cuda/bin, then the
@@ -62,6 +65,13 @@ def main():
         print("SKIP: cuobjdump not found ($CUOBJDUMP, PATH, /usr/local/cuda/bin, build-tools/cuda/bin); "
               "tools/setup.sh installs it (PyPI nvidia-cuda-cuobjdump)")
         return 77
+    # the twins and their access widths, from the program itself (transpose.h's ops->mis_vbytes)
+    twins = {}
+    for line in subprocess.run([ltr, "twins"], stdout=subprocess.PIPE, universal_newlines=True,
+                               check=True).stdout.splitlines():
+        k, w = line.split()
+        twins[k] = int(w)
+    width = {1: ".U8", 2: ".U16", 4: "", 8: ".64", 16: ".128"}
     bad, seen = [], 0
     for name, h in functions(cuobjdump, ltr).items():
         m = re.match(r"swz_transpose_(\w+?)_(\d+)_(\w+?)_kernel(_narrow|_mis)?$", name)
@@ -71,20 +81,29 @@ def main():
         layout, tile, elem = m.group(1), int(m.group(2)), m.group(3)
         esize = {"u8": 1, "half": 2, "float": 4, "double": 8, "v16": 16}[elem]
         need = []
-        if layout == "tma":  # TMA both ways, 16-byte shared copies between the two tiles
+        if m.group(4) == "_mis":
+            if name not in twins:
+                bad.append("%s: not in the program's list of twins" % name)
+                continue
+            vb = twins.pop(name)
+            w = width[vb]
+            need = ["LDG.E" + w, "STG.E" + w, "STS" + w]
+            if vb > esize:  # shifted in registers
+                need += ["SHFL.DOWN", "SHFL.UP"] + (["PRMT"] if esize < 4 else [])
+        elif layout == "tma":  # TMA both ways, 16-byte shared copies between the two tiles
             need = ["UTMALDG.3D", "UTMASTG.3D", "LDS.128", "STS.128"]
         elif layout != "naive" and tile * esize >= 16:
             need = ["LDG.E.128", "STG.E.128", "STS.128"]
-        if layout != "naive" and esize < 4:
+        if m.group(4) != "_mis" and layout != "naive" and esize < 4:
             need.append("PRMT")
-        if m.group(4) == "_mis":
-            need += ["SHFL.DOWN", "SHFL.UP"]
         for n in need:
             if h[n] == 0:
                 bad.append("%s: no %s" % (name, n))
         for n in ("LDL", "STL"):
             if any(k.startswith(n) for k in h):
                 bad.append("%s: local memory (%s)" % (name, n))
+    for name in twins:
+        bad.append("%s: listed as a twin, not in the SASS" % name)
     for name, h in functions(cuobjdump, lrd).items():
         if not name.startswith("swz_reduce_"):
             continue

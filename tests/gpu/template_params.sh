@@ -40,6 +40,11 @@ transpose|-cuda|swz_error_transpose_TILE_must_be_a_power_of_two|TILE 12;ELEM flo
 transpose|-cuda|swz_error_transpose_tile_exceeds_48KiB_static_shared_memory|TILE 64;ELEM uint4;ELEM_NAME v16;LAYOUT XOR
 transpose|-cuda|swz_error_transpose_TMA_TILE_and_region_must_be_multiples_of_128_bytes|TILE 64;ELEM uint8_t;ELEM_NAME u8;LAYOUT TMA
 transpose|-E|SHIFTED must be 0 or 1|TILE 32;ELEM float;ELEM_NAME float;LAYOUT XOR;NAME_SUFFIX _s2;SHIFTED 2
+transpose|-cuda|OK|TILE 64;ELEM float;ELEM_NAME float;LAYOUT PAD;NAME_SUFFIX _m8;MIS_VBYTES 8
+transpose|-cuda|swz_error_transpose_MIS_VBYTES_must_be_0_or_a_power_of_two|TILE 64;ELEM float;ELEM_NAME float;LAYOUT XOR;NAME_SUFFIX _m2;MIS_VBYTES 2
+transpose|-cuda|swz_error_transpose_MIS_VBYTES_must_be_0_or_a_power_of_two|TILE 64;ELEM float;ELEM_NAME float;LAYOUT XOR;NAME_SUFFIX _m12;MIS_VBYTES 12
+transpose|-cuda|swz_error_transpose_MIS_VBYTES_under_4_needs_the_NONE_or_XOR_layout|TILE 64;ELEM uint16_t;ELEM_NAME h16;LAYOUT PAD;NAME_SUFFIX _m2;MIS_VBYTES 2
+transpose|-cuda|swz_error_transpose_MIS_VBYTES_differs_from_the_vector_width_on_an_XOR_LINES_tile|TILE 16;ELEM float;ELEM_NAME float;LAYOUT XOR;NAME_SUFFIX _m4;MIS_VBYTES 4
 transpose|-E|LAYOUT TMA takes none of|TILE 64;ELEM float;ELEM_NAME float;LAYOUT TMA;NAME_SUFFIX _h4;CACHE_HINTS 4
 reduce|-cuda|OK|TILE 256;ELEM float;ELEM_NAME float;VARIANT SEQUENTIAL
 reduce|-E|define VARIANT|TILE 256;ELEM float;ELEM_NAME float

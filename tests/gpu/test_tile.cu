@@ -10,7 +10,8 @@
  * receives load + store_t at the transposed origin; every element of both is checked: the input
  * inside the window and the matrix, the poison everywhere else.  Then NAME_model: SWZ_OK and
  * one instruction per warp and vector for every valid layout, and SWZ_EALIGN for a layout that
- * splits the vectors (c ^ r under 16-byte access).
+ * splits the vectors (c ^ r under 16-byte access); the line path's map (misaligned rows of
+ * one-element 4- and 8-byte vectors, configurations D and F) and NAME_model_lines.
  *
  * Built twice: by nvcc (suite gpu; exit 77 without a GPU) and as host C++ with SWZ_EMULATE on
  * the SIMT emulator of emu_simt.h (suite emulated), through emu_test_tile.cpp.
@@ -133,6 +134,32 @@ TILE_KERNEL(tg, uint8_t, 32 * 32)
 #include <swz/tile.h>
 TILE_KERNEL(th, __half, 64 * 64)
 
+/* I: 8-byte vectors of doubles at 256 threads, XOR-keyed for them (Swizzle<4,0,6>: the 8-byte
+ * slot of column c moved by r mod 16): the line path with half-warp windows, whose two halves
+ * take rows n and n ^ 8 (tile.h __win_row). */
+#define SWZ_TILE_NAME ti
+#define SWZ_TILE_ELEM double
+#define SWZ_TILE_ROWS 32
+#define SWZ_TILE_COLS 64
+#define SWZ_TILE_THREADS 256
+#define SWZ_TILE_VBYTES 8
+#define SWZ_TILE_LINE_STEP 1 /* true: 16 columns on flip bit 4, 16 rows on add 1024 */
+#define SWZ_TILE_LAYOUT(r, c) SWZ_XOR(4, 0, 6, (uint32_t)(r) * 64u + (uint32_t)(c))
+#include <swz/tile.h>
+TILE_KERNEL(ti, double, 32 * 64)
+
+/* J: a false SWZ_TILE_LINE_STEP claim (an XOR key that includes column bit 5, the step's: 32
+ * columns on change the key): the model must refuse it. */
+#define SWZ_TILE_NAME tj
+#define SWZ_TILE_ELEM float
+#define SWZ_TILE_ROWS 64
+#define SWZ_TILE_COLS 64
+#define SWZ_TILE_THREADS 256
+#define SWZ_TILE_VBYTES 4
+#define SWZ_TILE_LINE_STEP 1
+#define SWZ_TILE_LAYOUT(r, c) SWZ_XOR(3, 2, 3, (uint32_t)(r) * 64u + (uint32_t)(c))
+#include <swz/tile.h>
+
 /* X: a layout that breaks 16-byte groups (c ^ r over 4-byte elements): the model must say so. */
 #define SWZ_TILE_NAME tx
 #define SWZ_TILE_ELEM float
@@ -235,6 +262,62 @@ static void model(const char *name, int (*m)(int, swz_tile_cost *), int want_sta
     }
 }
 
+/* The line path's item map (NAME__win_item: the device loop's and NAME_model_lines'), for a
+ * configuration that has the path (NAME_LINES): for every offset m of the rows in their
+ * 128-byte lines and both maps (load/store, store_t), every element of every global row is
+ * taken by exactly one lane, at its own tile element, and the lanes of each window fall in
+ * one line; NAME_model_lines succeeds there and refuses an m past the line.  A configuration
+ * without the path: NAME_model_lines refuses it. */
+typedef int (*win_item_fn)(int, int, int, int, int, int *, int *, int *);
+static void lines_map(const char *name, int has, win_item_fn item, int (*row)(int, int),
+                      int (*ml)(int, int, swz_tile_cost *), int R, int C, int es, int threads)
+{
+    const int lw = 128 / es < 32 ? 128 / es : 32, rs = threads / lw;
+    swz_tile_cost cost;
+    int bad = 0;
+    if (has) /* NAME__win_row: the LW-lane groups of a step take distinct rows, i*RS.. + RS-1 */
+        for (int i = 0; i < 3; ++i) {
+            std::vector<int> seen((size_t)rs, 0);
+            for (int tid = 0; tid < threads; tid += lw) {
+                const int n = row(tid, i) - i * rs;
+                bad += n < 0 || n >= rs || row(tid + lw - 1, i) != row(tid, i);
+                if (n >= 0 && n < rs) ++seen[(size_t)n];
+            }
+            for (int x : seen) bad += x != 1;
+        }
+    if (!has) {
+        bad += ml(SWZ_TILE_OP_LOAD, 0, &cost) != SWZ_EKIND;
+    } else {
+        for (int t = 0; t < 2; ++t) {
+            const int len = t ? R : C, nrow = t ? C : R, ns = (len + 2 * lw - 2) / lw;
+            for (int m = 0; m < lw; ++m) {
+                std::vector<int> seen((size_t)(nrow * len), 0);
+                for (int n = 0; n < nrow + 2; ++n) /* two rows past the tile: no lane */
+                for (int w = 0; w < ns; ++w) {
+                    int line = -1;
+                    for (int l = 0; l < lw; ++l) {
+                        int r, c, k;
+                        if (!item(t, n, w, l, m, &r, &c, &k)) continue;
+                        bad += n < 0 || n >= nrow || k < 0 || k >= len || r != (t ? k : n) || c != (t ? n : k);
+                        if (n < 0 || n >= nrow || k < 0 || k >= len) continue;
+                        ++seen[(size_t)(n * len + k)];
+                        if (line < 0) line = (m + k) / lw;
+                        bad += (m + k) / lw != line;
+                    }
+                }
+                for (int x : seen) bad += x != 1;
+                bad += ml(t ? SWZ_TILE_OP_STORE_T : SWZ_TILE_OP_LOAD, m, &cost) != SWZ_OK;
+                bad += ml(SWZ_TILE_OP_STORE, m, &cost) != SWZ_OK;
+            }
+        }
+        bad += ml(SWZ_TILE_OP_LOAD, lw, &cost) != SWZ_EKIND;
+    }
+    if (bad) {
+        ++failures;
+        printf("FAIL lines %s: %d violations of the line path's map\n", name, bad);
+    }
+}
+
 /* Warp instructions of a pass over `items` vectors with `threads` threads. */
 static uint64_t insns(int items, int threads)
 {
@@ -255,6 +338,37 @@ int main(void)
     placements<float>("F", tf_kernel, dim3(16, 2, 2), 33, 17);
     placements<uint8_t>("G", tg_kernel, dim3(128), 32, 32);
     placements<__half>("H", th_kernel, dim3(256), 64, 64);
+    placements<double>("I", ti_kernel, dim3(256), 32, 64);
+    /* the line path: D (8 x 12 double, 8-byte vectors) and F (33 x 17 float: 17 columns, so
+     * one-element vectors) have it; A does not (16-byte vectors) */
+    lines_map("A", ta_LINES, ta__win_item, ta__win_row, ta_model_lines, 64, 64, 4, 256);
+    lines_map("D", td_LINES, td__win_item, td__win_row, td_model_lines, 8, 12, 8, 32);
+    lines_map("F", tf_LINES, tf__win_item, tf__win_row, tf_model_lines, 33, 17, 4, 64);
+    lines_map("I", ti_LINES, ti__win_item, ti__win_row, ti_model_lines, 32, 64, 8, 256);
+    for (int m = 0; m < 16; ++m) { /* I's line path: conflict free at every row offset */
+        swz_tile_cost a, b;
+        const int ea = ti_model_lines(SWZ_TILE_OP_LOAD, m, &a), eb = ti_model_lines(SWZ_TILE_OP_STORE_T, m, &b);
+        if (ea != SWZ_OK || eb != SWZ_OK || a.wavefronts != a.ideal || b.wavefronts != b.ideal) {
+            ++failures;
+            printf("FAIL lines I, m = %d: %llu / %llu and %llu / %llu wavefronts (ideal)\n", m,
+                   (unsigned long long)a.wavefronts, (unsigned long long)a.ideal, (unsigned long long)b.wavefronts,
+                   (unsigned long long)b.ideal);
+        }
+    }
+    {
+        swz_tile_cost a;
+        int refused = 0;
+        for (int m = 0; m < 32; ++m) refused += tj_model_lines(SWZ_TILE_OP_LOAD, m, &a) == SWZ_EKIND;
+        if (refused == 0) {
+            ++failures;
+            printf("FAIL lines J: a false SWZ_TILE_LINE_STEP claim passed the model\n");
+        }
+    }
+    if (!td_LINES || !tf_LINES || !ti_LINES || ta_LINES) {
+        ++failures;
+        printf("FAIL lines: NAME_LINES is %d/%d/%d for A/D/F (want 0/1/1)\n", (int)ta_LINES, (int)td_LINES,
+               (int)tf_LINES);
+    }
     /* store_t instructions = items * VEC_T shared reads; items = COLS/RW x ROWS/VEC_T */
     model("A", ta_model, SWZ_OK, insns(64 * 64 / 4, 256), insns(64 * 64 / 4, 256), insns(64 * 16, 256) * 4);
     model("B", tb_model, SWZ_OK, insns(24 * 40 / 8, 96), insns(24 * 40 / 8, 96), insns(20 * 3, 96) * 8);

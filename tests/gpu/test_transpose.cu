@@ -18,8 +18,10 @@
  *                          overlapping batch outputs, in/out overlap, int64 overflow ->
  *                          cudaErrorInvalidValue and nothing written; empty shapes ->
  *                          cudaSuccess and nothing written
- *   test-transpose model   (no GPU) the bank model's promises: xor/pad conflict free where
- *                          the tile rows allow it, none conflicting
+ *   test-transpose model   (no GPU) the bank model's promises, for every variant and its
+ *                          twin for misaligned rows: xor/pad conflict free where the tile
+ *                          rows allow it, none conflicting
+ *   test-transpose twins   (no GPU) the twin kernels and their access widths (sass_check.py)
  *   --quick (with all)     fewer shapes, for compute-sanitizer runs
  *   --layout L (with all)  only the variants of layout L (e.g. tma)
  * The walk ('all') and the dispatch are tests/gpu/family_test.h; this file has the shapes,
@@ -354,59 +356,86 @@ static int test_args(int argc, char **argv)
     return failures ? 1 : 0;
 }
 
-/* The bank model's promises for the registered variants (no GPU): every prediction succeeds;
- * xor with the line view (XOR_LINES 1, the default: the shipped xor variants) is conflict free
- * for both copies; xor with the per-tile key and pad are conflict free for the transposed reads
- * whenever a tile row is >= 64 bytes and for the row stores whenever it is >= 128 bytes (narrower
- * rows put several tiles of the block's region into one phase, which no per-tile layout
+/* The bank model's promises for one block of a variant's kernel, or of its twin for misaligned
+ * rows (the same promises: a twin's layout is built for its own copies' width): xor with the
+ * line view (XOR_LINES 1, the default: the shipped xor variants) is conflict free for both
+ * copies; xor with the per-tile key and pad are conflict free for the transposed reads whenever
+ * a tile row is >= 64 bytes and for the row stores whenever it is >= 128 bytes (narrower rows
+ * put several tiles of the block's region into one phase, which no per-tile layout
  * separates); none conflicts on the reads. */
+static void check_promises(const swz_variant *v, const char *what, int (*predict)(swz_tile_cost *, swz_tile_cost *))
+{
+    const int row_bytes = v->tile * v->elem_size;
+    swz_tile_cost st, ld;
+    const int e = predict(&st, &ld);
+    EXPECT(e == SWZ_OK, "%s%s: model error %d", v->name, what, e);
+    if (e != SWZ_OK) return;
+    if (strcmp(v->layout, "naive") == 0) {
+        EXPECT(st.instructions == 0 && ld.instructions == 0, "%s: naive uses shared memory?", v->name);
+        return;
+    }
+    EXPECT(st.instructions > 0 && ld.instructions > 0, "%s%s: no shared instructions", v->name, what);
+    if (strcmp(v->layout, "xor") == 0 && strstr(v->knobs, "xor_lines=1")) {
+        /* the per-tile key on rows of 128 bytes or more, swz_solve's line view below that:
+         * conflict free for both copies at every TILE (docs/solver.md) */
+        EXPECT(ld.wavefronts == ld.ideal, "%s%s: reads %llu wavefronts, ideal %llu", v->name, what,
+               (unsigned long long)ld.wavefronts, (unsigned long long)ld.ideal);
+        EXPECT(st.wavefronts == st.ideal, "%s%s: stores %llu wavefronts, ideal %llu", v->name, what,
+               (unsigned long long)st.wavefronts, (unsigned long long)st.ideal);
+    } else if (strcmp(v->layout, "tma") == 0) {
+        /* the lane mapping of tma.inc: conflict free for the 16-byte reads of the loaded
+         * tile and the 16-byte writes of the transposed one */
+        EXPECT(ld.wavefronts == ld.ideal && st.wavefronts == st.ideal, "%s: %llu / %llu read, %llu / %llu "
+               "written wavefronts (ideal)", v->name, (unsigned long long)ld.wavefronts,
+               (unsigned long long)ld.ideal, (unsigned long long)st.wavefronts, (unsigned long long)st.ideal);
+    } else if (strcmp(v->layout, "xor") == 0 || strcmp(v->layout, "pad") == 0) {
+        if (row_bytes >= 64)
+            EXPECT(ld.wavefronts == ld.ideal, "%s%s: reads %llu wavefronts, ideal %llu", v->name, what,
+                   (unsigned long long)ld.wavefronts, (unsigned long long)ld.ideal);
+        if (row_bytes >= 128)
+            EXPECT(st.wavefronts == st.ideal, "%s%s: stores %llu wavefronts, ideal %llu", v->name, what,
+                   (unsigned long long)st.wavefronts, (unsigned long long)st.ideal);
+    }
+    if (strcmp(v->layout, "none") == 0)
+        EXPECT(ld.wavefronts > ld.ideal, "%s%s: the row-major tile does not conflict?", v->name, what);
+}
+
+/* 'model' (no GPU): every prediction succeeds, and the promises above hold for every variant
+ * and every twin. */
 static int test_model(int argc, char **argv)
 {
     (void)argv;
     if (argc != 0) return 2;
+    int twins = 0;
     for (int i = 0; i < swz_transpose_registry.count; ++i) {
         const swz_variant *v = swz_transpose_registry.variants[i];
-        const int row_bytes = v->tile * v->elem_size;
-        swz_tile_cost st, ld;
-        const int e = v->predict(&st, &ld);
-        EXPECT(e == SWZ_OK, "%s: model error %d", v->name, e);
-        if (e != SWZ_OK) continue;
-        if (strcmp(v->layout, "naive") == 0) {
-            EXPECT(st.instructions == 0 && ld.instructions == 0, "%s: naive uses shared memory?", v->name);
-            continue;
-        }
-        EXPECT(st.instructions > 0 && ld.instructions > 0, "%s: no shared instructions", v->name);
-        if (strcmp(v->layout, "xor") == 0 && strstr(v->knobs, "xor_lines=1")) {
-            /* the per-tile key on rows of 128 bytes or more, swz_solve's line view below that:
-             * conflict free for both copies at every TILE (docs/solver.md) */
-            EXPECT(ld.wavefronts == ld.ideal, "%s: reads %llu wavefronts, ideal %llu", v->name,
-                   (unsigned long long)ld.wavefronts, (unsigned long long)ld.ideal);
-            EXPECT(st.wavefronts == st.ideal, "%s: stores %llu wavefronts, ideal %llu", v->name,
-                   (unsigned long long)st.wavefronts, (unsigned long long)st.ideal);
-        } else if (strcmp(v->layout, "tma") == 0) {
-            /* the lane mapping of tma.inc: conflict free for the 16-byte reads of the loaded
-             * tile and the 16-byte writes of the transposed one */
-            EXPECT(ld.wavefronts == ld.ideal && st.wavefronts == st.ideal, "%s: %llu / %llu read, %llu / %llu "
-                   "written wavefronts (ideal)", v->name, (unsigned long long)ld.wavefronts,
-                   (unsigned long long)ld.ideal, (unsigned long long)st.wavefronts, (unsigned long long)st.ideal);
-        } else if (strcmp(v->layout, "xor") == 0 || strcmp(v->layout, "pad") == 0) {
-            if (row_bytes >= 64)
-                EXPECT(ld.wavefronts == ld.ideal, "%s: reads %llu wavefronts, ideal %llu", v->name,
-                       (unsigned long long)ld.wavefronts, (unsigned long long)ld.ideal);
-            if (row_bytes >= 128)
-                EXPECT(st.wavefronts == st.ideal, "%s: stores %llu wavefronts, ideal %llu", v->name,
-                       (unsigned long long)st.wavefronts, (unsigned long long)st.ideal);
-        }
-        if (strcmp(v->layout, "none") == 0)
-            EXPECT(ld.wavefronts > ld.ideal, "%s: the row-major tile does not conflict?", v->name);
+        const swz_transpose_ops *ops = swz_transpose_ops_of(v);
+        check_promises(v, "", v->predict);
+        if (ops->mis_predict) check_promises(v, " (twin)", ops->mis_predict), ++twins;
+        EXPECT(!ops->mis_predict == !ops->mis_kernel && !ops->mis_kernel == !ops->mis_vbytes,
+               "%s: a twin kernel half described", v->name);
     }
-    printf("bank-model promises of %d variants: %s\n", swz_transpose_registry.count,
+    printf("bank-model promises of %d variants and %d twins: %s\n", swz_transpose_registry.count, twins,
            failures ? "FAILED" : "ok");
     return failures ? 1 : 0;
 }
 
+/* 'twins' (no GPU): one line per twin kernel, "<kernel> <widest access in bytes>", what
+ * tests/gpu/sass_check.py checks the twins' SASS against. */
+static int list_twins(int argc, char **argv)
+{
+    (void)argv;
+    if (argc != 0) return 2;
+    for (int i = 0; i < swz_transpose_registry.count; ++i) {
+        const swz_transpose_ops *ops = swz_transpose_ops_of(swz_transpose_registry.variants[i]);
+        if (ops->mis_kernel) printf("%s %d\n", ops->mis_kernel, ops->mis_vbytes);
+    }
+    return 0;
+}
+
 static const family_test walk = {&swz_transpose_registry, "all", "[--quick] [--layout L]", setup, selected, cases, run};
 static const family_extra extras[] = {
-    {"big", "", test_big, 1}, {"batch", "", test_batch, 1}, {"args", "", test_args, 1}, {"model", "", test_model, 0}, {NULL, NULL, NULL, 0}};
+    {"big", "", test_big, 1}, {"batch", "", test_batch, 1}, {"args", "", test_args, 1}, {"model", "", test_model, 0}, {"twins", "", list_twins, 0},
+    {NULL, NULL, NULL, 0}};
 
 int main(int argc, char **argv) { return family_test_main(&walk, extras, argc, argv); }
