@@ -170,9 +170,8 @@
  *   L2 request, where 32 consecutive elements straddle two lines per instruction.  Tiles
  *   whose rows all start on a line keep the fast path.  The shared side of an instruction is
  *   then LW consecutive elements of one tile row (load/store) or column (store_t), rotated by
- *   m: NAME_model_lines(op, m, cost) models it for rows that all
- *   start m elements into a line.  Every lane moves its own element; nothing is read or
- *   written outside the tile.
+ *   m: NAME_model_lines(op, m, cost) models it for rows that all start m elements into a
+ *   line.  Every lane moves its own element; nothing is read or written outside the tile.
  *   Anything else misaligned (tiles at the matrix edge, W < 4) goes element by element.
  *
  * Supported block shapes
@@ -710,9 +709,6 @@ SWZ_FN void SWZ__TN(__t_item)(int i, int *r, int *c, int *rot)
     *rot = (SWZ_TILE_ROTATE) ? (SWZ__TN(__SP) * (ql / SWZ__TN(__QD))) & (SWZ__TN(_VEC_T) - 1) : 0;
 }
 
-/* The line path's item: lane l (of LW) of window w of global row n of map t (0 load/store: row
- * n = tile row n, COLS elements; 1 store_t: row n = tile column n, ROWS elements), rows starting
- * m elements into a line -> tile (r, c) and the row's element k; 0 where the lane has none. */
 /* The line path's row of thread tid in step i: row slot tid / LW, plus i*RS.  With half-warp
  * windows (LW 16: 8-byte elements) and RS a multiple of 16, the two halves of a warp take rows n
  * and n ^ 8 (slot 16a + 2b + h -> row 16a + 8h + b): their partial windows then read disjoint
@@ -724,6 +720,9 @@ SWZ_FN int SWZ__TN(__win_row)(int tid, int i)
     const int n = SWZ__TN(__LW) == 16 && rs % 16 == 0 ? (s & ~15) | ((s & 1) << 3) | ((s >> 1) & 7) : s;
     return n + i * rs;
 }
+/* The line path's item: lane l (of LW) of window w of global row n of map t (0 load/store: row
+ * n = tile row n, COLS elements; 1 store_t: row n = tile column n, ROWS elements), rows starting
+ * m elements into a line -> tile (r, c) and the row's element k; 0 where the lane has none. */
 SWZ_FN int SWZ__TN(__win_item)(int t, int n, int w, int l, int m, int *r, int *c, int *k)
 {
     *k = w * SWZ__TN(__LW) + l - m;
@@ -949,8 +948,9 @@ SWZ__TILE_DFN void SWZ__TN(__put_shifted)(char *q, const swz_tile_v16 *o, const 
 
 /* The line path (doc block) of map t (0 load/store, 1 store_t), dir 0 global -> shared, 1
  * shared -> global; gb the tile's origin in g, rows ld elements apart.  Each LW lanes take one
- * global row and all its S windows (__win_row: RS = THREADS / LW rows a step), so a row's pointer and offset m are computed once and its windows are immediates
- * apart; up to eight elements per thread in flight. */
+ * global row and all its S windows (__win_row: RS = THREADS / LW rows a step), so a row's
+ * pointer, offset m and (SWZ_TILE_LINE_STEP) shared base are computed once and its windows are
+ * immediates apart; up to eight elements per thread in flight. */
 SWZ__TILE_DFN void SWZ__TN(__lines)(const int t, const int dir, char *gb, char *sb, int64_t ld)
 {
     enum { kE = SWZ__TN(__E), kLW = SWZ__TN(__LW), kRS = SWZ__TN(__LRS),
