@@ -946,6 +946,15 @@ SWZ__TILE_DFN void SWZ__TN(__put_shifted)(char *q, const swz_tile_v16 *o, const 
     }
 }
 
+/* 1 when the tile (nr x nc elements of g at row0, col0) takes the line path: copies that have
+ * it, rows off the 128-byte lines, the tile inside the matrix (W = 16 only asks __shift_ok
+ * for the bounds). */
+SWZ__TILE_DFN int SWZ__TN(__lines_ok)(const void *g, int64_t ld, int64_t row0, int64_t col0, int64_t rows,
+                                       int64_t cols, int nr, int nc)
+{
+    return SWZ__TN(_LINES) && !SWZ__TN(_vec_ok)(g, ld, col0, SWZ__TN(__LW)) &&
+           SWZ__TN(__shift_ok)(1, g, ld, row0, col0, rows, cols, nr, nc, 16);
+}
 /* The line path (doc block) of map t (0 load/store, 1 store_t), dir 0 global -> shared, 1
  * shared -> global; gb the tile's origin in g, rows ld elements apart.  Each LW lanes take one
  * global row and all its S windows (__win_row: RS = THREADS / LW rows a step), so a row's
@@ -1011,10 +1020,7 @@ SWZ__TILE_DFN void SWZ__TN(__copy)(const int dir, const char *src, char *dst, in
     const void *g = dir == 0 ? (const void *)src : (const void *)dst;
     if (tid >= kTH) return;
     const swz__tile_base sb0 = SWZ__TN(__ls_base)(tid);
-    /* the line path: a tile inside the matrix whose rows are not on 128-byte lines (W = 16
-     * only asks __shift_ok whether the tile is inside) */
-    if (SWZ__TN(_LINES) && !SWZ__TN(_vec_ok)(g, ld, col0, SWZ__TN(__LW)) &&
-        SWZ__TN(__shift_ok)(1, g, ld, row0, col0, rows, cols, SWZ_TILE_ROWS, SWZ_TILE_COLS, 16)) {
+    if (SWZ__TN(__lines_ok)(g, ld, row0, col0, rows, cols, SWZ_TILE_ROWS, SWZ_TILE_COLS)) { /* the line path */
         SWZ__TN(__lines)(0, dir, (char *)g + (row0 * ld + col0) * kE, dir == 0 ? dst : (char *)src, ld);
         return;
     }
@@ -1214,8 +1220,7 @@ SWZ__TILE_DFN void SWZ__TN(_store_t)(const SWZ_TILE_ELEM *s, SWZ_TILE_ELEM *g, i
     const char *sb = (const char *)s;
     if (tid >= kTH) return;
     /* output rows row0 .. row0+COLS-1, columns col0 .. col0+ROWS-1 */
-    if (SWZ__TN(_LINES) && !SWZ__TN(_vec_ok)(g, ld, col0, SWZ__TN(__LW)) &&
-        SWZ__TN(__shift_ok)(1, g, ld, row0, col0, rows, cols, SWZ_TILE_COLS, SWZ_TILE_ROWS, 16)) {
+    if (SWZ__TN(__lines_ok)(g, ld, row0, col0, rows, cols, SWZ_TILE_COLS, SWZ_TILE_ROWS)) {
         SWZ__TN(__lines)(1, 1, (char *)(g + row0 * ld + col0), (char *)sb, ld); /* the line path */
         return;
     }
