@@ -54,16 +54,17 @@ bench_passes() { # bench_passes N SECONDS: bench_hgemm N times (every element ch
     grep -E "hgemm|FAIL|rc=" "$OUT/bench$pass.txt" | grep -v "^# swz" | tee -a "$OUT/summary.txt"
   done
 }
-types_rounds() { # types_rounds N PROBLEMS: N rounds of bench_transpose's every-element-type section on PROBLEMS, then the medians (rounds.py)
-  local r
+types_rounds() { # types_rounds N PROBLEMS [ELEMS [DIR]]: N rounds of bench_transpose's every-element-type section on PROBLEMS (ELEMS: those elements; DIR: under $OUT/DIR), then the medians (rounds.py)
+  local r d="$OUT/${4:-.}"
+  mkdir -p "$d"
   for r in $(seq 1 "$1"); do
-    log "$2, every element type, round $r"
-    mkdir -p "$OUT/round$r"
-    run 60 "round$r/bench.txt" env SWZ_BENCH_SECTIONS=types SWZ_BENCH_PROBLEMS="$2" \
-      "$B/bench/bench_transpose" --out "$OUT/round$r"
-    grep -E "FAIL|wrong [1-9]|rc=" "$OUT/round$r/bench.txt" | tee -a "$OUT/summary.txt"
+    log "$2 ${3:-every element type}, round $r"
+    mkdir -p "$d/round$r"
+    run 90 "${4:-.}/round$r/bench.txt" env SWZ_BENCH_SECTIONS=types SWZ_BENCH_PROBLEMS="$2" SWZ_BENCH_ELEMS="${3:-}" \
+      "$B/bench/bench_transpose" --out "$d/round$r"
+    grep -E "FAIL|wrong [1-9]|rc=" "$d/round$r/bench.txt" | tee -a "$OUT/summary.txt"
   done
-  python3 "$(dirname "${BASH_SOURCE[0]}")/rounds.py" "$OUT" "$1" | tee -a "$OUT/summary.txt"
+  python3 "$(dirname "${BASH_SOURCE[0]}")/rounds.py" "$d" "$1" | tee -a "$OUT/summary.txt"
 }
 transpose_tests() { # transpose_tests: test-tile, test-transpose all and model, memcheck of all --quick; one summary line each
   local f

@@ -35,6 +35,15 @@
  *               gx = 3, gy = 3:   L:  0 3 6
  *                                     7 1 4
  *                                     5 8 2
+ *   SPLIT   `group` = K column-major streams, block by block: with w = gx / K, block L of the
+ *           first K*w*gy takes stream s = L mod K, whose columns are [s*w, s*w + w), at its
+ *           (L / K)-th region in column-major order; the last gx - K*w columns follow,
+ *           column-major.  Blocks in flight read K columns w regions apart (input rows whose
+ *           offsets differ in high bits, e.g. bit 16 for K = 2 at a 128 KiB pitch: what a
+ *           power-of-two pitch otherwise denies the DRAM channel hash) and each stream still
+ *           writes whole output rows.
+ *               K = 2, gx = 5, gy = 2:   L:  0 4 1 5 8
+ *                                            2 6 3 7 9
  */
 #ifndef SWZ_EXAMPLES_TRANSPOSE_ORDER_H
 #define SWZ_EXAMPLES_TRANSPOSE_ORDER_H
@@ -47,9 +56,10 @@
 #define SWZ_TR_ORDER_GROUP 2
 #define SWZ_TR_ORDER_MORTON 3
 #define SWZ_TR_ORDER_SKEW 4
+#define SWZ_TR_ORDER_SPLIT 5
 
-/* Region (bx, by) of block L (< gx*gy) in `order`; group: rows per group (GROUP) or supertile
- * side (MORTON, a power of two <= 2^15).  32-bit arithmetic throughout (no 64-bit division on
+/* Region (bx, by) of block L (< gx*gy) in `order`; group: rows per group (GROUP), supertile
+ * side (MORTON, a power of two <= 2^15) or streams (SPLIT).  32-bit arithmetic throughout (no 64-bit division on
  * the GPU) except MORTON, which is swz_morton_block's.  Returns SWZ_OK, or SWZ_ERANGE /
  * SWZ_EKIND for L out of range, a zero or (MORTON) non-power-of-two group, or an unknown
  * order, with (0, 0) in *bx, *by. */
@@ -92,6 +102,22 @@ SWZ_FN int swz_tr_block_order(int order, uint32_t group, uint32_t L, uint32_t gx
         const uint32_t c = L / gy, r = L - c * gy, s = c + r % gx;
         *by = r;
         *bx = s >= gx ? s - gx : s;
+        return SWZ_OK;
+    }
+    case SWZ_TR_ORDER_SPLIT: {
+        /* L / gy < K*w  <=>  L < K*w*gy, without the product (it can reach 2^32) */
+        uint32_t w, j;
+        if (group == 0u) return SWZ_ERANGE;
+        w = gx / group;
+        if (L / gy >= group * w) { /* the columns left over, column-major */
+            const uint32_t r = L - group * w * gy;
+            *bx = group * w + r / gy;
+            *by = r % gy;
+            return SWZ_OK;
+        }
+        j = L / group;
+        *bx = (L % group) * w + j / gy;
+        *by = j % gy;
         return SWZ_OK;
     }
     default: return SWZ_EKIND;

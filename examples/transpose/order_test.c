@@ -3,7 +3,8 @@
  * reference; no GPU.
  *
  *   transpose-order-test     exhaustive over every grid gx, gy <= 40 (and a few odd/large
- *                            ones) for ROW, DIAG, GROUP 1/2/3/8/32/128, MORTON 1/2/4/32, SKEW;
+ *                            ones) for ROW, DIAG, GROUP and SPLIT 1/2/3/8/32/128, MORTON 1/2/4/32,
+ *                            SKEW;
  *                            spot checks at the 32-bit limits (gx up to 2^31 - 1, gx*gy up
  *                            to 2^32 - 1) against the reference; argument errors.
  * Exit 0 when all hold, 1 otherwise (each failure printed).
@@ -32,7 +33,17 @@ static int failures = 0;
 static void reference(int order, uint64_t group, uint64_t L, uint64_t gx, uint64_t gy, uint64_t *bx,
                       uint64_t *by)
 {
-    if (order == SWZ_TR_ORDER_SKEW) {
+    if (order == SWZ_TR_ORDER_SPLIT) { /* stream s = L mod K owns columns [s*w, s*w + w) */
+        const uint64_t w = gx / group, full = group * w * gy;
+        if (L < full) {
+            const uint64_t s = L % group, j = L / group; /* j-th block of stream s */
+            *bx = s * w + j / gy;
+            *by = j % gy;
+        } else {
+            *bx = group * w + (L - full) / gy;
+            *by = (L - full) % gy;
+        }
+    } else if (order == SWZ_TR_ORDER_SKEW) {
         *by = L % gy;
         *bx = (L / gy + L % gy) % gx;
     } else if (order == SWZ_TR_ORDER_ROW || order == SWZ_TR_ORDER_DIAG) {
@@ -68,8 +79,8 @@ static void reference(int order, uint64_t group, uint64_t L, uint64_t gx, uint64
 
 static const char *oname(int order)
 {
-    static const char *n[] = {"ROW", "DIAG", "GROUP", "MORTON", "SKEW"};
-    return order >= 0 && order < 5 ? n[order] : "?";
+    static const char *n[] = {"ROW", "DIAG", "GROUP", "MORTON", "SKEW", "SPLIT"};
+    return order >= 0 && order < 6 ? n[order] : "?";
 }
 
 /* Every block of a gx x gy grid: in range, each region exactly once, equal to the reference. */
@@ -105,7 +116,7 @@ int main(void)
     size_t k;
     uint32_t gx, gy;
     if (!seen) return 1;
-    for (order = 0; order < 5; ++order) {
+    for (order = 0; order < 6; ++order) {
         const uint32_t *gs = order == SWZ_TR_ORDER_MORTON ? mgroups : groups;
         const size_t ng = order == SWZ_TR_ORDER_MORTON ? sizeof mgroups / sizeof *mgroups
                                                        : sizeof groups / sizeof *groups;
@@ -123,7 +134,7 @@ int main(void)
                                           {1u, 4294967295u}, {4294967295u, 1u}};
         static const uint32_t Ls[] = {0u, 1u, 12345u, 2147483646u, 2147483647u, 4294967293u, 4294967294u};
         for (k = 0; k < sizeof big / sizeof *big; ++k)
-            for (order = 0; order < 5; ++order) {
+            for (order = 0; order < 6; ++order) {
                 const uint32_t group = order == SWZ_TR_ORDER_MORTON ? 32u : 128u;
                 const uint64_t n = (uint64_t)big[k][0] * big[k][1];
                 size_t li;
@@ -149,7 +160,17 @@ int main(void)
         EXPECT(swz_tr_block_order(SWZ_TR_ORDER_GROUP, 0, 0, 3, 4, &bx, &by) == SWZ_ERANGE, "group 0 accepted");
         EXPECT(swz_tr_block_order(SWZ_TR_ORDER_MORTON, 3, 0, 3, 4, &bx, &by) == SWZ_ERANGE,
                "MORTON group 3 accepted");
+        EXPECT(swz_tr_block_order(SWZ_TR_ORDER_SPLIT, 0, 0, 3, 4, &bx, &by) == SWZ_ERANGE, "SPLIT group 0 accepted");
         EXPECT(swz_tr_block_order(7, 1, 0, 3, 4, &bx, &by) == SWZ_EKIND, "order 7 accepted");
+        /* the K = 2, gx = 5, gy = 2 picture of order.h */
+        {
+            static const uint32_t pic[2][5] = {{0, 4, 1, 5, 8}, {2, 6, 3, 7, 9}};
+            uint32_t L;
+            for (L = 0; L < 10; ++L) {
+                EXPECT(swz_tr_block_order(SWZ_TR_ORDER_SPLIT, 2, L, 5, 2, &bx, &by) == SWZ_OK && pic[by][bx] == L,
+                       "SPLIT 2 5x2: L=%u -> (%u, %u)", L, bx, by);
+            }
+        }
     }
     free(seen);
     printf("block orders: %d grids checked, %d failures\n", grids, failures);

@@ -84,6 +84,10 @@
  *                           of two) visited in Z order;
  *                   SKEW    column-major with region row r's columns rotated by r (order.h):
  *                           the blocks in flight read every region row at another column.
+ *                   SPLIT   BLOCK_GROUP column-major streams taken block by block, each on
+ *                           its own 1/BLOCK_GROUP of the region columns (order.h): the blocks
+ *                           in flight read BLOCK_GROUP columns far apart and each stream still
+ *                           writes whole output rows.
  *   BLOCK_GROUP   see BLOCK_ORDER (default 32768)
  *   CACHE_HINTS   bit mask for the 16-byte global accesses of the copies (default 0: the
  *                 compiler's choice, LDG.E.128.CONSTANT through __restrict__, and STG.E.128):
@@ -197,8 +201,10 @@
 #define EX_TR_OID_GROUP 3
 #define EX_TR_OID_MORTON 4
 #define EX_TR_OID_SKEW 5
+#define EX_TR_OID_SPLIT 6
 SWZ_STATIC_ASSERT(SWZ_TR_ORDER_ROW == 0 && SWZ_TR_ORDER_DIAG == 1 && SWZ_TR_ORDER_GROUP == 2 &&
-                      SWZ_TR_ORDER_MORTON == 3 && SWZ_TR_ORDER_SKEW == 4,
+                      SWZ_TR_ORDER_MORTON == 3 && SWZ_TR_ORDER_SKEW == 4 &&
+                      SWZ_TR_ORDER_SPLIT == 5,
                   swz_error_transpose_order_ids_out_of_step_with_order_h);
 
 #define EX_TR_LID_NAIVE 1
@@ -624,8 +630,8 @@ static const swz_family_bench ex_tr_bench_hooks = {
 #define EX_TR_BOUNDS __launch_bounds__(THREADS)
 #endif
 #define EX_TR_OID EX_TR_CAT(EX_TR_OID_, BLOCK_ORDER)
-#if EX_TR_OID < 1 || EX_TR_OID > 5
-#error "transpose.cuh: BLOCK_ORDER must be ROW, DIAG, GROUP, MORTON or SKEW"
+#if EX_TR_OID < 1 || EX_TR_OID > 6
+#error "transpose.cuh: BLOCK_ORDER must be ROW, DIAG, GROUP, MORTON, SKEW or SPLIT"
 #endif
 #if (PERSIST) != 0 && (PERSIST) != 1
 #error "transpose.cuh: PERSIST must be 0 or 1"

@@ -959,7 +959,9 @@ SWZ__TILE_DFN int SWZ__TN(__lines_ok)(const void *g, int64_t ld, int64_t row0, i
  * shared -> global; gb the tile's origin in g, rows ld elements apart.  Each LW lanes take one
  * global row and all its S windows (__win_row: RS = THREADS / LW rows a step), so a row's
  * pointer, offset m and (SWZ_TILE_LINE_STEP) shared base are computed once and its windows are
- * immediates apart; up to eight elements per thread in flight. */
+ * immediates apart; up to eight elements per thread in flight.  A thread's rows are RS apart,
+ * so its row pointer steps by RS*ld elements (one 64-bit add, not a product per row), and lane
+ * l's element of window 0 is l*E bytes into the row's first 128-byte line. */
 SWZ__TILE_DFN void SWZ__TN(__lines)(const int t, const int dir, char *gb, char *sb, int64_t ld)
 {
     enum { kE = SWZ__TN(__E), kLW = SWZ__TN(__LW), kRS = SWZ__TN(__LRS),
@@ -968,6 +970,8 @@ SWZ__TILE_DFN void SWZ__TN(__lines)(const int t, const int dir, char *gb, char *
     /* t is a constant at every call: these fold */
     const int kS = t ? SWZ__TN(__LS1) : SWZ__TN(__LS0), nrow = t ? (SWZ_TILE_COLS) : (SWZ_TILE_ROWS);
     const int tid = SWZ_TILE_TID(), l = tid % kLW;
+    const int64_t step = (int64_t)kRS * ld * kE; /* bytes from one of the thread's rows to the next */
+    char *row = gb + (int64_t)SWZ__TN(__win_row)(tid, 0) * ld * kE;
 #pragma unroll
     for (int i0 = 0; i0 * kRS < nrow; i0 += kRB) {
         swz_tile_v16 v[kRB][kSM];
@@ -975,11 +979,11 @@ SWZ__TILE_DFN void SWZ__TN(__lines)(const int t, const int dir, char *gb, char *
         int d[kRB];      /* l - m: element w*LW + d of the row */
         uint32_t so[kRB]; /* __line_base (SWZ_TILE_LINE_STEP) */
 #pragma unroll
-        for (int b = 0; b < kRB; ++b) {
+        for (int b = 0; b < kRB; ++b, row += step) {
             const int n = SWZ__TN(__win_row)(tid, i0 + b);
-            char *row = gb + (int64_t)n * ld * kE;
-            d[b] = l - (int)(((uintptr_t)row & 127u) / kE);
-            p[b] = row + (int64_t)d[b] * kE;
+            const uint32_t a = (uint32_t)(uintptr_t)row & 127u; /* m*E: the row's offset in its line */
+            d[b] = l - (int)(a / kE);
+            p[b] = row + ((int)(l * kE) - (int)a); /* row + d*E: its line, l*E on */
             so[b] = (SWZ_TILE_LINE_STEP) ? SWZ__TN(__line_base)(t, n, d[b]) : 0u;
 #pragma unroll
             for (int w = 0; w < kSM; ++w) {
