@@ -793,14 +793,14 @@ EX_TR_DFN void EX_TRN(__where)(uint32_t L, uint32_t gx, uint32_t gy, unsigned *b
  * the aligned path's: 32 instead of 64 for 64x64 float) and with it for the twin kernel that
  * the launcher takes for misaligned rows (EX_TR_HAS_MIS). */
 #define EX_TR_SET 0
-#define SWZ_TILE_NAME EX_TRN(_tile)
+#define EX_TR_COPIES _tile
 #define SWZ_TILE_COLS EX_TRN(__RC)
 #define SWZ_TILE_THREADS (THREADS)
 #define SWZ_TILE_SHIFTED 0
 #include "tile_copies.inc" /* the rest of tile.h's parameters, then tile.h */
 #if EX_TR_HAS_MIS
 #define EX_TR_SET 1
-#define SWZ_TILE_NAME EX_TRN(_tile_mis)
+#define EX_TR_COPIES _tile_mis
 #define SWZ_TILE_COLS EX_TRN(__RC)
 #define SWZ_TILE_THREADS (THREADS)
 #define SWZ_TILE_SHIFTED 1
@@ -815,7 +815,7 @@ EX_TR_DFN void EX_TRN(__where)(uint32_t L, uint32_t gx, uint32_t gy, unsigned *b
 #define SWZ_MMA_ROWS (TILE)
 #define SWZ_MMA_COLS EX_TRN(__RC)
 #define SWZ_MMA_THREADS (THREADS)
-#define SWZ_MMA_LAYOUT(r, c) EX_TR_RL(0, r, c)
+#define SWZ_MMA_LAYOUT(r, c) EX_TRN(_tile_layout)((int)(r), (int)(c))
 #include <swz/mma.h>
 #endif
 #endif
@@ -828,7 +828,7 @@ EX_TR_DFN void EX_TRN(__where)(uint32_t L, uint32_t gx, uint32_t gy, unsigned *b
 #if EX_TR_LID != EX_TR_LID_NAIVE && !(PERSIST) && (TILE) >= 32
 #define EX_TR_HAS_NARROW 1
 #define EX_TR_SET 0
-#define SWZ_TILE_NAME EX_TRN(_ntile)
+#define EX_TR_COPIES _ntile
 #define SWZ_TILE_COLS (TILE) /* the region's layout on its first tile: a bijection onto it */
 #define SWZ_TILE_THREADS EX_TRN(__NTH)
 #define SWZ_TILE_SHIFTED 0
