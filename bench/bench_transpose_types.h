@@ -55,13 +55,13 @@ struct bt_problem {
  * element (v->elem); the tuning candidates among them are instantiated by tuning.inc. */
 static const char *const bt_candidates[] = {
     "xor_64_u8",     "pad_64_u8",     "xor_128_u8", "xor_32_u8",  "xor_64_u8_key",
-    "xor_64_half",   "pad_64_half",   "xor_32_half", "xor_32_half_key",
+    "xor_64_half",   "pad_64_half",   "xor_64_half_a", "xor_32_half", "xor_32_half_key",
     "xor_64_float",  "pad_64_float",  "xor_64_float_h4",  "xor_64_float_r32k_t512", "xor_64_float_a",
-    "xor_32_float",  "xor_64_float_split2", "xor_64_float_split4",
+    "xor_32_float",
     "xor_64_double", "pad_64_double", "xor_32_double",
-    "xor_32_double_split2", "xor_32_double_split4", "xor_32_double_split8",
+    "xor_32_double_split2", "xor_32_double_split4", "xor_32_double_a",
     "xor_32_v16",    "pad_32_v16",    "xor_16_v16",
-    "xor_32_v16_split2", "xor_32_v16_split4", "xor_32_v16_split8",
+    "xor_32_v16_split2", "xor_32_v16_split4", "xor_32_v16_a",
     "tma_64_half",   "tma_64_float",  "tma_32_double", "tma_32_v16", NULL};
 
 #define BT_TUNING_REF(L, T, E, S) &swz_transpose_##L##_##T##_##E##S##_variant,

@@ -109,9 +109,9 @@
  *                 wavefronts there), the bench's comparison variant (_key).
  *   LOAD_ASYNC    0 (default): the tile load is tile.h's (16-byte LDG into registers, then
  *                 STS);  1: swz/mma.h's cp.async copy of the same region into the same layout
- *                 (LDGSTS: no staging registers; ragged regions zero-filled by the copy,
- *                 misaligned rows element by element), then cp.async.wait_group 0.  The
- *                 emulation takes tile.h's load (the same tile).
+ *                 (LDGSTS: no staging registers; ragged regions zero-filled by the copy),
+ *                 then cp.async.wait_group 0.  The twin kernel (SHIFTED) keeps tile.h's copies
+ *                 for misaligned rows.  The emulation takes tile.h's load (the same tile).
  *   SHIFTED       1 (default): a twin kernel, NAME_kernel_mis, for rows that are not aligned
  *                 for 16-byte vectors -- a pointer, ld or batch stride off the vector width,
  *                 e.g. 8191 x 16385 floats -- where the kernel's copies would move them an
@@ -654,11 +654,9 @@ enum {
     /* The twin's widest access (MIS_VBYTES; the default in one place): element-wide for 4- and
      * 8-byte elements on tile rows of 128 bytes or more, where 16-byte vectors shifted in
      * registers split every 128-byte run into partial units (L2-request-bound: NOTES.md,
-     * session 7); the region copies' 16 bytes, shifted, elsewhere, and with LOAD_ASYNC, whose
-     * cp.async load fills the kernel's layout for the twin too. */
+     * session 7); the region copies' 16 bytes, shifted, elsewhere. */
     EX_TRN(__VB_mis) = (MIS_VBYTES) > 0 ? (MIS_VBYTES)
-                     : ((int)sizeof(ELEM) == 4 || (int)sizeof(ELEM) == 8) && (TILE) * (int)sizeof(ELEM) >= 128 &&
-                               !(LOAD_ASYNC)
+                     : ((int)sizeof(ELEM) == 4 || (int)sizeof(ELEM) == 8) && (TILE) * (int)sizeof(ELEM) >= 128
                          ? (int)sizeof(ELEM)
                          : EX_TRN(__VB),
     EX_TRN(__PS) = (int)SWZ_PAD_STRIDE((TILE), (int)sizeof(ELEM), EX_TRN(__VB)),
@@ -699,8 +697,6 @@ SWZ_STATIC_ASSERT((BLOCK_GROUP) >= 1 && (BLOCK_GROUP) <= 32768 &&
 SWZ_STATIC_ASSERT((MIS_VBYTES) == 0 || (SWZ_IS_POW2(MIS_VBYTES) && (MIS_VBYTES) >= (int)sizeof(ELEM) &&
                                         (MIS_VBYTES) <= EX_TRN(__VB)),
                   swz_error_transpose_MIS_VBYTES_must_be_0_or_a_power_of_two_from_the_element_size_to_the_vector_width);
-SWZ_STATIC_ASSERT(!(LOAD_ASYNC) || EX_TRN(__VB_mis) == EX_TRN(__VB),
-                  swz_error_transpose_LOAD_ASYNC_fills_the_kernel_layout_so_MIS_VBYTES_must_be_the_vector_width);
 SWZ_STATIC_ASSERT((EX_TR_LID != EX_TR_LID_PAD && EX_TR_LID != EX_TR_LID_MORTON) || EX_TRN(__VB_mis) >= 4,
                   swz_error_transpose_MIS_VBYTES_under_4_needs_the_NONE_or_XOR_layout);
 
@@ -870,17 +866,17 @@ EX_TR_DFN void EX_TRN(__phase1)(ELEM *tile, const ELEM *in, ELEM *out, int64_t r
     }
 #else
     (void)out, (void)ld_out, (void)bs_out;
-#if (LOAD_ASYNC) && !EX_TR_EMU
-    EX_TRN(_mma_load_async)(tile, ib, ld_in, r0, c0, rows, cols);
-    swz_mma_commit();
-    swz_mma_wait(0);
-#else
 #if EX_TR_HAS_MIS
     if (mis) {
         EX_TRN(_tile_mis_load)(tile, ib, ld_in, r0, c0, rows, cols);
         return;
     }
 #endif
+#if (LOAD_ASYNC) && !EX_TR_EMU
+    EX_TRN(_mma_load_async)(tile, ib, ld_in, r0, c0, rows, cols);
+    swz_mma_commit();
+    swz_mma_wait(0);
+#else
     EX_TRN(_tile_load)(tile, ib, ld_in, r0, c0, rows, cols);
 #endif
 #endif
@@ -935,8 +931,19 @@ EX_TRN(_kernel)(const ELEM *__restrict__ in, ELEM *__restrict__ out, int64_t row
     EX_TRN(__block)(in, out, rows, cols, ld_in, ld_out, bs_in, bs_out, 0);
 }
 #if EX_TR_HAS_MIS
-/* The twin for misaligned rows (the launcher's choice, EX_TRN(__mis)). */
-extern "C" __global__ void EX_TR_BOUNDS
+/* The twin for misaligned rows (the launcher's choice, EX_TRN(__mis)).  On the line path
+ * (one-element copies) it keeps the aligned kernel's full occupancy, 2048 threads per SM (32
+ * registers), unless MIN_BLOCKS says otherwise: the line path's row pointers took 34-36
+ * registers, i.e. 6 blocks of 256 (ptxas: no spills at 32; NOTES.md, session 8).  Not MORTON,
+ * whose twin evaluates its layout per element (no stepped offsets) and spills at 32 (16x16
+ * doubles: sass-check found LDL/STL). */
+#if (MIN_BLOCKS) > 0
+#define EX_TR_MIS_BOUNDS EX_TR_BOUNDS
+#else
+#define EX_TR_MIS_BOUNDS \
+    __launch_bounds__(THREADS, EX_TRN(_tile_mis_LINES) && EX_TR_LID != EX_TR_LID_MORTON ? 2048 / (THREADS) : 1)
+#endif
+extern "C" __global__ void EX_TR_MIS_BOUNDS
 EX_TRN(_kernel_mis)(const ELEM *__restrict__ in, ELEM *__restrict__ out, int64_t rows, int64_t cols,
                       int64_t ld_in, int64_t ld_out, int64_t bs_in, int64_t bs_out)
 {
@@ -1249,6 +1256,7 @@ extern "C" const swz_variant EX_TRN(_variant) = SWZ_VARIANT_INIT(
 #undef EX_TR_LID
 #undef EX_TR_OID
 #undef EX_TR_BOUNDS
+#undef EX_TR_MIS_BOUNDS
 #undef EX_TR_HAS_NARROW
 #undef EX_TR_HAS_MIS
 #undef EX_TR_TILED

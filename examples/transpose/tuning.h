@@ -41,17 +41,16 @@
     X(xor, 64, float, _h4) \
     X(xor, 64, float, _r32k_t512) \
     X(xor, 64, float, _a) \
+    X(xor, 32, double, _a) \
+    X(xor, 64, half, _a) \
+    X(xor, 32, v16, _a) \
     X(xor, 128, u8, ) \
     X(xor, 64, u8, _key) \
     X(xor, 32, half, _key) \
     X(xor, 32, double, _split2) \
     X(xor, 32, double, _split4) \
-    X(xor, 32, double, _split8) \
     X(xor, 32, v16, _split2) \
-    X(xor, 32, v16, _split4) \
-    X(xor, 32, v16, _split8) \
-    X(xor, 64, float, _split2) \
-    X(xor, 64, float, _split4)
+    X(xor, 32, v16, _split4)
 
 #ifdef __cplusplus
 extern "C" {

@@ -60,6 +60,13 @@
  *                        line path (below) then evaluates the layout once per row and steps
  *                        by that constant.  NAME_model_lines checks the claim on every access
  *                        it models (SWZ_EKIND where it fails).
+ *   SWZ_TILE_LINE_TILE   0 (default) or T, a multiple of LW dividing COLS: with
+ *                        SWZ_TILE_LINE_STEP, the claim holds along a row only inside tiles of T
+ *                        columns (tiles wider than LW side by side, e.g. two 32x32 double tiles
+ *                        in a 32x64 region), and moving T columns adds another constant,
+ *                        LAYOUT(r, c + T) - LAYOUT(r, c) the same for every (r, c).  The line
+ *                        path then adds the difference at the windows whose elements cross into
+ *                        the next tile (one per lane and window, a constant per window).
  *   SWZ_TILE_VBYTES      widest access in bytes (1, 2, 4, 8, 16; default 16).  The layout must
  *                        keep every aligned group of VEC = NAME_VEC consecutive elements of a
  *                        row together, in order, at an offset that is a multiple of VEC (XOR
@@ -613,6 +620,9 @@ SWZ__TILE_DFN void swz__tile_lane(swz_tile_v16 *o, const swz_tile_v16 *v, int up
 #ifndef SWZ_TILE_LINE_STEP
 #define SWZ_TILE_LINE_STEP 0
 #endif
+#ifndef SWZ_TILE_LINE_TILE
+#define SWZ_TILE_LINE_TILE 0
+#endif
 #ifndef SWZ_TILE_GLOBAL_LOAD
 #define SWZ_TILE_GLOBAL_LOAD(v, u, p, bytes) swz_tile_global_load((v), (u), (p), (bytes))
 #endif
@@ -668,7 +678,9 @@ enum {
     SWZ__TN(__LW) = 128 / SWZ__TN(__E) < 32 ? 128 / SWZ__TN(__E) : 32,
     SWZ__TN(__LS0) = ((SWZ_TILE_COLS) + 2 * SWZ__TN(__LW) - 2) / SWZ__TN(__LW), /* windows a row: load/store */
     SWZ__TN(__LS1) = ((SWZ_TILE_ROWS) + 2 * SWZ__TN(__LW) - 2) / SWZ__TN(__LW), /* store_t */
-    SWZ__TN(__LRS) = (SWZ_TILE_THREADS) / SWZ__TN(__LW)                          /* rows a step */
+    SWZ__TN(__LRS) = (SWZ_TILE_THREADS) / SWZ__TN(__LW),                         /* rows a step */
+    SWZ__TN(__LT) = (SWZ_TILE_LINE_TILE),                                       /* 0 or T */
+    SWZ__TN(__LT1) = SWZ__TN(__LT) > 0 ? SWZ__TN(__LT) : 1                       /* T, a divisor */
 };
 
 SWZ_STATIC_ASSERT(SWZ__VALID_ELEM(sizeof(SWZ_TILE_ELEM)),
@@ -690,6 +702,10 @@ SWZ_STATIC_ASSERT((SWZ_TILE_SHIFTED) == 0 || (SWZ_TILE_SHIFTED) == 1,
                   swz_error_tile_SWZ_TILE_SHIFTED_must_be_0_or_1);
 SWZ_STATIC_ASSERT((SWZ_TILE_LINE_STEP) == 0 || (SWZ_TILE_LINE_STEP) == 1,
                   swz_error_tile_SWZ_TILE_LINE_STEP_must_be_0_or_1);
+SWZ_STATIC_ASSERT(SWZ__TN(__LT) == 0 ||
+                      (SWZ__TN(__LT) > 0 && SWZ__TN(__LT1) % SWZ__TN(__LW) == 0 &&
+                       (SWZ_TILE_COLS) % SWZ__TN(__LT1) == 0),
+                  swz_error_tile_SWZ_TILE_LINE_TILE_must_be_0_or_a_multiple_of_LW_dividing_COLS);
 SWZ_STATIC_ASSERT((SWZ_TILE_XOR_LINEAR) == 0 || (SWZ_TILE_XOR_LINEAR) == 1,
                   swz_error_tile_SWZ_TILE_XOR_LINEAR_must_be_0_or_1);
 
@@ -733,20 +749,33 @@ SWZ_FN int SWZ__TN(__win_item)(int t, int n, int w, int l, int m, int *r, int *c
 }
 /* The line path's shared offset of window w for the lane at d = l - m of global row n: with
  * SWZ_TILE_LINE_STEP, base + w*step, the base evaluated once per row at the lane's first
- * element in [0, LW) (window w0 = d < 0); else the layout in full. */
+ * element in [0, LW) (window w0 = d < 0); else the layout in full.  With SWZ_TILE_LINE_TILE T
+ * (load/store rows), the lane's element w*LW + d lies (j*LW) / T tiles past its first one, j =
+ * w - w0: each adds the tile step minus T/LW line steps (__line_xt). */
 SWZ_FN uint32_t SWZ__TN(__line_step)(int t)
 {
     return t ? (uint32_t)(SWZ_TILE_LAYOUT(SWZ__TN(__LW), 0)) - (uint32_t)(SWZ_TILE_LAYOUT(0, 0))
              : (uint32_t)(SWZ_TILE_LAYOUT(0, SWZ__TN(__LW))) - (uint32_t)(SWZ_TILE_LAYOUT(0, 0));
+}
+SWZ_FN uint32_t SWZ__TN(__line_xt)(void)
+{
+    return SWZ__TN(__LT) != 0 ? (uint32_t)(SWZ_TILE_LAYOUT(0, SWZ__TN(__LT))) - (uint32_t)(SWZ_TILE_LAYOUT(0, 0)) -
+                                    (uint32_t)(SWZ__TN(__LT) / SWZ__TN(__LW)) * SWZ__TN(__line_step)(0)
+                              : 0u;
 }
 SWZ_FN uint32_t SWZ__TN(__line_base)(int t, int n, int d)
 {
     const int w0 = d < 0, dd = d + w0 * SWZ__TN(__LW);
     return (uint32_t)(t ? SWZ_TILE_LAYOUT(dd, n) : SWZ_TILE_LAYOUT(n, dd)) - (uint32_t)w0 * SWZ__TN(__line_step)(t);
 }
-SWZ_FN uint32_t SWZ__TN(__line_off)(int t, uint32_t base, int w, int r, int c)
+SWZ_FN uint32_t SWZ__TN(__line_off)(int t, uint32_t base, int w, int d, int r, int c)
 {
-    return (SWZ_TILE_LINE_STEP) ? base + (uint32_t)w * SWZ__TN(__line_step)(t) : (uint32_t)(SWZ_TILE_LAYOUT(r, c));
+    return (SWZ_TILE_LINE_STEP)
+               ? base + (uint32_t)w * SWZ__TN(__line_step)(t) +
+                     (!t && SWZ__TN(__LT) != 0
+                          ? (uint32_t)((w - (d < 0)) * SWZ__TN(__LW) / SWZ__TN(__LT1)) * SWZ__TN(__line_xt)()
+                          : 0u)
+               : (uint32_t)(SWZ_TILE_LAYOUT(r, c));
 }
 
 /* Element offsets of a thread's items, incremental where the doc block says (INC_LS, INC_T),
@@ -989,7 +1018,7 @@ SWZ__TILE_DFN void SWZ__TN(__lines)(const int t, const int dir, char *gb, char *
             for (int w = 0; w < kSM; ++w) {
                 int r, c, k;
                 const int ok = w < kS && SWZ__TN(__win_item)(t, n, w, l, l - d[b], &r, &c, &k);
-                const char *sp = sb + (size_t)SWZ__TN(__line_off)(t, so[b], w, r, c) * kE;
+                const char *sp = sb + (size_t)SWZ__TN(__line_off)(t, so[b], w, d[b], r, c) * kE;
                 if (dir == 0) {
                     if (ok) SWZ_TILE_GLOBAL_LOAD(&v[b][w], 0, p[b] + w * kLW * kE, kE);
                 } else {
@@ -1004,7 +1033,7 @@ SWZ__TILE_DFN void SWZ__TN(__lines)(const int t, const int dir, char *gb, char *
             for (int w = 0; w < kSM; ++w) {
                 int r, c, k;
                 const int ok = w < kS && SWZ__TN(__win_item)(t, n, w, l, l - d[b], &r, &c, &k);
-                char *sp = sb + (size_t)SWZ__TN(__line_off)(t, so[b], w, r, c) * kE;
+                char *sp = sb + (size_t)SWZ__TN(__line_off)(t, so[b], w, d[b], r, c) * kE;
                 if (dir == 0) swz__tile_sput_if(ok, sp, &v[b][w], kE);
                 else if (SWZ__TILE_GSTORE_DEFAULT) swz__tile_gput_if(ok, p[b] + w * kLW * kE, &v[b][w], kE);
                 else if (ok) SWZ_TILE_GLOBAL_STORE(p[b] + w * kLW * kE, &v[b][w], 0, kE);
@@ -1412,7 +1441,7 @@ static inline int SWZ__TN(_model_lines)(int op, int m, swz_tile_cost *cost)
                     if (!SWZ__TN(__win_item)(t, n, w, l % kLW, m, &r, &c, &k)) continue;
                     addr[l] = (uint32_t)(SWZ_TILE_LAYOUT(r, c)) * (uint32_t)kE;
                     /* the copies' stepped offset (SWZ_TILE_LINE_STEP) is the layout's */
-                    if (SWZ__TN(__line_off)(t, SWZ__TN(__line_base)(t, n, l % kLW - m), w, r, c) * (uint32_t)kE != addr[l])
+                    if (SWZ__TN(__line_off)(t, SWZ__TN(__line_base)(t, n, l % kLW - m), w, l % kLW - m, r, c) * (uint32_t)kE != addr[l])
                         cost->status = SWZ_EKIND;
                     mask |= 1u << l;
                 }
@@ -1440,6 +1469,7 @@ static inline int SWZ__TN(_model_lines)(int op, int m, swz_tile_cost *cost)
 #undef SWZ_TILE_SHIFTED
 #undef SWZ_TILE_SHIFT_BATCH
 #undef SWZ_TILE_LINE_STEP
+#undef SWZ_TILE_LINE_TILE
 #undef SWZ_TILE_GLOBAL_LOAD
 #undef SWZ_TILE_GLOBAL_STORE
 #undef SWZ__TILE_GSTORE_DEFAULT

@@ -1,0 +1,28 @@
+#!/bin/bash
+# bench/dev/s8b.sh -- session 8's full call (NOTES.md "Session 8"): the GPU tests and memcheck
+# (lib.sh transpose_tests), three interleaved rounds of bench_transpose's every-element-type
+# section on every problem (8192^2, 16384^2, the ragged 8191 x 16385, the two batches) for every
+# element type, torch beside the last round (bench/torch_transpose.py), then ncu of the float and
+# double twins beside cuBLAS's geam kernel on the ragged problem.
+#   OUT=DIR B=BUILD [S8_SECONDS=560] bash bench/dev/s8b.sh
+set -u
+LIMIT=${S8_SECONDS:-560}
+. "$(dirname "$0")/lib.sh"
+build_once tests/gpu/test-tile tests/gpu/test-transpose bench/bench_transpose
+nvidia-smi --query-gpu=name,memory.total,clocks.max.sm,clocks.max.mem --format=csv | tee -a "$OUT/summary.txt"
+transpose_tests
+types_rounds 3 "" "" all
+if python3 -c "import torch" 2>/dev/null; then
+  log "torch x.t().contiguous() beside round 3"
+  run 200 torch.txt python3 "$(dirname "$0")/../torch_transpose.py" --out "$OUT/all/round3" --swz "$OUT/all/round3/transpose_types.csv"
+  tail -40 "$OUT/torch.txt" >> "$OUT/summary.txt"
+fi
+S="smsp__issue_active.avg.pct_of_peak_sustained_active,smsp__average_warps_issue_stalled_long_scoreboard_per_issue_active.ratio,smsp__average_warps_issue_stalled_barrier_per_issue_active.ratio,smsp__average_warps_issue_stalled_short_scoreboard_per_issue_active.ratio,smsp__average_warps_issue_stalled_mio_throttle_per_issue_active.ratio,smsp__average_warps_issue_stalled_lg_throttle_per_issue_active.ratio"
+M="gpu__time_duration.sum,dram__throughput.avg.pct_of_peak_sustained_elapsed,lts__throughput.avg.pct_of_peak_sustained_elapsed,smsp__inst_executed.sum,sm__warps_active.avg.pct_of_peak_sustained_active,lts__t_requests_srcunit_tex_op_write.sum,lts__t_sector_hit_rate.pct,dram__bytes_read.sum,dram__bytes_write.sum,$S"
+log "ncu: float and double twins beside cuBLAS geam on 8191x16385"
+run 150 ncu-ragged.txt ncu --clock-control none --metrics "$M" \
+  --kernel-name "regex:transpose_readWrite|xor_64_float_kernel_mis|xor_32_double_kernel_mis|xor_64_double_kernel_mis" \
+  env SWZ_BENCH_SECTIONS=types SWZ_BENCH_ELEMS=float,double SWZ_BENCH_PROBLEMS=8191x16385 "$B/bench/bench_transpose" --ncu --out "$OUT/ncu-ragged"
+grep -E "rc=" "$OUT/ncu-ragged.txt" | tee -a "$OUT/summary.txt"
+log "done"
+tar -czf "$OUT.tgz" -C "$(dirname "$OUT")" "$(basename "$OUT")"
