@@ -931,19 +931,10 @@ EX_TRN(_kernel)(const ELEM *__restrict__ in, ELEM *__restrict__ out, int64_t row
     EX_TRN(__block)(in, out, rows, cols, ld_in, ld_out, bs_in, bs_out, 0);
 }
 #if EX_TR_HAS_MIS
-/* The twin for misaligned rows (the launcher's choice, EX_TRN(__mis)).  On the line path
- * (one-element copies) it keeps the aligned kernel's full occupancy, 2048 threads per SM (32
- * registers), unless MIN_BLOCKS says otherwise: the line path's row pointers took 34-36
- * registers, i.e. 6 blocks of 256 (ptxas: no spills at 32; NOTES.md, session 8).  Not MORTON,
- * whose twin evaluates its layout per element (no stepped offsets) and spills at 32 (16x16
- * doubles: sass-check found LDL/STL). */
-#if (MIN_BLOCKS) > 0
-#define EX_TR_MIS_BOUNDS EX_TR_BOUNDS
-#else
-#define EX_TR_MIS_BOUNDS \
-    __launch_bounds__(THREADS, EX_TRN(_tile_mis_LINES) && EX_TR_LID != EX_TR_LID_MORTON ? 2048 / (THREADS) : 1)
-#endif
-extern "C" __global__ void EX_TR_MIS_BOUNDS
+/* The twin for misaligned rows (the launcher's choice, EX_TRN(__mis)).  Its registers are
+ * ptxas's choice: capping the line-path twins at 32 (8 blocks of 256) made ragged float 9 %
+ * slower on an H100 than the 34 that ptxas takes (6 blocks; NOTES.md, session 8, s8b). */
+extern "C" __global__ void EX_TR_BOUNDS
 EX_TRN(_kernel_mis)(const ELEM *__restrict__ in, ELEM *__restrict__ out, int64_t rows, int64_t cols,
                       int64_t ld_in, int64_t ld_out, int64_t bs_in, int64_t bs_out)
 {
@@ -1256,7 +1247,6 @@ extern "C" const swz_variant EX_TRN(_variant) = SWZ_VARIANT_INIT(
 #undef EX_TR_LID
 #undef EX_TR_OID
 #undef EX_TR_BOUNDS
-#undef EX_TR_MIS_BOUNDS
 #undef EX_TR_HAS_NARROW
 #undef EX_TR_HAS_MIS
 #undef EX_TR_TILED
