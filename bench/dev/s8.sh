@@ -13,15 +13,13 @@ build_once tests/gpu/test-tile tests/gpu/test-transpose bench/bench_transpose
 transpose_tests
 types_rounds 3 8192x8192,16384x16384 float,double,v16 squares
 types_rounds 3 8191x16385 "" ragged
-S="smsp__issue_active.avg.pct_of_peak_sustained_active,smsp__average_warps_issue_stalled_long_scoreboard_per_issue_active.ratio,smsp__average_warps_issue_stalled_lg_throttle_per_issue_active.ratio,smsp__average_warps_issue_stalled_mio_throttle_per_issue_active.ratio,smsp__average_warps_issue_stalled_short_scoreboard_per_issue_active.ratio,smsp__average_warps_issue_stalled_barrier_per_issue_active.ratio,smsp__average_warps_issue_stalled_wait_per_issue_active.ratio,smsp__average_warps_issue_stalled_not_selected_per_issue_active.ratio,smsp__average_warps_issue_stalled_drain_per_issue_active.ratio,smsp__average_warps_issue_stalled_math_pipe_throttle_per_issue_active.ratio,smsp__average_warps_issue_stalled_dispatch_stall_per_issue_active.ratio,smsp__average_warps_issue_stalled_no_instruction_per_issue_active.ratio"
-M="gpu__time_duration.sum,dram__throughput.avg.pct_of_peak_sustained_elapsed,lts__throughput.avg.pct_of_peak_sustained_elapsed,smsp__inst_executed.sum,sm__warps_active.avg.pct_of_peak_sustained_active,lts__t_requests_srcunit_tex_op_write.sum,lts__t_requests_srcunit_tex_op_read.sum,lts__t_sector_hit_rate.pct,dram__bytes_read.sum,dram__bytes_write.sum,$S"
 log "ncu: float twins and cublasSgeam on 8191x16385"
-run 120 ncu-ragged.txt ncu --clock-control none --metrics "$M" \
+run 120 ncu-ragged.txt ncu --clock-control none --metrics "$NCU_KERNEL_METRICS" \
   --kernel-name "regex:transpose_readWrite|xor_64_float_kernel_mis|xor_64_float_h4_kernel_mis|pad_64_float_kernel_mis" \
   env SWZ_BENCH_SECTIONS=types SWZ_BENCH_ELEMS=float SWZ_BENCH_PROBLEMS=8191x16385 "$B/bench/bench_transpose" --ncu --out "$OUT/ncu-ragged"
 grep -E "rc=" "$OUT/ncu-ragged.txt" | tee -a "$OUT/summary.txt"
 log "ncu: the 128 KiB pitch, shipped against SPLIT"
-run 120 ncu-pitch.txt ncu --clock-control none --metrics "$M" \
+run 120 ncu-pitch.txt ncu --clock-control none --metrics "$NCU_KERNEL_METRICS" \
   --kernel-name "regex:xor_32_double_kernel|xor_32_double_split|xor_32_v16_kernel|xor_32_v16_split|transpose_readWrite" \
   env SWZ_BENCH_SECTIONS=types SWZ_BENCH_ELEMS=double,v16 SWZ_BENCH_PROBLEMS=16384x16384,8192x8192 "$B/bench/bench_transpose" --ncu --out "$OUT/ncu-pitch"
 grep -E "rc=" "$OUT/ncu-pitch.txt" | tee -a "$OUT/summary.txt"

@@ -17,10 +17,8 @@ if python3 -c "import torch" 2>/dev/null; then
   run 200 torch.txt python3 "$(dirname "$0")/../torch_transpose.py" --out "$OUT/all/round3" --swz "$OUT/all/round3/transpose_types.csv"
   tail -40 "$OUT/torch.txt" >> "$OUT/summary.txt"
 fi
-S="smsp__issue_active.avg.pct_of_peak_sustained_active,smsp__average_warps_issue_stalled_long_scoreboard_per_issue_active.ratio,smsp__average_warps_issue_stalled_barrier_per_issue_active.ratio,smsp__average_warps_issue_stalled_short_scoreboard_per_issue_active.ratio,smsp__average_warps_issue_stalled_mio_throttle_per_issue_active.ratio,smsp__average_warps_issue_stalled_lg_throttle_per_issue_active.ratio"
-M="gpu__time_duration.sum,dram__throughput.avg.pct_of_peak_sustained_elapsed,lts__throughput.avg.pct_of_peak_sustained_elapsed,smsp__inst_executed.sum,sm__warps_active.avg.pct_of_peak_sustained_active,lts__t_requests_srcunit_tex_op_write.sum,lts__t_sector_hit_rate.pct,dram__bytes_read.sum,dram__bytes_write.sum,$S"
 log "ncu: float and double twins beside cuBLAS geam on 8191x16385"
-run 150 ncu-ragged.txt ncu --clock-control none --metrics "$M" \
+run 150 ncu-ragged.txt ncu --clock-control none --metrics "$NCU_KERNEL_METRICS" \
   --kernel-name "regex:transpose_readWrite|xor_64_float_kernel_mis|xor_32_double_kernel_mis|xor_64_double_kernel_mis" \
   env SWZ_BENCH_SECTIONS=types SWZ_BENCH_ELEMS=float,double SWZ_BENCH_PROBLEMS=8191x16385 "$B/bench/bench_transpose" --ncu --out "$OUT/ncu-ragged"
 grep -E "rc=" "$OUT/ncu-ragged.txt" | tee -a "$OUT/summary.txt"

@@ -59,10 +59,10 @@
 #define SWZ_TR_ORDER_SPLIT 5
 
 /* Region (bx, by) of block L (< gx*gy) in `order`; group: rows per group (GROUP), supertile
- * side (MORTON, a power of two <= 2^15) or streams (SPLIT).  32-bit arithmetic throughout (no 64-bit division on
- * the GPU) except MORTON, which is swz_morton_block's.  Returns SWZ_OK, or SWZ_ERANGE /
- * SWZ_EKIND for L out of range, a zero or (MORTON) non-power-of-two group, or an unknown
- * order, with (0, 0) in *bx, *by. */
+ * side (MORTON, a power of two <= 2^15) or streams (SPLIT).  32-bit arithmetic throughout (no
+ * 64-bit division on the GPU) except MORTON, which is swz_morton_block's.  Returns SWZ_OK, or
+ * SWZ_ERANGE / SWZ_EKIND for L out of range, a zero or (MORTON) non-power-of-two group, or an
+ * unknown order, with (0, 0) in *bx, *by. */
 SWZ_FN int swz_tr_block_order(int order, uint32_t group, uint32_t L, uint32_t gx, uint32_t gy,
                               uint32_t *bx, uint32_t *by)
 {
@@ -105,13 +105,15 @@ SWZ_FN int swz_tr_block_order(int order, uint32_t group, uint32_t L, uint32_t gx
         return SWZ_OK;
     }
     case SWZ_TR_ORDER_SPLIT: {
-        /* L / gy < K*w  <=>  L < K*w*gy, without the product (it can reach 2^32) */
-        uint32_t w, j;
+        /* kw = K*w <= gx columns in streams; L / gy < kw  <=>  L < kw*gy, without the product
+         * (it can reach 2^32) */
+        uint32_t w, kw, j;
         if (group == 0u) return SWZ_ERANGE;
         w = gx / group;
-        if (L / gy >= group * w) { /* the columns left over, column-major */
-            const uint32_t r = L - group * w * gy;
-            *bx = group * w + r / gy;
+        kw = group * w;
+        if (L / gy >= kw) { /* the columns left over, column-major */
+            const uint32_t r = L - kw * gy;
+            *bx = kw + r / gy;
             *by = r % gy;
             return SWZ_OK;
         }
