@@ -111,7 +111,9 @@
  *                 STS);  1: swz/mma.h's cp.async copy of the same region into the same layout
  *                 (LDGSTS: no staging registers; ragged regions zero-filled by the copy),
  *                 then cp.async.wait_group 0.  The twin kernel (SHIFTED) keeps tile.h's copies
- *                 for misaligned rows.  The emulation takes tile.h's load (the same tile).
+ *                 for misaligned rows.  The emulation takes tile.h's load (the same tile);
+ *                 predict() models the cp.async writes (mma.h NAME_model, bank.h R8).
+ *                 xor_64_float ships with 1 (variants_float.cu SWZ_TV_ASYNC_TILE).
  *   SHIFTED       1 (default): a twin kernel, NAME_kernel_mis, for rows that are not aligned
  *                 for 16-byte vectors -- a pointer, ld or batch stride off the vector width,
  *                 e.g. 8191 x 16385 floats -- where the kernel's copies would move them an
@@ -803,9 +805,11 @@ EX_TR_DFN void EX_TRN(__where)(uint32_t L, uint32_t gx, uint32_t gy, unsigned *b
 #define SWZ_TILE_SHIFT_BATCH (SHIFT_BATCH)
 #include "tile_copies.inc"
 #endif
-#if (LOAD_ASYNC) && !EX_TR_EMU
+#if (LOAD_ASYNC)
 /* LOAD_ASYNC: the region's cp.async copy, same region, same layout (mma.h's copy works for any
- * element size; the layouts keep 16-byte units whole, as it requires). */
+ * element size; the layouts keep 16-byte units whole, as it requires).  Its host model
+ * (NAME_mma_model, bank.h R8) is predict()'s tile load in every build; the emulation runs
+ * tile.h's load of the same tile. */
 #define SWZ_MMA_NAME EX_TRN(_mma)
 #define SWZ_MMA_ELEM ELEM
 #define SWZ_MMA_ROWS (TILE)
@@ -873,7 +877,14 @@ EX_TR_DFN void EX_TRN(__phase1)(ELEM *tile, const ELEM *in, ELEM *out, int64_t r
     }
 #endif
 #if (LOAD_ASYNC) && !EX_TR_EMU
-    EX_TRN(_mma_load_async)(tile, ib, ld_in, r0, c0, rows, cols);
+    /* a whole region on 16-byte aligned rows: the plain 16-byte cp.async per chunk (bank.h R8,
+     * no bounds arithmetic); edges and unaligned rows: the bounds-checked copy (src-size form,
+     * element path where unaligned) */
+    if (r0 + (TILE) <= rows && c0 + EX_TRN(__RC) <= cols &&
+        ((((uintptr_t)(ib + r0 * ld_in + c0)) | (uint64_t)ld_in * sizeof(ELEM)) & 15u) == 0)
+        EX_TRN(_mma_load_async_full)(tile, ib + r0 * ld_in + c0, ld_in, EX_TRN(_mma_copy_offset)(ld_in));
+    else
+        EX_TRN(_mma_load_async)(tile, ib, ld_in, r0, c0, rows, cols);
     swz_mma_commit();
     swz_mma_wait(0);
 #else
@@ -1175,7 +1186,11 @@ static int EX_TRN(__predict)(swz_tile_cost *sts, swz_tile_cost *lds)
     swz_tile_cost_init(lds, 0u);
     return SWZ_OK;
 #else
+#if (LOAD_ASYNC)
+    const int a = EX_TRN(_mma_model)(SWZ_MMA_OP_COPY, 0, sts); /* the cp.async copy's writes (R8) */
+#else
     const int a = EX_TRN(_tile_model)(SWZ_TILE_OP_LOAD, sts);
+#endif
     const int b = EX_TRN(_tile_model)(SWZ_TILE_OP_STORE_T, lds);
     return a != SWZ_OK ? a : b;
 #endif
