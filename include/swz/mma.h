@@ -109,11 +109,13 @@
  *   void NAME_load_async(ELEM *s, const ELEM *g, int64_t ld, int64_t row0, int64_t col0,
  *                        int64_t rows, int64_t cols)
  *       tile(r, c) = g[(row0 + r) * ld + col0 + c], zero outside [0, rows) x [0, cols), with
- *       one 16-byte cp.async.cg per chunk (src-size = the bytes inside the matrix, so a ragged
- *       right edge is zero-filled by the copy itself).  Asynchronous: follow it by
- *       swz_mma_commit() and swz_mma_wait(n) + __syncthreads() before reading.  When g + col0
- *       or ld is not 16-byte aligned, or a chunk straddles column 0 (col0 < 0), those chunks
- *       are copied element by element with plain loads and stores (synchronous, correct).
+ *       one 16-byte cp.async.cg per chunk inside the matrix and a 16-byte shared store of
+ *       zeros per chunk outside it.  Asynchronous: follow it by swz_mma_commit() and
+ *       swz_mma_wait(n) + __syncthreads() before reading.  When g + col0 or ld is not 16-byte
+ *       aligned, a chunk straddles column 0 (col0 < 0) or is cut by the right edge (a 16-byte
+ *       copy would name bytes past the row, which compute-sanitizer reports as read even with
+ *       a src-size below 16), those chunks are copied element by element with plain loads and
+ *       stores (synchronous, correct).
  *       sm_80+; below sm_80 every chunk takes that plain path.
  *   void NAME_load_async_full(ELEM *s, const ELEM *g, int64_t ld, int64_t off)
  *       the same copy of a tile wholly inside the matrix, g pointing at its element (0, 0), g
@@ -385,13 +387,19 @@ static __device__ __forceinline__ void SWZ__MN(_load_async)(SWZ_MMA_ELEM *s, con
         const int64_t gr = row0 + r, gc = col0 + (int64_t)u * kV;
         char *dst = sb + SWZ__MN(_chunk_addr)(i);
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
+        /* a whole chunk: one 16-byte cp.async; a chunk outside the matrix: a 16-byte shared
+         * store of zeros (no global address at all); a chunk cut by the right edge: the plain
+         * path below, so that no copy names bytes past the matrix (compute-sanitizer counts a
+         * 16-byte cp.async as a 16-byte read whatever its src-size) */
         if (aligned && !(gc < 0 && gc + kV > 0)) {
-            const int in_row = gr >= 0 && gr < rows && gc >= 0 && gc < cols;
-            const int64_t left = cols - gc;
-            const unsigned n = in_row ? (unsigned)((left < kV ? left : kV) * kE) : 0u;
-            const char *src = n ? gb + (gr * ld + gc) * kE : gb;
-            swz__mma_cp_async16((unsigned)__cvta_generic_to_shared(dst), src, n);
-            continue;
+            if (!(gr >= 0 && gr < rows && gc >= 0 && gc < cols)) {
+                *(uint4 *)dst = make_uint4(0u, 0u, 0u, 0u);
+                continue;
+            }
+            if (cols - gc >= kV) {
+                swz__mma_cp_async16((unsigned)__cvta_generic_to_shared(dst), gb + (gr * ld + gc) * kE, 16u);
+                continue;
+            }
         }
 #endif
         (void)aligned;
