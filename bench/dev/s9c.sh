@@ -3,7 +3,9 @@
 # copy no longer issues a 16-byte cp.async for a chunk cut by the right edge (s9b's memcheck
 # error: xor_64_float, the first registry variant on that copy) and zero-fills chunks outside
 # the matrix with shared stores.  The GPU tests and memcheck of every user of the copy
-# (transpose, test-mma, hgemm), then five interleaved rounds of every type and problem.
+# (transpose, test-mma, hgemm), five interleaved rounds of every type and problem (with `_az`,
+# the bounds-checked src-size copy on every region, beside the shipped plain copy and `_ldg`:
+# s9b's xor_64_float lost 0.3 % to `_ldg` where s9's `_a` had won 0.4 %), ncu of the three.
 #   OUT=DIR B=BUILD [S9_SECONDS=560] bash bench/dev/s9c.sh
 set -u
 LIMIT=${S9_SECONDS:-560}
@@ -22,5 +24,10 @@ for f in mma san-mma hgemm-all hgemm-example san-hgemm; do
   echo "$f: $(grep -E "ok|FAIL|ERROR SUMMARY|passed|failed" "$OUT/$f.txt" | tail -2 | tr '\n' ' ') $(tail -1 "$OUT/$f.txt")" | tee -a "$OUT/summary.txt"
 done
 types_rounds 5 "" "" all
+log "ncu: xor_64_float, _az, _ldg and Sgeam at 16384^2"
+run 90 ncu-float.txt ncu --clock-control none --metrics "$NCU_KERNEL_METRICS" \
+  --kernel-name "regex:transpose_readWrite|xor_64_float(_az|_ldg)?_kernel$" \
+  env SWZ_BENCH_SECTIONS=types SWZ_BENCH_ELEMS=float SWZ_BENCH_PROBLEMS=16384x16384 "$B/bench/bench_transpose" --ncu --out "$OUT/ncu"
+grep -E "rc=" "$OUT/ncu-float.txt" | tee -a "$OUT/summary.txt"
 log "done"
 tar -czf "$OUT.tgz" -C "$(dirname "$OUT")" "$(basename "$OUT")"

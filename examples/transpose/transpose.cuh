@@ -113,7 +113,10 @@
  *                 then cp.async.wait_group 0.  The twin kernel (SHIFTED) keeps tile.h's copies
  *                 for misaligned rows.  The emulation takes tile.h's load (the same tile);
  *                 predict() models the cp.async writes (mma.h NAME_model, bank.h R8).
- *                 xor_64_float ships with 1 (variants_float.cu SWZ_TV_ASYNC_TILE).
+ *                 xor_64_float ships with 1 (variants_float.cu SWZ_TV_ASYNC_TILE).  Whole
+ *                 regions on aligned rows take mma.h's plain copy (NAME_load_async_full);
+ *                 2: mma.h's bounds-checked copy on every region (its src-size form, SASS
+ *                 LDGSTS...ZFILL, which costs more shared wavefronts than R8 predicts).
  *   SHIFTED       1 (default): a twin kernel, NAME_kernel_mis, for rows that are not aligned
  *                 for 16-byte vectors -- a pointer, ld or batch stride off the vector width,
  *                 e.g. 8191 x 16385 floats -- where the kernel's copies would move them an
@@ -623,8 +626,8 @@ static const swz_family_bench ex_tr_bench_hooks = {
 #if (XOR_LINES) != 0 && (XOR_LINES) != 1
 #error "transpose.cuh: XOR_LINES must be 0 or 1"
 #endif
-#if (LOAD_ASYNC) != 0 && (LOAD_ASYNC) != 1
-#error "transpose.cuh: LOAD_ASYNC must be 0 or 1"
+#if (LOAD_ASYNC) != 0 && (LOAD_ASYNC) != 1 && (LOAD_ASYNC) != 2
+#error "transpose.cuh: LOAD_ASYNC must be 0, 1 or 2"
 #endif
 #if (MIN_BLOCKS) > 0
 #define EX_TR_BOUNDS __launch_bounds__(THREADS, MIN_BLOCKS)
@@ -877,10 +880,11 @@ EX_TR_DFN void EX_TRN(__phase1)(ELEM *tile, const ELEM *in, ELEM *out, int64_t r
     }
 #endif
 #if (LOAD_ASYNC) && !EX_TR_EMU
-    /* a whole region on 16-byte aligned rows: the plain 16-byte cp.async per chunk (bank.h R8,
-     * no bounds arithmetic); edges and unaligned rows: the bounds-checked copy (src-size form,
-     * element path where unaligned) */
-    if (r0 + (TILE) <= rows && c0 + EX_TRN(__RC) <= cols &&
+    /* LOAD_ASYNC 1, a whole region on 16-byte aligned rows: the plain 16-byte cp.async per
+     * chunk (bank.h R8, no bounds arithmetic); edges, unaligned rows and LOAD_ASYNC 2: the
+     * bounds-checked copy (its src-size operand: SASS LDGSTS...ZFILL; element path where
+     * unaligned) */
+    if ((LOAD_ASYNC) == 1 && r0 + (TILE) <= rows && c0 + EX_TRN(__RC) <= cols &&
         ((((uintptr_t)(ib + r0 * ld_in + c0)) | (uint64_t)ld_in * sizeof(ELEM)) & 15u) == 0)
         EX_TRN(_mma_load_async_full)(tile, ib + r0 * ld_in + c0, ld_in, EX_TRN(_mma_copy_offset)(ld_in));
     else
