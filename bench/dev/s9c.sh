@@ -6,6 +6,8 @@
 # (transpose, test-mma, hgemm), five interleaved rounds of every type and problem (with `_az`,
 # the bounds-checked src-size copy on every region, beside the shipped plain copy and `_ldg`:
 # s9b's xor_64_float lost 0.3 % to `_ldg` where s9's `_a` had won 0.4 %), ncu of the three.
+# Run twice: at a0c8d3c (xor_64_float on the plain copy) and on the final tree (xor_64_float
+# back on LDG + STS, the cp.async copies as `_a` and `_az`).
 #   OUT=DIR B=BUILD [S9_SECONDS=560] bash bench/dev/s9c.sh
 set -u
 LIMIT=${S9_SECONDS:-560}
@@ -24,9 +26,9 @@ for f in mma san-mma hgemm-all hgemm-example san-hgemm; do
   echo "$f: $(grep -E "ok|FAIL|ERROR SUMMARY|passed|failed" "$OUT/$f.txt" | tail -2 | tr '\n' ' ') $(tail -1 "$OUT/$f.txt")" | tee -a "$OUT/summary.txt"
 done
 types_rounds 5 "" "" all
-log "ncu: xor_64_float, _az, _ldg and Sgeam at 16384^2"
+log "ncu: xor_64_float and its cp.async candidates beside Sgeam at 16384^2"
 run 90 ncu-float.txt ncu --clock-control none --metrics "$NCU_KERNEL_METRICS" \
-  --kernel-name "regex:transpose_readWrite|xor_64_float(_az|_ldg)?_kernel$" \
+  --kernel-name "regex:transpose_readWrite|xor_64_float(_a|_az|_ldg)?_kernel$" \
   env SWZ_BENCH_SECTIONS=types SWZ_BENCH_ELEMS=float SWZ_BENCH_PROBLEMS=16384x16384 "$B/bench/bench_transpose" --ncu --out "$OUT/ncu"
 grep -E "rc=" "$OUT/ncu-float.txt" | tee -a "$OUT/summary.txt"
 log "done"

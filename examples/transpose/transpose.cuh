@@ -113,8 +113,9 @@
  *                 then cp.async.wait_group 0.  The twin kernel (SHIFTED) keeps tile.h's copies
  *                 for misaligned rows.  The emulation takes tile.h's load (the same tile);
  *                 predict() models the cp.async writes (mma.h NAME_model, bank.h R8).
- *                 xor_64_float ships with 1 (variants_float.cu SWZ_TV_ASYNC_TILE).  Whole
- *                 regions on aligned rows take mma.h's plain copy (NAME_load_async_full);
+ *                 Whole regions on aligned rows take mma.h's plain copy
+ *                 (NAME_load_async_full); no shipped variant loads this way (NOTES.md,
+ *                 session 9: +-0.4 % against LDG + STS on the H100);
  *                 2: mma.h's bounds-checked copy on every region (its src-size form, SASS
  *                 LDGSTS...ZFILL, which costs more shared wavefronts than R8 predicts).
  *   SHIFTED       1 (default): a twin kernel, NAME_kernel_mis, for rows that are not aligned

@@ -6,7 +6,6 @@
 #define SWZ_TV_ELEM float
 #define SWZ_TV_NAME float
 #define SWZ_TV_TILE64 1
-#define SWZ_TV_ASYNC_TILE 64 /* xor_64_float loads by cp.async (variants_knobs.inc) */
 #include "variants.inc"
 /* The TMA layout (transpose.h SWZ_TRANSPOSE_TMA_VARIANTS; nvcc only: no TMA in the emulation). */
 #if defined(__CUDACC__)

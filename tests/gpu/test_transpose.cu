@@ -22,7 +22,6 @@
  *                          twin for misaligned rows: xor/pad conflict free where the tile
  *                          rows allow it, none conflicting
  *   test-transpose twins   (no GPU) the twin kernels and their access widths (sass_check.py)
- *   test-transpose async   (no GPU) the kernels that load their tile by cp.async (sass_check.py)
  *   --quick (with all)     fewer shapes, for compute-sanitizer runs
  *   --layout L (with all)  only the variants of layout L (e.g. tma)
  * The walk ('all') and the dispatch are tests/gpu/family_test.h; this file has the shapes,
@@ -434,23 +433,9 @@ static int list_twins(int argc, char **argv)
     return 0;
 }
 
-/* 'async' (no GPU): one line per variant whose tile load is cp.async (knobs load_async=1, e.g.
- * xor_64_float), "<kernel>": tests/gpu/sass_check.py checks LDGSTS there instead of LDG + STS. */
-static int list_async(int argc, char **argv)
-{
-    (void)argv;
-    if (argc != 0) return 2;
-    for (int i = 0; i < swz_transpose_registry.count; ++i) {
-        const swz_variant *v = swz_transpose_registry.variants[i];
-        if (strstr(v->knobs, "load_async=1")) printf("%s_kernel\n", v->name);
-    }
-    return 0;
-}
-
 static const family_test walk = {&swz_transpose_registry, "all", "[--quick] [--layout L]", setup, selected, cases, run};
 static const family_extra extras[] = {
     {"big", "", test_big, 1}, {"batch", "", test_batch, 1}, {"args", "", test_args, 1}, {"model", "", test_model, 0}, {"twins", "", list_twins, 0},
-    {"async", "", list_async, 0},
     {NULL, NULL, NULL, 0}};
 
 int main(int argc, char **argv) { return family_test_main(&walk, extras, argc, argv); }
