@@ -15,6 +15,20 @@
  *                shared, then one shared -> global (KB = 16, 32)
  *   Every kernel's output is checked against its input (a wrong copy fails the program).
  *
+ * The transposes' own address pattern (section "tiles", size cells "ELEM NxN")
+ *   For float and 16-byte elements at 8192^2 and 16384^2, a copy that moves exactly the bytes a
+ *   transpose of R x C-element regions reads and writes, to exactly the addresses it reads and
+ *   writes, in the same block order (column-major over the regions, the transposes' default),
+ *   with no shared memory and no element permutation: input region (ry, rx), R rows of C*E
+ *   bytes, read as 16-byte vectors in row-major order; vector k goes to vector k of output
+ *   region (rx, ry), C rows of R*E bytes (ld.global.nc loads, every load of a thread before
+ *   its stores).  Its speed is what the DRAM side of that pattern allows: a transpose with the
+ *   same regions and order cannot pass it, whatever its shared-memory layout.
+ *     tiles_RxC_tTH   regions of R x C elements, TH threads (the shipped xor_64_float: 64x64,
+ *                     256; xor_16_v16: 16x64, 512; xor_32_v16: 32x32, 512; 32x32 at 256 threads
+ *                     is the tile of cuBLAS's geam kernels)
+ *   Checked vector by vector against the pattern on the device.
+ *
  * Usage: copy_ceiling [--out DIR] [--quick] [--reps N]  -> DIR/copy_ceiling.csv
  */
 #include "bench_util.h"
@@ -60,6 +74,48 @@ __global__ static void __launch_bounds__(32) cc_bulk(const unsigned char *__rest
                      : "memory");
         asm volatile("cp.async.bulk.commit_group;" ::: "memory");
         asm volatile("cp.async.bulk.wait_group.read 0;" ::: "memory");
+    }
+}
+
+/* The transposes' pattern (above): region (ry, rx) of the nr x nc-element input, blocks
+ * column-major over the regions, vector k of the input region to vector k of the output region. */
+template <int R, int C, int E, int TH>
+struct cc_tile_shape {
+    enum { CV = C * E / 16, RV = R * E / 16, N = R * CV, U = N / TH };
+    static_assert(RV >= 1 && CV >= 1 && N % TH == 0, "regions of whole 16-byte vectors, whole vectors per thread");
+};
+template <int R, int C, int E, int TH>
+__global__ static void __launch_bounds__(TH) cc_tiles(const uint4 *__restrict__ in, uint4 *__restrict__ out, int64_t nr, int64_t nc)
+{
+    typedef cc_tile_shape<R, C, E, TH> S;
+    const int64_t nby = nr / R, ry = blockIdx.x % nby, rx = blockIdx.x / nby;
+    const int64_t ldi = nc * E / 16, ldo = nr * E / 16;
+    uint4 v[S::U];
+#pragma unroll
+    for (int u = 0; u < S::U; ++u) {
+        const int k = (int)threadIdx.x + u * TH;
+        const uint4 *p = in + (ry * R + k / S::CV) * ldi + rx * S::CV + k % S::CV;
+        asm volatile("ld.global.nc.L1::no_allocate.v4.u32 {%0,%1,%2,%3}, [%4];"
+                     : "=r"(v[u].x), "=r"(v[u].y), "=r"(v[u].z), "=r"(v[u].w)
+                     : "l"(p));
+    }
+#pragma unroll
+    for (int u = 0; u < S::U; ++u) {
+        const int k = (int)threadIdx.x + u * TH;
+        out[(rx * C + k / S::RV) * ldo + ry * S::RV + k % S::RV] = v[u];
+    }
+}
+/* Counts the output vectors that differ from the input vector the pattern sends there. */
+template <int R, int C, int E, int TH>
+__global__ static void cc_tiles_check(const uint4 *in, const uint4 *out, int64_t nr, int64_t nc, unsigned *bad)
+{
+    typedef cc_tile_shape<R, C, E, TH> S;
+    const int64_t ldi = nc * E / 16, ldo = nr * E / 16, n = nc * ldo;
+    for (int64_t i = blockIdx.x * (int64_t)blockDim.x + threadIdx.x; i < n; i += (int64_t)gridDim.x * blockDim.x) {
+        const int64_t orow = i / ldo, ocv = i % ldo, rx = orow / C, ry = ocv / S::RV;
+        const int64_t k = (orow % C) * S::RV + ocv % S::RV;
+        const uint4 x = out[i], y = in[(ry * R + k / S::CV) * ldi + rx * S::CV + k % S::CV];
+        if (x.x != y.x || x.y != y.y || x.z != y.z || x.w != y.w) atomicAdd(bad, 1u);
     }
 }
 
@@ -125,6 +181,48 @@ int main(int argc, char **argv)
             t.add(k.name, size, "GB/s", 2.0 * bytes / (ms * 1e6), tm / ms, -1);
         }
     }
+    /* the transposes' address pattern: float and 16-byte elements at 8192^2 and 16384^2 */
+    struct tiles {
+        const char *name;
+        int E;
+        void (*launch)(const uint4 *, uint4 *, int64_t, int64_t);
+        void (*check)(const uint4 *, const uint4 *, int64_t, int64_t, unsigned *, int);
+    };
+#define CC_TILES(R, C, E, TH)                                                                                  \
+    {"tiles_" #R "x" #C "_t" #TH, E,                                                                          \
+     [](const uint4 *a, uint4 *b, int64_t nr, int64_t nc) {                                                   \
+         cc_tiles<R, C, E, TH><<<(unsigned)((nr / R) * (nc / C)), TH>>>(a, b, nr, nc);                        \
+     },                                                                                                       \
+     [](const uint4 *a, const uint4 *b, int64_t nr, int64_t nc, unsigned *bd, int g) {                         \
+         cc_tiles_check<R, C, E, TH><<<g, 256>>>(a, b, nr, nc, bd);                                           \
+     }}
+    const tiles tl[] = {CC_TILES(64, 64, 4, 256), CC_TILES(32, 32, 4, 256), CC_TILES(16, 64, 16, 512),
+                        CC_TILES(32, 32, 16, 512), CC_TILES(32, 32, 16, 256)};
+#undef CC_TILES
+    const int64_t sides_full[] = {8192, 16384}, sides_quick[] = {1024};
+    for (int E : {4, 16})
+        for (int si = 0; si < (o.quick ? 1 : 2); ++si) {
+            const int64_t n = o.quick ? sides_quick[si] : sides_full[si];
+            const size_t bytes = (size_t)(n * n * E);
+            char size[48];
+            snprintf(size, sizeof size, "%s %lldx%lld", E == 4 ? "float" : "v16", (long long)n, (long long)n);
+            const float tm = bench_memcpy_ms(o, out, in, bytes);
+            t.add("cudaMemcpy", size, "GB/s", 2.0 * bytes / (tm * 1e6), 1.0, -1);
+            for (const tiles &k : tl) {
+                if (k.E != E) continue;
+                auto f = [&] { k.launch((const uint4 *)in, (uint4 *)out, n, n); };
+                CUDA_CHECK(cudaMemset(out, 0xA5, bytes));
+                f();
+                CUDA_CHECK_LAUNCH();
+                CUDA_CHECK(cudaMemset(bad, 0, sizeof(unsigned)));
+                k.check((const uint4 *)in, (const uint4 *)out, n, n, bad, sms * 8);
+                unsigned nbad = 0;
+                CUDA_CHECK(cudaMemcpy(&nbad, bad, sizeof nbad, cudaMemcpyDeviceToHost));
+                if (nbad) t.fail("%s %s: %u misplaced 16-byte units", k.name, size, nbad);
+                const float ms = o.ncu ? 1.0f : bench_time_ms(o, f);
+                t.add(k.name, size, "GB/s", 2.0 * bytes / (ms * 1e6), tm / ms, -1);
+            }
+        }
     CUDA_CHECK(cudaFree(in));
     CUDA_CHECK(cudaFree(out));
     CUDA_CHECK(cudaFree(bad));
