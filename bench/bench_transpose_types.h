@@ -60,7 +60,7 @@ static const char *const bt_candidates[] = {
     "xor_32_float",
     "xor_64_double", "pad_64_double", "xor_32_double",
     "xor_32_double_split2", "xor_32_double_split4", "xor_32_double_a",
-    "xor_32_v16",    "pad_32_v16",    "xor_16_v16", "xor_8_v16", "xor_16_v16_r32k",
+    "xor_32_v16",    "pad_32_v16",    "xor_16_v16",
     "xor_32_v16_split2", "xor_32_v16_split4", "xor_32_v16_a",
     "tma_64_half",   "tma_64_float",  "tma_32_double", "tma_32_v16", NULL};
 

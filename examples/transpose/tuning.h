@@ -46,7 +46,6 @@
     X(xor, 32, double, _a) \
     X(xor, 64, half, _a) \
     X(xor, 32, v16, _a) \
-    X(xor, 16, v16, _r32k) \
     X(xor, 128, u8, ) \
     X(xor, 64, u8, _key) \
     X(xor, 32, half, _key) \
