@@ -22,8 +22,12 @@
  *   with no shared memory and no element permutation: input region (ry, rx), R rows of C*E
  *   bytes, read as 16-byte vectors in row-major order; vector k goes to vector k of output
  *   region (rx, ry), C rows of R*E bytes (ld.global.nc loads, every load of a thread before
- *   its stores).  Its speed is what the DRAM side of that pattern allows: a transpose with the
- *   same regions and order cannot pass it, whatever its shared-memory layout.
+ *   its stores).  It was meant as the DRAM ceiling of that pattern; it is not one: on the
+ *   H100 the transposes with those regions run 0.5-1.5 % faster than it (session 9:
+ *   float 64x64 0.962-0.964 against xor_64_float's 0.970-0.974, v16 16x64 0.957-0.960 at
+ *   16384^2 against xor_16_v16's 0.968-0.975), where a block's barrier keeps its reads and its
+ *   writes apart.  What it does show: 32x32 regions cost float 1.7-3.2 % against 64x64, and
+ *   at 16384^2 the v16 region shapes do not matter (0.957-0.960 for all three).
  *     tiles_RxC_tTH   regions of R x C elements, TH threads (the shipped xor_64_float: 64x64,
  *                     256; xor_16_v16: 16x64, 512; xor_32_v16: 32x32, 512; 32x32 at 256 threads
  *                     is the tile of cuBLAS's geam kernels)
