@@ -1,0 +1,16 @@
+#!/bin/bash
+# bench/dev/s9g.sh -- session 9's ncu of the one square problem where swz does not pass cuBLAS
+# on the H100: v16 16384^2, xor_16 / xor_32 / tma_32 beside cublasZgeam's kernel (NOTES.md
+# "Session 9": level within +-0.2 % over six calls).
+#   OUT=DIR B=BUILD [S9_SECONDS=150] bash bench/dev/s9g.sh
+set -u
+LIMIT=${S9_SECONDS:-150}
+. "$(dirname "$0")/lib.sh"
+build_once bench/bench_transpose
+nvidia-smi --query-gpu=name,memory.total,clocks.max.sm,clocks.max.mem --format=csv | tee -a "$OUT/summary.txt"
+log "ncu: v16 16384^2 beside Zgeam"
+run 100 ncu-v16.txt ncu --clock-control none --metrics "$NCU_KERNEL_METRICS" \
+  --kernel-name "regex:transpose_readWrite|(xor_16|xor_32|tma_32)_v16_kernel$" \
+  env SWZ_BENCH_SECTIONS=types SWZ_BENCH_ELEMS=v16 SWZ_BENCH_PROBLEMS=16384x16384 "$B/bench/bench_transpose" --ncu --out "$OUT/ncu"
+grep -E "rc=" "$OUT/ncu-v16.txt" | tee -a "$OUT/summary.txt"
+log "done"
