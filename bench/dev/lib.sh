@@ -80,3 +80,14 @@ transpose_tests() { # transpose_tests: test-tile, test-transpose all and model, 
     echo "$f: $(grep -E "ok|FAIL|ERROR SUMMARY|variants" "$OUT/$f.txt" | tail -2 | tr '\n' ' ') $(tail -1 "$OUT/$f.txt")" | tee -a "$OUT/summary.txt"
   done
 }
+torch_step() { # torch_step DIR: torch's x.t().contiguous() beside the bench CSV in $OUT/DIR (bench/torch_transpose.py), where torch imports
+  python3 -c "import torch" 2>/dev/null || return 0
+  log "torch x.t().contiguous() beside $1"
+  run 200 torch.txt python3 "$(dirname "${BASH_SOURCE[0]}")/../torch_transpose.py" --out "$OUT/$1" --swz "$OUT/$1/transpose_types.csv"
+  tail -40 "$OUT/torch.txt" >> "$OUT/summary.txt"
+}
+ncu_types() { # ncu_types FILE ELEMS PROBLEMS REGEX: one profiled launch (NCU_KERNEL_METRICS) of each matching kernel of bench_transpose's every-element-type section
+  run 120 "$1" ncu --clock-control none --metrics "$NCU_KERNEL_METRICS" --kernel-name "regex:$4" \
+    env SWZ_BENCH_SECTIONS=types SWZ_BENCH_ELEMS="$2" SWZ_BENCH_PROBLEMS="$3" "$B/bench/bench_transpose" --ncu --out "$OUT/ncu"
+  grep -E "rc=" "$OUT/$1" | tee -a "$OUT/summary.txt"
+}

@@ -14,14 +14,8 @@ transpose_tests
 types_rounds 3 8192x8192,16384x16384 float,double,v16 squares
 types_rounds 3 8191x16385 "" ragged
 log "ncu: float twins and cublasSgeam on 8191x16385"
-run 120 ncu-ragged.txt ncu --clock-control none --metrics "$NCU_KERNEL_METRICS" \
-  --kernel-name "regex:transpose_readWrite|xor_64_float_kernel_mis|xor_64_float_h4_kernel_mis|pad_64_float_kernel_mis" \
-  env SWZ_BENCH_SECTIONS=types SWZ_BENCH_ELEMS=float SWZ_BENCH_PROBLEMS=8191x16385 "$B/bench/bench_transpose" --ncu --out "$OUT/ncu-ragged"
-grep -E "rc=" "$OUT/ncu-ragged.txt" | tee -a "$OUT/summary.txt"
+ncu_types ncu-ragged.txt float 8191x16385 "transpose_readWrite|xor_64_float_kernel_mis|xor_64_float_h4_kernel_mis|pad_64_float_kernel_mis"
 log "ncu: the 128 KiB pitch, shipped against SPLIT"
-run 120 ncu-pitch.txt ncu --clock-control none --metrics "$NCU_KERNEL_METRICS" \
-  --kernel-name "regex:xor_32_double_kernel|xor_32_double_split|xor_32_v16_kernel|xor_32_v16_split|transpose_readWrite" \
-  env SWZ_BENCH_SECTIONS=types SWZ_BENCH_ELEMS=double,v16 SWZ_BENCH_PROBLEMS=16384x16384,8192x8192 "$B/bench/bench_transpose" --ncu --out "$OUT/ncu-pitch"
-grep -E "rc=" "$OUT/ncu-pitch.txt" | tee -a "$OUT/summary.txt"
+ncu_types ncu-pitch.txt double,v16 16384x16384,8192x8192 "xor_32_double_kernel|xor_32_double_split|xor_32_v16_kernel|xor_32_v16_split|transpose_readWrite"
 log "done"
 tar -czf "$OUT.tgz" -C "$(dirname "$OUT")" "$(basename "$OUT")"

@@ -12,15 +12,8 @@ build_once tests/gpu/test-tile tests/gpu/test-transpose bench/bench_transpose
 nvidia-smi --query-gpu=name,memory.total,clocks.max.sm,clocks.max.mem --format=csv | tee -a "$OUT/summary.txt"
 transpose_tests
 types_rounds 3 "" "" all
-if python3 -c "import torch" 2>/dev/null; then
-  log "torch x.t().contiguous() beside round 3"
-  run 200 torch.txt python3 "$(dirname "$0")/../torch_transpose.py" --out "$OUT/all/round3" --swz "$OUT/all/round3/transpose_types.csv"
-  tail -40 "$OUT/torch.txt" >> "$OUT/summary.txt"
-fi
+torch_step all/round3
 log "ncu: float and double twins beside cuBLAS geam on 8191x16385"
-run 150 ncu-ragged.txt ncu --clock-control none --metrics "$NCU_KERNEL_METRICS" \
-  --kernel-name "regex:transpose_readWrite|xor_64_float_kernel_mis|xor_32_double_kernel_mis|xor_64_double_kernel_mis" \
-  env SWZ_BENCH_SECTIONS=types SWZ_BENCH_ELEMS=float,double SWZ_BENCH_PROBLEMS=8191x16385 "$B/bench/bench_transpose" --ncu --out "$OUT/ncu-ragged"
-grep -E "rc=" "$OUT/ncu-ragged.txt" | tee -a "$OUT/summary.txt"
+ncu_types ncu-ragged.txt float,double 8191x16385 "transpose_readWrite|xor_64_float_kernel_mis|xor_32_double_kernel_mis|xor_64_double_kernel_mis"
 log "done"
 tar -czf "$OUT.tgz" -C "$(dirname "$OUT")" "$(basename "$OUT")"

@@ -16,16 +16,7 @@ log "copy_ceiling (SM copies against cudaMemcpy)"
 run 90 copy_ceiling.txt "$B/bench/copy_ceiling" --out "$OUT"
 grep -vE "^$" "$OUT/copy_ceiling.txt" | tail -40 | tee -a "$OUT/summary.txt"
 types_rounds 5 "" "" all
-if python3 -c "import torch" 2>/dev/null; then
-  log "torch x.t().contiguous() beside round 5"
-  run 200 torch.txt python3 "$(dirname "$0")/../torch_transpose.py" --out "$OUT/all/round5" --swz "$OUT/all/round5/transpose_types.csv"
-  tail -40 "$OUT/torch.txt" >> "$OUT/summary.txt"
-fi
-ncu_types() { # ncu_types FILE ELEMS PROBLEMS REGEX: one profiled launch of each matching kernel
-  run 120 "$1" ncu --clock-control none --metrics "$NCU_KERNEL_METRICS" --kernel-name "regex:$4" \
-    env SWZ_BENCH_SECTIONS=types SWZ_BENCH_ELEMS="$2" SWZ_BENCH_PROBLEMS="$3" "$B/bench/bench_transpose" --ncu --out "$OUT/ncu"
-  grep -E "rc=" "$OUT/$1" | tee -a "$OUT/summary.txt"
-}
+torch_step all/round5
 log "ncu: the 128 KiB pitch (double 16384^2, v16 8192^2) beside geam"
 ncu_types ncu-pitch-double.txt double 16384x16384 "transpose_readWrite|xor_64_double_kernel$|xor_32_double.*kernel$"
 ncu_types ncu-pitch-v16.txt v16 8192x8192 "transpose_readWrite|xor_.*_v16.*kernel$"

@@ -15,10 +15,6 @@ log "ncu-check: the float transposes' bank model against the counters"
 run 150 ncu-check.txt python3 tools/ncu-check.py --build "$B" --family transpose --filter _float --out "$OUT/ncu-check"
 tail -30 "$OUT/ncu-check.txt" | tee -a "$OUT/summary.txt"
 types_rounds 5 "" "" all
-if python3 -c "import torch" 2>/dev/null; then
-  log "torch x.t().contiguous() beside round 5"
-  run 200 torch.txt python3 "$(dirname "$0")/../torch_transpose.py" --out "$OUT/all/round5" --swz "$OUT/all/round5/transpose_types.csv"
-  tail -40 "$OUT/torch.txt" >> "$OUT/summary.txt"
-fi
+torch_step all/round5
 log "done"
 tar -czf "$OUT.tgz" -C "$(dirname "$OUT")" "$(basename "$OUT")"

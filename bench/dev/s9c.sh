@@ -27,9 +27,6 @@ for f in mma san-mma hgemm-all hgemm-example san-hgemm; do
 done
 types_rounds 5 "" "" all
 log "ncu: xor_64_float and its cp.async candidates beside Sgeam at 16384^2"
-run 90 ncu-float.txt ncu --clock-control none --metrics "$NCU_KERNEL_METRICS" \
-  --kernel-name "regex:transpose_readWrite|xor_64_float(_a|_az|_ldg)?_kernel$" \
-  env SWZ_BENCH_SECTIONS=types SWZ_BENCH_ELEMS=float SWZ_BENCH_PROBLEMS=16384x16384 "$B/bench/bench_transpose" --ncu --out "$OUT/ncu"
-grep -E "rc=" "$OUT/ncu-float.txt" | tee -a "$OUT/summary.txt"
+ncu_types ncu-float.txt float 16384x16384 "transpose_readWrite|xor_64_float(_a|_az|_ldg)?_kernel$"
 log "done"
 tar -czf "$OUT.tgz" -C "$(dirname "$OUT")" "$(basename "$OUT")"

@@ -9,8 +9,5 @@ LIMIT=${S9_SECONDS:-150}
 build_once bench/bench_transpose
 nvidia-smi --query-gpu=name,memory.total,clocks.max.sm,clocks.max.mem --format=csv | tee -a "$OUT/summary.txt"
 log "ncu: v16 16384^2 beside Zgeam"
-run 100 ncu-v16.txt ncu --clock-control none --metrics "$NCU_KERNEL_METRICS" \
-  --kernel-name "regex:transpose_readWrite|(xor_16|xor_32|tma_32)_v16_kernel$" \
-  env SWZ_BENCH_SECTIONS=types SWZ_BENCH_ELEMS=v16 SWZ_BENCH_PROBLEMS=16384x16384 "$B/bench/bench_transpose" --ncu --out "$OUT/ncu"
-grep -E "rc=" "$OUT/ncu-v16.txt" | tee -a "$OUT/summary.txt"
+ncu_types ncu-v16.txt v16 16384x16384 "transpose_readWrite|(xor_16|xor_32|tma_32)_v16_kernel$"
 log "done"
