@@ -4,8 +4,9 @@
 # error: xor_64_float, the first registry variant on that copy) and zero-fills chunks outside
 # the matrix with shared stores.  The GPU tests and memcheck of every user of the copy
 # (transpose, test-mma, hgemm), five interleaved rounds of every type and problem (with `_az`,
-# the bounds-checked src-size copy on every region, beside the shipped plain copy and `_ldg`:
-# s9b's xor_64_float lost 0.3 % to `_ldg` where s9's `_a` had won 0.4 %), ncu of the three.
+# the bounds-checked copy on every region, beside the shipped plain copy and `_ldg`: s9b's
+# xor_64_float lost 0.3 % to `_ldg` where s9's `_a` had won 0.4 %), ncu of the three.  (`_az`
+# turned out to compile to the plain LDGSTS too after the mma.h fix; removed after s9f.)
 # Run twice: at a0c8d3c (xor_64_float on the plain copy) and on the final tree (xor_64_float
 # back on LDG + STS, the cp.async copies as `_a` and `_az`).
 #   OUT=DIR B=BUILD [S9_SECONDS=560] bash bench/dev/s9c.sh

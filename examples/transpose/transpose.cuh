@@ -109,15 +109,12 @@
  *                 wavefronts there), the bench's comparison variant (_key).
  *   LOAD_ASYNC    0 (default): the tile load is tile.h's (16-byte LDG into registers, then
  *                 STS);  1: swz/mma.h's cp.async copy of the same region into the same layout
- *                 (LDGSTS: no staging registers; ragged regions zero-filled by the copy),
- *                 then cp.async.wait_group 0.  The twin kernel (SHIFTED) keeps tile.h's copies
- *                 for misaligned rows.  The emulation takes tile.h's load (the same tile);
- *                 predict() models the cp.async writes (mma.h NAME_model, bank.h R8).
- *                 Whole regions on aligned rows take mma.h's plain copy
- *                 (NAME_load_async_full); no shipped variant loads this way (NOTES.md,
- *                 session 9: +-0.4 % against LDG + STS on the H100);
- *                 2: mma.h's bounds-checked copy on every region (its src-size form, SASS
- *                 LDGSTS...ZFILL, which costs more shared wavefronts than R8 predicts).
+ *                 (LDGSTS: no staging registers): NAME_load_async_full on whole regions of
+ *                 aligned rows, the bounds-checked NAME_load_async at edges (zeros outside
+ *                 the matrix), then cp.async.wait_group 0.  The twin kernel (SHIFTED) keeps
+ *                 tile.h's copies for misaligned rows.  The emulation takes tile.h's load (the
+ *                 same tile); predict() models the cp.async writes (mma.h NAME_model, bank.h
+ *                 R8).  No shipped variant loads this way (NOTES.md, session 9).
  *   SHIFTED       1 (default): a twin kernel, NAME_kernel_mis, for rows that are not aligned
  *                 for 16-byte vectors -- a pointer, ld or batch stride off the vector width,
  *                 e.g. 8191 x 16385 floats -- where the kernel's copies would move them an
@@ -627,8 +624,8 @@ static const swz_family_bench ex_tr_bench_hooks = {
 #if (XOR_LINES) != 0 && (XOR_LINES) != 1
 #error "transpose.cuh: XOR_LINES must be 0 or 1"
 #endif
-#if (LOAD_ASYNC) != 0 && (LOAD_ASYNC) != 1 && (LOAD_ASYNC) != 2
-#error "transpose.cuh: LOAD_ASYNC must be 0, 1 or 2"
+#if (LOAD_ASYNC) != 0 && (LOAD_ASYNC) != 1
+#error "transpose.cuh: LOAD_ASYNC must be 0 or 1"
 #endif
 #if (MIN_BLOCKS) > 0
 #define EX_TR_BOUNDS __launch_bounds__(THREADS, MIN_BLOCKS)
@@ -881,11 +878,9 @@ EX_TR_DFN void EX_TRN(__phase1)(ELEM *tile, const ELEM *in, ELEM *out, int64_t r
     }
 #endif
 #if (LOAD_ASYNC) && !EX_TR_EMU
-    /* LOAD_ASYNC 1, a whole region on 16-byte aligned rows: the plain 16-byte cp.async per
-     * chunk (bank.h R8, no bounds arithmetic); edges, unaligned rows and LOAD_ASYNC 2: the
-     * bounds-checked copy (its src-size operand: SASS LDGSTS...ZFILL; element path where
-     * unaligned) */
-    if ((LOAD_ASYNC) == 1 && r0 + (TILE) <= rows && c0 + EX_TRN(__RC) <= cols &&
+    /* a whole region on 16-byte aligned rows: one plain 16-byte cp.async per chunk (bank.h R8,
+     * no bounds arithmetic); edges and unaligned rows: the bounds-checked copy */
+    if (r0 + (TILE) <= rows && c0 + EX_TRN(__RC) <= cols &&
         ((((uintptr_t)(ib + r0 * ld_in + c0)) | (uint64_t)ld_in * sizeof(ELEM)) & 15u) == 0)
         EX_TRN(_mma_load_async_full)(tile, ib + r0 * ld_in + c0, ld_in, EX_TRN(_mma_copy_offset)(ld_in));
     else

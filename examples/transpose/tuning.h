@@ -25,7 +25,6 @@
  *   _key           XOR_LINES 0: the per-tile key on rows narrower than 128 bytes instead of the
  *                  shipped line view (1.5x-8x its wavefronts)
  *   _a             LOAD_ASYNC 1 (the tile load by cp.async: LDGSTS, no staging registers)
- *   _az            LOAD_ASYNC 2 (the bounds-checked cp.async copy on every region: src-size form)
  *   _rNk           REGION_BYTES N KiB (_r4k with u8 / _r8k with half: one 64x64 tile per block,
  *                  G = 1 -- a 64x64 matrix of a batch is then one full region)
  *   (none)         a TILE outside the shipped list (xor_128_u8: 128-byte output runs)
@@ -42,7 +41,6 @@
     X(xor, 64, float, _h4) \
     X(xor, 64, float, _r32k_t512) \
     X(xor, 64, float, _a) \
-    X(xor, 64, float, _az) \
     X(xor, 32, double, _a) \
     X(xor, 64, half, _a) \
     X(xor, 32, v16, _a) \
