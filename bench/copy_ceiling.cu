@@ -25,8 +25,8 @@
  *   its stores).  It was meant as the DRAM ceiling of that pattern; it is not one: on the
  *   H100 the transposes with those regions run 0.5-1.5 % faster than it (session 9:
  *   float 64x64 0.962-0.964 against xor_64_float's 0.970-0.974, v16 16x64 0.957-0.960 at
- *   16384^2 against xor_16_v16's 0.968-0.975), where a block's barrier keeps its reads and its
- *   writes apart.  What it does show: 32x32 regions cost float 1.7-3.2 % against 64x64, and
+ *   16384^2 against xor_16_v16's 0.968-0.975; a guess, not measured: a block's barrier keeps
+ *   its reads and its writes apart).  What it does show: 32x32 regions cost float 1.7-3.2 % against 64x64, and
  *   at 16384^2 the v16 region shapes do not matter (0.957-0.960 for all three).
  *     tiles_RxC_tTH   regions of R x C elements, TH threads (the shipped xor_64_float: 64x64,
  *                     256; xor_16_v16: 16x64, 512; xor_32_v16: 32x32, 512; 32x32 at 256 threads
