@@ -151,6 +151,21 @@ int main(int argc, char **argv)
     bench_table t("copy_ceiling");
     printf("# %d SMs; GB/s = 2 x bytes / time (read + written), x cudaMemcpy D2D of the same bytes; median of %d\n",
            sms, o.reps);
+    /* one kernel: out poisoned, one launch, its check kernel counting wrong 16-byte units into
+     * *bad (a nonzero count fails the program), then timed; GB/s and x cudaMemcpy (tm ms) */
+    auto measure = [&](const char *name, const char *size, size_t bytes, float tm, const std::function<void()> &f,
+                       const std::function<void()> &check) {
+        CUDA_CHECK(cudaMemset(out, 0xA5, bytes));
+        f();
+        CUDA_CHECK_LAUNCH();
+        CUDA_CHECK(cudaMemset(bad, 0, sizeof(unsigned)));
+        check();
+        unsigned nbad = 0;
+        CUDA_CHECK(cudaMemcpy(&nbad, bad, sizeof nbad, cudaMemcpyDeviceToHost));
+        if (nbad) t.fail("%s %s: %u wrong 16-byte units", name, size, nbad);
+        const float ms = o.ncu ? 1.0f : bench_time_ms(o, f);
+        t.add(name, size, "GB/s", 2.0 * bytes / (ms * 1e6), tm / ms, -1);
+    };
     for (int li = 0; li < nl; ++li) {
         const size_t bytes = (size_t)1 << logs[li], n16 = bytes / 16;
         char size[32];
@@ -172,18 +187,9 @@ int main(int argc, char **argv)
             {"bulk16", [&] { cc_bulk<16><<<(unsigned)(bytes >> 14), 32, 16 * 1024>>>(in, out); }},
             {"bulk32", [&] { cc_bulk<32><<<(unsigned)(bytes >> 15), 32, 32 * 1024>>>(in, out); }},
         };
-        for (const kern &k : ks) {
-            CUDA_CHECK(cudaMemset(out, 0xA5, bytes)); /* poisoned, then checked */
-            k.f();
-            CUDA_CHECK_LAUNCH();
-            CUDA_CHECK(cudaMemset(bad, 0, sizeof(unsigned)));
-            cc_compare<<<sms * 8, 256>>>((const uint4 *)in, (const uint4 *)out, n16, bad);
-            unsigned nbad = 0;
-            CUDA_CHECK(cudaMemcpy(&nbad, bad, sizeof nbad, cudaMemcpyDeviceToHost));
-            if (nbad) t.fail("%s %s: %u wrong 16-byte units", k.name, size, nbad);
-            const float ms = o.ncu ? 1.0f : bench_time_ms(o, k.f);
-            t.add(k.name, size, "GB/s", 2.0 * bytes / (ms * 1e6), tm / ms, -1);
-        }
+        for (const kern &k : ks)
+            measure(k.name, size, bytes, tm, k.f,
+                    [&] { cc_compare<<<sms * 8, 256>>>((const uint4 *)in, (const uint4 *)out, n16, bad); });
     }
     /* the transposes' address pattern: float and 16-byte elements at 8192^2 and 16384^2 */
     struct tiles {
@@ -214,17 +220,8 @@ int main(int argc, char **argv)
             t.add("cudaMemcpy", size, "GB/s", 2.0 * bytes / (tm * 1e6), 1.0, -1);
             for (const tiles &k : tl) {
                 if (k.E != E) continue;
-                auto f = [&] { k.launch((const uint4 *)in, (uint4 *)out, n, n); };
-                CUDA_CHECK(cudaMemset(out, 0xA5, bytes));
-                f();
-                CUDA_CHECK_LAUNCH();
-                CUDA_CHECK(cudaMemset(bad, 0, sizeof(unsigned)));
-                k.check((const uint4 *)in, (const uint4 *)out, n, n, bad, sms * 8);
-                unsigned nbad = 0;
-                CUDA_CHECK(cudaMemcpy(&nbad, bad, sizeof nbad, cudaMemcpyDeviceToHost));
-                if (nbad) t.fail("%s %s: %u misplaced 16-byte units", k.name, size, nbad);
-                const float ms = o.ncu ? 1.0f : bench_time_ms(o, f);
-                t.add(k.name, size, "GB/s", 2.0 * bytes / (ms * 1e6), tm / ms, -1);
+                measure(k.name, size, bytes, tm, [&] { k.launch((const uint4 *)in, (uint4 *)out, n, n); },
+                        [&] { k.check((const uint4 *)in, (const uint4 *)out, n, n, bad, sms * 8); });
             }
         }
     CUDA_CHECK(cudaFree(in));
