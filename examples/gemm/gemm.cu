@@ -319,7 +319,7 @@ static int b_check(void *vp, const swz_variant *v, int mode)
  * What it measures
  *   C = A*B (row-major, fp32, alpha = 1, beta = 0) for M = N = K = 4096 and 8192 (--quick: 512
  *   and 1024), with every float variant of the swz-gemm library (examples/gemm: layouts none,
- *   pad, xor of the shared A tile; TILE 128 and 64; block order row-major and Morton), beside
+ *   pad, xor of the shared A tile; SWZ_GEMM_TILE 128 and 64; block order row-major and Morton), beside
  *     - cublasSgemm with CUBLAS_PEDANTIC_MATH: plain fp32 FMA, no TF32 -- THE PEER (ratio_peer);
  *     - cublasSgemm with CUBLAS_DEFAULT_MATH (for information; cuBLAS does not use TF32 for
  *       Sgemm unless CUBLAS_TF32_TENSOR_OP_MATH is set, so this is fp32 too);

@@ -9,10 +9,10 @@
  *   again with others.  A missing or bad parameter is a compile error that names it.
  *
  * Example (one variant; see gemm_f32.cu for a whole set)
- *   #define TILE 128          // the block computes a TILE x TILE block of C (a plain decimal)
- *   #define ELEM float        // float or double
- *   #define ELEM_NAME float   // the name part: swz_gemm_<layout>_<TILE>_<ELEM_NAME>
- *   #define LAYOUT XOR        // NONE, PAD or XOR: layout of the shared A tile
+ *   #define SWZ_GEMM_TILE 128          // the block computes a SWZ_GEMM_TILE x SWZ_GEMM_TILE block of C (a plain decimal)
+ *   #define SWZ_GEMM_ELEM float        // float or double
+ *   #define SWZ_GEMM_ELEM_NAME float   // the name part: swz_gemm_<layout>_<SWZ_GEMM_TILE>_<SWZ_GEMM_ELEM_NAME>
+ *   #define SWZ_GEMM_LAYOUT XOR        // NONE, PAD or XOR: layout of the shared A tile
  *   #include "gemm.cuh"
  *   // -> cudaError_t swz_gemm_xor_128_float(M, N, K, alpha, A, lda, B, ldb, beta, C, ldc,
  *   //                                       raster, stream);      (C linkage)
@@ -21,14 +21,14 @@
  *   //    run on the CPU, for tests without a GPU).
  *
  * The algorithm (E = element bytes, VEC = 16/E elements per 16-byte vector)
- *   Block tile TILE x TILE of C, K consumed in slices of BK = 64/E (4 vectors: 16 floats or
- *   8 doubles).  Threads NT = max(128, TILE^2 * E / 512) (every thread owns 512 bytes of
- *   accumulators at TILE 128: 8x16 floats or 8x8 doubles).  Warps 2 x NT/64; a warp's 32 lanes
+ *   Block tile SWZ_GEMM_TILE x SWZ_GEMM_TILE of C, K consumed in slices of BK = 64/E (4 vectors: 16 floats or
+ *   8 doubles).  Threads NT = max(128, SWZ_GEMM_TILE^2 * E / 512) (every thread owns 512 bytes of
+ *   accumulators at SWZ_GEMM_TILE 128: 8x16 floats or 8x8 doubles).  Warps 2 x NT/64; a warp's 32 lanes
  *   form 8 (M) x 4 (N); each lane owns RM x RN blocks of VEC x VEC outputs, blocks spaced by
  *   8*VEC rows and 4*VEC columns so that the lanes of a warp read consecutive 16-byte vectors.
  *   Two shared stages (double buffering), one __syncthreads per slice:
  *     B (K x N, contiguous along N) goes global -> shared with 16-byte cp.async, untransposed:
- *       Bs[k][n], rows of TILE elements.
+ *       Bs[k][n], rows of SWZ_GEMM_TILE elements.
  *     A (M x K, contiguous along K) is loaded with 16-byte loads into registers one slice
  *       ahead and stored *transposed*: As[k][m] (k-major), so that the inner loop reads
  *       16-byte vectors along M.  One slice row of A (4 vectors) is read by 4 neighbouring
@@ -39,18 +39,18 @@
  *   vector, lanes n and n^2 the same B vector: every lane quad reads in pairs, so the 16-byte
  *   reads are served in half-warp phases (bank.h R7, measured on the H200): 2 wavefronts each.
  *
- * The A tile's layouts (LAYOUT) and the bank model (check with the example's --predict)
- *   NONE  As[k][m] at k*TILE + m.  Rows are whole 128-byte lines, so every k of a store
+ * The A tile's layouts (SWZ_GEMM_LAYOUT) and the bank model (check with the example's --predict)
+ *   NONE  As[k][m] at k*SWZ_GEMM_TILE + m.  Rows are whole 128-byte lines, so every k of a store
  *         instruction lands in the same bank: 4-way conflict (4 wavefronts per store).
- *   PAD   k*(TILE + VEC) + m (SWZ_PAD_STRIDE(TILE, E, 16): one 16-byte vector of padding keeps
+ *   PAD   k*(SWZ_GEMM_TILE + VEC) + m (SWZ_PAD_STRIDE(SWZ_GEMM_TILE, E, 16): one 16-byte vector of padding keeps
  *         the 16-byte reads aligned).  float: k = 4q+j -> bank 16q + 4j + m: q and q+2 collide,
  *         2-way; double: conflict free.  Costs BK*16 bytes per stage (256 float, 128 double).
- *   XOR   SWZ_XOR(2, log2(VEC)+1, log2(TILE)-1, k*TILE + m): 16-byte unit u of row k is stored
+ *   XOR   SWZ_XOR(2, log2(VEC)+1, log2(SWZ_GEMM_TILE)-1, k*SWZ_GEMM_TILE + m): 16-byte unit u of row k is stored
  *         at unit u ^ (2*(k/VEC mod 4)).  A store phase covers 2 units (8 rows of floats or 4
  *         rows of doubles: unit bit 0) x 4 values of q = k/VEC: XOR-ing q into unit bits 1-2
  *         puts the 8 (unit, q) pairs in 8 distinct 16-byte slots of a 128-byte line: conflict
  *         free.  Reads stay conflict free: within a row the map permutes whole 16-byte units.
- *         The automatic swz_xor_auto(TILE, E, 16) keys on k mod 8 (a column access of 16-byte
+ *         The automatic swz_xor_auto(SWZ_GEMM_TILE, E, 16) keys on k mod 8 (a column access of 16-byte
  *         units); for this store it leaves q and q+2 (float) in one bank: 2-way.
  *   All layouts: 16-byte reads of A and B and the cp.async stores of B are conflict free (a
  *   read's half-warp touches 4 distinct 16-byte units of one 128-byte run of a row, which
@@ -66,9 +66,9 @@
  *   M == 0 or N == 0 is a successful no-op; K == 0 or alpha == 0 gives C = beta*C; beta == 0
  *   never reads C (NaN in C does not leak).
  *
- * Unsupported parameters fail at compile time (static_assert with a swz: message): ELEM not
- * float or double, TILE not a power of two or too small for the warp layout (float: >= 64,
- * double: >= 32), static shared memory over 48 KB (float TILE 256), or a thread count > 1024.
+ * Unsupported parameters fail at compile time (static_assert with a swz: message): SWZ_GEMM_ELEM not
+ * float or double, SWZ_GEMM_TILE not a power of two or too small for the warp layout (float: >= 64,
+ * double: >= 32), static shared memory over 48 KB (float SWZ_GEMM_TILE 256), or a thread count > 1024.
  * The kernel uses static shared memory only.
  */
 
@@ -300,11 +300,11 @@ static int ex_gemm_predict(int (*pattern)(int, int, int, uint32_t *, int *), int
     return SWZ_OK;
 }
 
-#define EX_GLNAME_NONE none /* LAYOUT -> the name's layout part */
+#define EX_GLNAME_NONE none /* SWZ_GEMM_LAYOUT -> the name's layout part */
 #define EX_GLNAME_PAD pad
 #define EX_GLNAME_XOR xor
-#define EX_GEMM_STD_TILES 11 /* the standard problem: 11 x 11 blocks of TILE, K = 11*TILE */
-#define EX_GENAME_OK_float 1 /* ELEM_NAME tokens (any other is 0 in #if: rejected) */
+#define EX_GEMM_STD_TILES 11 /* the standard problem: 11 x 11 blocks of SWZ_GEMM_TILE, K = 11*SWZ_GEMM_TILE */
+#define EX_GENAME_OK_float 1 /* SWZ_GEMM_ELEM_NAME tokens (any other is 0 in #if: rejected) */
 #define EX_GENAME_OK_double 1
 #define EX_GEMM_OPS_float(run, host) run, host, NULL, NULL
 #define EX_GEMM_OPS_double(run, host) NULL, NULL, run, host
@@ -314,23 +314,23 @@ static int ex_gemm_predict(int (*pattern)(int, int, int, uint32_t *, int *), int
 /* ---------------------------------------------------------------------------------------
  * Per-instantiation part.
  * ------------------------------------------------------------------------------------- */
-#ifndef TILE
-#error "gemm.cuh: define TILE (a power of two: 64 or 128 for float, 32 to 128 for double)"
+#ifndef SWZ_GEMM_TILE
+#error "gemm.cuh: define SWZ_GEMM_TILE (a power of two: 64 or 128 for float, 32 to 128 for double)"
 #endif
-#ifndef ELEM
-#error "gemm.cuh: define ELEM (float or double)"
+#ifndef SWZ_GEMM_ELEM
+#error "gemm.cuh: define SWZ_GEMM_ELEM (float or double)"
 #endif
-#ifndef ELEM_NAME
-#error "gemm.cuh: define ELEM_NAME (float or double)"
+#ifndef SWZ_GEMM_ELEM_NAME
+#error "gemm.cuh: define SWZ_GEMM_ELEM_NAME (float or double)"
 #endif
-#ifndef LAYOUT
-#error "gemm.cuh: define LAYOUT (NONE, PAD or XOR)"
+#ifndef SWZ_GEMM_LAYOUT
+#error "gemm.cuh: define SWZ_GEMM_LAYOUT (NONE, PAD or XOR)"
 #endif
-#if !EX_GCAT(EX_GENAME_OK_, ELEM_NAME)
-#error "gemm.cuh: ELEM_NAME must be float or double"
+#if !SWZ_CAT(EX_GENAME_OK_, SWZ_GEMM_ELEM_NAME)
+#error "gemm.cuh: SWZ_GEMM_ELEM_NAME must be float or double"
 #endif
 
-#define EX_GL EX_GCAT(SWZ_GEMM_LAYOUT_, LAYOUT)
+#define EX_GL SWZ_CAT(SWZ_GEMM_LAYOUT_, SWZ_GEMM_LAYOUT)
 #if EX_GL == SWZ_GEMM_LAYOUT_NONE
 #define EX_GPFX EX_GPFX_NONE
 #elif EX_GL == SWZ_GEMM_LAYOUT_PAD
@@ -338,50 +338,48 @@ static int ex_gemm_predict(int (*pattern)(int, int, int, uint32_t *, int *), int
 #elif EX_GL == SWZ_GEMM_LAYOUT_XOR
 #define EX_GPFX EX_GPFX_XOR
 #else
-#error "gemm.cuh: LAYOUT must be NONE, PAD or XOR"
+#error "gemm.cuh: SWZ_GEMM_LAYOUT must be NONE, PAD or XOR"
 #endif
 
-#define EX_GNAME EX_GCAT(EX_GCAT(EX_GPFX, TILE), EX_GCAT(_, ELEM_NAME))
-#define EX_GN(x) EX_GCAT(EX_GNAME, EX_GCAT(_, x))
-#define EX_GSTR_(x) #x
-#define EX_GSTR(x) EX_GSTR_(x)
+#define EX_GNAME SWZ_CAT(SWZ_CAT(EX_GPFX, SWZ_GEMM_TILE), SWZ_CAT(_, SWZ_GEMM_ELEM_NAME))
+#define EX_GN(x) SWZ_CAT(EX_GNAME, SWZ_CAT(_, x))
 
 /* Derived constants (see the header comment). */
-#define EX_G_E ((int)sizeof(ELEM))
+#define EX_G_E ((int)sizeof(SWZ_GEMM_ELEM))
 #define EX_G_VEC (16 / EX_G_E)
 #define EX_G_LVEC (EX_G_E == 4 ? 2 : 1)
 #define EX_G_BK (64 / EX_G_E)
-#define EX_G_NT (TILE * TILE * EX_G_E / 512 > 128 ? TILE * TILE * EX_G_E / 512 : 128)
+#define EX_G_NT (SWZ_GEMM_TILE * SWZ_GEMM_TILE * EX_G_E / 512 > 128 ? SWZ_GEMM_TILE * SWZ_GEMM_TILE * EX_G_E / 512 : 128)
 #define EX_G_MINB (256 / EX_G_NT > 1 ? 256 / EX_G_NT : 1)
 #define EX_G_LM 8
 #define EX_G_LN 4
 #define EX_G_WM 2
 #define EX_G_WN (EX_G_NT / 64)
-#define EX_G_RM (TILE / (EX_G_WM * EX_G_LM * EX_G_VEC))
-#define EX_G_RN (TILE / (EX_G_WN * EX_G_LN * EX_G_VEC))
+#define EX_G_RM (SWZ_GEMM_TILE / (EX_G_WM * EX_G_LM * EX_G_VEC))
+#define EX_G_RN (SWZ_GEMM_TILE / (EX_G_WN * EX_G_LN * EX_G_VEC))
 #define EX_G_TM (EX_G_RM * EX_G_VEC)
 #define EX_G_TN (EX_G_RN * EX_G_VEC)
 #define EX_G_WTM (EX_G_RM * EX_G_LM * EX_G_VEC)
 #define EX_G_WTN (EX_G_RN * EX_G_LN * EX_G_VEC)
-#define EX_G_AV (4 * TILE / EX_G_NT)     /* A vectors per thread per slice */
+#define EX_G_AV (4 * SWZ_GEMM_TILE / EX_G_NT)     /* A vectors per thread per slice */
 #define EX_G_ARS (EX_G_NT / 4)           /* A rows between a thread's vectors */
-#define EX_G_VR (TILE / EX_G_VEC)        /* B vectors per tile row */
-#define EX_G_BV (4 * TILE / EX_G_NT)     /* B vectors per thread per slice */
+#define EX_G_VR (SWZ_GEMM_TILE / EX_G_VEC)        /* B vectors per tile row */
+#define EX_G_BV (4 * SWZ_GEMM_TILE / EX_G_NT)     /* B vectors per thread per slice */
 #define EX_G_KRS (EX_G_NT / EX_G_VR)   /* B rows between a thread's vectors */
 
 #if EX_GL == SWZ_GEMM_LAYOUT_PAD
-#define EX_G_ALD ((int)SWZ_PAD_STRIDE(TILE, EX_G_E, 16))
-#define EX_G_AS(k, m) SWZ_PAD_OFFSET(TILE, EX_G_E, 16, (k), (m))
+#define EX_G_ALD ((int)SWZ_PAD_STRIDE(SWZ_GEMM_TILE, EX_G_E, 16))
+#define EX_G_AS(k, m) SWZ_PAD_OFFSET(SWZ_GEMM_TILE, EX_G_E, 16, (k), (m))
 #else
-#define EX_G_ALD TILE
+#define EX_G_ALD SWZ_GEMM_TILE
 #endif
 #if EX_GL == SWZ_GEMM_LAYOUT_XOR
 #define EX_G_XB 2
 #define EX_G_XM (EX_G_LVEC + 1)
-#define EX_G_XS (SWZ_LOG2(TILE) - 1)
+#define EX_G_XS (SWZ_LOG2(SWZ_GEMM_TILE) - 1)
 #define EX_G_KEYS 4
 #define EX_G_AS(k, m)                                                                          \
-    SWZ_XOR(EX_G_XB, EX_G_XM, EX_G_XS, (uint32_t)(k) * (uint32_t)TILE + (uint32_t)(m))
+    SWZ_XOR(EX_G_XB, EX_G_XM, EX_G_XS, (uint32_t)(k) * (uint32_t)SWZ_GEMM_TILE + (uint32_t)(m))
 #else
 #define EX_G_XB 0
 #define EX_G_XM 0
@@ -389,15 +387,15 @@ static int ex_gemm_predict(int (*pattern)(int, int, int, uint32_t *, int *), int
 #define EX_G_KEYS 1
 #endif
 #if EX_GL == SWZ_GEMM_LAYOUT_NONE
-#define EX_G_AS(k, m) ((uint32_t)(k) * (uint32_t)TILE + (uint32_t)(m))
+#define EX_G_AS(k, m) ((uint32_t)(k) * (uint32_t)SWZ_GEMM_TILE + (uint32_t)(m))
 #endif
 
 #define EX_G_AEL (EX_G_BK * EX_G_ALD)   /* elements of the A tile of one stage */
-#define EX_G_STG (EX_G_AEL + EX_G_BK * TILE)
+#define EX_G_STG (EX_G_AEL + EX_G_BK * SWZ_GEMM_TILE)
 #define EX_G_SMEM (2 * EX_G_STG * EX_G_E)
 
-SWZ_STATIC_ASSERT(ex_gemm_elem_ok<ELEM>::value, swz_error_gemm_ELEM_must_be_float_or_double);
-SWZ_STATIC_ASSERT(SWZ_IS_POW2(TILE), swz_error_gemm_TILE_must_be_a_power_of_two);
+SWZ_STATIC_ASSERT(ex_gemm_elem_ok<SWZ_GEMM_ELEM>::value, swz_error_gemm_ELEM_must_be_float_or_double);
+SWZ_STATIC_ASSERT(SWZ_IS_POW2(SWZ_GEMM_TILE), swz_error_gemm_TILE_must_be_a_power_of_two);
 SWZ_STATIC_ASSERT(EX_G_RM >= 1 && EX_G_RN >= 1 && EX_G_WN >= 1,
                   gemm_TILE_too_small_for_the_warp_layout_float_needs_64_double_32);
 SWZ_STATIC_ASSERT(EX_G_NT <= 1024, gemm_TILE_too_large_more_than_1024_threads);
@@ -408,7 +406,7 @@ SWZ_STATIC_ASSERT(EX_G_STG * EX_G_E % 128 == 0 && EX_G_AEL * EX_G_E % 128 == 0,
                   gemm_stages_must_start_on_128_byte_lines);
 #if EX_GL == SWZ_GEMM_LAYOUT_XOR
 /* The kernel adds row offsets (i*8*VEC, p*NT/4) to swizzled offsets: valid when they leave the
- * XOR-ed bits and the key bits alone (multiples of 2^(M+B), below TILE). */
+ * XOR-ed bits and the key bits alone (multiples of 2^(M+B), below SWZ_GEMM_TILE). */
 SWZ_STATIC_ASSERT((EX_G_LM * EX_G_VEC) % (1 << (EX_G_XM + EX_G_XB)) == 0 &&
                       EX_G_ARS % (1 << (EX_G_XM + EX_G_XB)) == 0,
                   gemm_xor_offsets_must_not_touch_swizzled_bits);
@@ -416,9 +414,9 @@ SWZ_STATIC_ASSERT((EX_G_LM * EX_G_VEC) % (1 << (EX_G_XM + EX_G_XB)) == 0 &&
 
 typedef struct EX_GN(args) {
     int64_t M, N, K, lda, ldb, ldc;
-    const ELEM *A, *B;
-    ELEM *C;
-    ELEM alpha, beta;
+    const SWZ_GEMM_ELEM *A, *B;
+    SWZ_GEMM_ELEM *C;
+    SWZ_GEMM_ELEM alpha, beta;
     int flags; /* EX_GF_* */
     int nk;    /* K slices to run (0 when K == 0 or alpha == 0) */
     uint32_t tiles_m, tiles_n;
@@ -426,10 +424,10 @@ typedef struct EX_GN(args) {
 
 /* One thread's registers. */
 typedef struct EX_GN(thr) {
-    ELEM acc[EX_G_TM][EX_G_TN];
-    ELEM ast[EX_G_AV][EX_G_VEC]; /* next slice of A, on its way to shared memory */
-    const ELEM *ag[EX_G_AV];       /* A at (row, k0 + q*VEC) of the current slice */
-    const ELEM *bg;                  /* B at (k0 + kr, n) of the current slice */
+    SWZ_GEMM_ELEM acc[EX_G_TM][EX_G_TN];
+    SWZ_GEMM_ELEM ast[EX_G_AV][EX_G_VEC]; /* next slice of A, on its way to shared memory */
+    const SWZ_GEMM_ELEM *ag[EX_G_AV];       /* A at (row, k0 + q*VEC) of the current slice */
+    const SWZ_GEMM_ELEM *bg;                  /* B at (k0 + kr, n) of the current slice */
     int q, kr, b_elems;              /* A vector column; first B row; B elements inside N */
     uint32_t a_st;                   /* shared offsets (elements, from the stage's A tile) */
     uint32_t a_rd[EX_G_KEYS];
@@ -447,8 +445,8 @@ EX_GHD void EX_GN(tile_of)(const EX_GN(args) *g, uint32_t blk, int64_t *bm, int6
         tx = blk % g->tiles_n;
         ty = blk / g->tiles_n;
     }
-    *bm = (int64_t)ty * TILE;
-    *bn = (int64_t)tx * TILE;
+    *bm = (int64_t)ty * SWZ_GEMM_TILE;
+    *bn = (int64_t)tx * SWZ_GEMM_TILE;
 }
 
 EX_GHD void EX_GN(init)(EX_GN(thr) *t, const EX_GN(args) *g, int64_t bm, int64_t bn,
@@ -463,7 +461,7 @@ EX_GHD void EX_GN(init)(EX_GN(thr) *t, const EX_GN(args) *g, int64_t bm, int64_t
 EX_GUNROLL
     for (int r = 0; r < EX_G_TM; ++r)
 EX_GUNROLL
-        for (int c = 0; c < EX_G_TN; ++c) t->acc[r][c] = (ELEM)0;
+        for (int c = 0; c < EX_G_TN; ++c) t->acc[r][c] = (SWZ_GEMM_ELEM)0;
     /* A: vector column q of rows tid/4 + p*NT/4, rows past M clamped to M-1 */
     t->q = tid & 3;
 EX_GUNROLL
@@ -482,7 +480,7 @@ EX_GUNROLL
 EX_GUNROLL
     for (int kv = 0; kv < EX_G_KEYS; ++kv)
         t->a_rd[kv] = EX_G_AS(kv * EX_G_VEC, t->wm * EX_G_WTM + t->lm * EX_G_VEC);
-    t->b_st = (uint32_t)(t->kr * TILE + (tid % EX_G_VR) * EX_G_VEC);
+    t->b_st = (uint32_t)(t->kr * SWZ_GEMM_TILE + (tid % EX_G_VR) * EX_G_VEC);
     t->b_rd = (uint32_t)(t->wn * EX_G_WTN + t->ln * EX_G_VEC);
 }
 
@@ -498,11 +496,11 @@ EX_GHD uint32_t EX_GN(a_rd_off)(const EX_GN(thr) *t, int kk, int i)
 }
 EX_GHD uint32_t EX_GN(b_rd_off)(const EX_GN(thr) *t, int kk, int j)
 {
-    return t->b_rd + (uint32_t)(kk * TILE + j * EX_G_LN * EX_G_VEC);
+    return t->b_rd + (uint32_t)(kk * SWZ_GEMM_TILE + j * EX_G_LN * EX_G_VEC);
 }
 EX_GHD uint32_t EX_GN(b_st_off)(const EX_GN(thr) *t, int p)
 {
-    return t->b_st + (uint32_t)(p * EX_G_KRS * TILE);
+    return t->b_st + (uint32_t)(p * EX_G_KRS * SWZ_GEMM_TILE);
 }
 
 /* Global -> registers: the A slice starting at k0 (all of it inside K when `full`). */
@@ -517,12 +515,12 @@ EX_GUNROLL
         for (int p = 0; p < EX_G_AV; ++p)
 EX_GUNROLL
             for (int e = 0; e < EX_G_VEC; ++e)
-                t->ast[p][e] = kq + e < g->K ? ex_gemm_ldg(t->ag[p] + e) : (ELEM)0;
+                t->ast[p][e] = kq + e < g->K ? ex_gemm_ldg(t->ag[p] + e) : (SWZ_GEMM_ELEM)0;
     }
 }
 
 /* Registers -> shared, transposed: A(row, k) to As[k][row]. */
-EX_GHD void EX_GN(store_a)(const EX_GN(thr) *t, ELEM *sa)
+EX_GHD void EX_GN(store_a)(const EX_GN(thr) *t, SWZ_GEMM_ELEM *sa)
 {
 EX_GUNROLL
     for (int p = 0; p < EX_G_AV; ++p)
@@ -534,7 +532,7 @@ EX_GUNROLL
  * inside K and the thread's vector needs no per-slice check (b_bytes is fixed per thread; a
  * vector wholly past N reads nothing from a valid address). */
 EX_GHD void EX_GN(issue_b)(const EX_GN(thr) *t, const EX_GN(args) *g, int64_t k0, int full,
-                               ELEM *sb)
+                               SWZ_GEMM_ELEM *sb)
 {
     const int64_t step = (int64_t)EX_G_KRS * g->ldb;
     if ((g->flags & EX_GF_VEC_B) && full && t->b_elems == EX_G_VEC) { /* whole vectors */
@@ -555,8 +553,8 @@ EX_GUNROLL
 EX_GUNROLL
         for (int p = 0; p < EX_G_BV; ++p) {
             const int in_k = full || k0 + t->kr + p * EX_G_KRS < g->K;
-            const ELEM *src = t->bg + p * step;
-            ELEM *dst = sb + EX_GN(b_st_off)(t, p);
+            const SWZ_GEMM_ELEM *src = t->bg + p * step;
+            SWZ_GEMM_ELEM *dst = sb + EX_GN(b_st_off)(t, p);
 EX_GUNROLL
             for (int e = 0; e < EX_G_VEC; ++e) {
                 const int ok = in_k && e < t->b_elems;
@@ -576,9 +574,9 @@ EX_GUNROLL
 
 /* The inner product of one stage: BK outer products from 16-byte shared reads, the reads of
  * step kk+1 issued before the multiply-adds of step kk. */
-EX_GHD void EX_GN(compute)(EX_GN(thr) *t, const ELEM *sa, const ELEM *sb)
+EX_GHD void EX_GN(compute)(EX_GN(thr) *t, const SWZ_GEMM_ELEM *sa, const SWZ_GEMM_ELEM *sb)
 {
-    ELEM fa[2][EX_G_TM], fb[2][EX_G_TN];
+    SWZ_GEMM_ELEM fa[2][EX_G_TM], fb[2][EX_G_TN];
 EX_GUNROLL
     for (int i = 0; i < EX_G_RM; ++i) ex_gemm_lds_vec(sa + EX_GN(a_rd_off)(t, 0, i), &fa[0][i * EX_G_VEC]);
 EX_GUNROLL
@@ -605,8 +603,8 @@ EX_GUNROLL
 /* C = alpha*acc + beta*C for the thread's outputs inside M x N; C is not read when beta == 0. */
 EX_GHD void EX_GN(epilogue)(const EX_GN(thr) *t, const EX_GN(args) *g, int64_t bm, int64_t bn)
 {
-    const ELEM alpha = g->alpha, beta = g->beta;
-    const int vec_c = (g->flags & EX_GF_VEC_C) != 0, read_c = beta != (ELEM)0;
+    const SWZ_GEMM_ELEM alpha = g->alpha, beta = g->beta;
+    const int vec_c = (g->flags & EX_GF_VEC_C) != 0, read_c = beta != (SWZ_GEMM_ELEM)0;
 EX_GUNROLL
     for (int i = 0; i < EX_G_RM; ++i)
 EX_GUNROLL
@@ -614,11 +612,11 @@ EX_GUNROLL
             const int r = i * EX_G_VEC + a;
             const int64_t row = bm + t->wm * EX_G_WTM + i * EX_G_LM * EX_G_VEC + t->lm * EX_G_VEC + a;
             if (row >= g->M) continue;
-            ELEM *crow = g->C + row * g->ldc;
+            SWZ_GEMM_ELEM *crow = g->C + row * g->ldc;
 EX_GUNROLL
             for (int j = 0; j < EX_G_RN; ++j) {
                 const int64_t n = bn + t->wn * EX_G_WTN + j * EX_G_LN * EX_G_VEC + t->ln * EX_G_VEC;
-                ELEM v[EX_G_VEC], old[EX_G_VEC];
+                SWZ_GEMM_ELEM v[EX_G_VEC], old[EX_G_VEC];
                 if (n >= g->N) continue;
 EX_GUNROLL
                 for (int e = 0; e < EX_G_VEC; ++e) v[e] = alpha * t->acc[r][j * EX_G_VEC + e];
@@ -642,7 +640,7 @@ EX_GUNROLL
 
 __global__ void __launch_bounds__(EX_G_NT, EX_G_MINB) EX_GN(kernel)(const EX_GN(args) g)
 {
-    __shared__ __align__(128) ELEM smem[2 * EX_G_STG];
+    __shared__ __align__(128) SWZ_GEMM_ELEM smem[2 * EX_G_STG];
     EX_GN(thr) t;
     int64_t bm, bn;
     const int nk = g.nk;
@@ -658,7 +656,7 @@ __global__ void __launch_bounds__(EX_G_NT, EX_G_MINB) EX_GN(kernel)(const EX_GN(
         __syncthreads();
     }
     for (int kt = 0; kt < nk; ++kt) {
-        ELEM *cur = smem + (kt & 1) * EX_G_STG, *nxt = smem + ((kt + 1) & 1) * EX_G_STG;
+        SWZ_GEMM_ELEM *cur = smem + (kt & 1) * EX_G_STG, *nxt = smem + ((kt + 1) & 1) * EX_G_STG;
         const int more = kt + 1 < nk;
         if (more) {
             const int64_t k0 = (int64_t)(kt + 1) * EX_G_BK;
@@ -679,30 +677,30 @@ __global__ void __launch_bounds__(EX_G_NT, EX_G_MINB) EX_GN(kernel)(const EX_GN(
 }
 
 /* Fill the kernel arguments; *run = 0 for an empty product. */
-static cudaError_t EX_GN(setup)(EX_GN(args) *g, int64_t M, int64_t N, int64_t K, ELEM alpha,
-                                  const ELEM *A, int64_t lda, const ELEM *B, int64_t ldb, ELEM beta,
-                                  ELEM *C, int64_t ldc, int raster, int *run)
+static cudaError_t EX_GN(setup)(EX_GN(args) *g, int64_t M, int64_t N, int64_t K, SWZ_GEMM_ELEM alpha,
+                                  const SWZ_GEMM_ELEM *A, int64_t lda, const SWZ_GEMM_ELEM *B, int64_t ldb, SWZ_GEMM_ELEM beta,
+                                  SWZ_GEMM_ELEM *C, int64_t ldc, int raster, int *run)
 {
-    cudaError_t e = ex_gemm_check(M, N, K, A, lda, B, ldb, C, ldc, raster, TILE, EX_G_E, run);
+    cudaError_t e = ex_gemm_check(M, N, K, A, lda, B, ldb, C, ldc, raster, SWZ_GEMM_TILE, EX_G_E, run);
     if (e != cudaSuccess || !*run) return e;
     g->M = M; g->N = N; g->K = K;
     g->lda = lda; g->ldb = ldb; g->ldc = ldc;
     g->A = A; g->B = B; g->C = C;
     g->alpha = alpha; g->beta = beta;
-    g->nk = (K > 0 && alpha != (ELEM)0) ? (int)((K + EX_G_BK - 1) / EX_G_BK) : 0;
+    g->nk = (K > 0 && alpha != (SWZ_GEMM_ELEM)0) ? (int)((K + EX_G_BK - 1) / EX_G_BK) : 0;
     g->flags = 0;
     if (g->nk > 0 && (uintptr_t)A % 16u == 0 && lda % EX_G_VEC == 0) g->flags |= EX_GF_VEC_A;
     if (g->nk > 0 && (uintptr_t)B % 16u == 0 && ldb % EX_G_VEC == 0) g->flags |= EX_GF_VEC_B;
     if ((uintptr_t)C % 16u == 0 && ldc % EX_G_VEC == 0) g->flags |= EX_GF_VEC_C;
     if (raster == SWZ_GEMM_RASTER_MORTON) g->flags |= EX_GF_MORTON;
-    g->tiles_m = (uint32_t)((M + TILE - 1) / TILE);
-    g->tiles_n = (uint32_t)((N + TILE - 1) / TILE);
+    g->tiles_m = (uint32_t)((M + SWZ_GEMM_TILE - 1) / SWZ_GEMM_TILE);
+    g->tiles_n = (uint32_t)((N + SWZ_GEMM_TILE - 1) / SWZ_GEMM_TILE);
     return cudaSuccess;
 }
 
 /* The launcher. */
-extern "C" cudaError_t EX_GNAME(int64_t M, int64_t N, int64_t K, ELEM alpha, const ELEM *A,
-                                  int64_t lda, const ELEM *B, int64_t ldb, ELEM beta, ELEM *C,
+extern "C" cudaError_t EX_GNAME(int64_t M, int64_t N, int64_t K, SWZ_GEMM_ELEM alpha, const SWZ_GEMM_ELEM *A,
+                                  int64_t lda, const SWZ_GEMM_ELEM *B, int64_t ldb, SWZ_GEMM_ELEM beta, SWZ_GEMM_ELEM *C,
                                   int64_t ldc, int raster, cudaStream_t stream)
 {
     EX_GN(args) g;
@@ -717,18 +715,18 @@ extern "C" cudaError_t EX_GNAME(int64_t M, int64_t N, int64_t K, ELEM alpha, con
  * on machines without a GPU.  order 0 runs each thread's whole slice iteration in turn; order 1
  * runs every thread's writes of the next stage before any thread's reads of the current one
  * (a stage mix-up shows in one of the two).  Shared memory starts as NaN. */
-extern "C" cudaError_t EX_GN(host)(int64_t M, int64_t N, int64_t K, ELEM alpha, const ELEM *A,
-                                     int64_t lda, const ELEM *B, int64_t ldb, ELEM beta, ELEM *C,
+extern "C" cudaError_t EX_GN(host)(int64_t M, int64_t N, int64_t K, SWZ_GEMM_ELEM alpha, const SWZ_GEMM_ELEM *A,
+                                     int64_t lda, const SWZ_GEMM_ELEM *B, int64_t ldb, SWZ_GEMM_ELEM beta, SWZ_GEMM_ELEM *C,
                                      int64_t ldc, int raster, int order)
 {
     EX_GN(args) g;
     EX_GN(thr) *t;
-    ELEM *smem;
+    SWZ_GEMM_ELEM *smem;
     int run;
     cudaError_t e = EX_GN(setup)(&g, M, N, K, alpha, A, lda, B, ldb, beta, C, ldc, raster, &run);
     if (e != cudaSuccess || !run) return e;
     t = (EX_GN(thr) *)malloc(sizeof(*t) * EX_G_NT);
-    smem = (ELEM *)malloc(sizeof(ELEM) * 2 * EX_G_STG);
+    smem = (SWZ_GEMM_ELEM *)malloc(sizeof(SWZ_GEMM_ELEM) * 2 * EX_G_STG);
     if (!t || !smem) {
         free(t);
         free(smem);
@@ -737,7 +735,7 @@ extern "C" cudaError_t EX_GN(host)(int64_t M, int64_t N, int64_t K, ELEM alpha, 
     for (uint32_t blk = 0; blk < g.tiles_m * g.tiles_n; ++blk) {
         int64_t bm, bn;
         EX_GN(tile_of)(&g, blk, &bm, &bn);
-        for (int i = 0; i < 2 * EX_G_STG; ++i) smem[i] = (ELEM)NAN;
+        for (int i = 0; i < 2 * EX_G_STG; ++i) smem[i] = (SWZ_GEMM_ELEM)NAN;
         for (int x = 0; x < EX_G_NT; ++x) EX_GN(init)(&t[x], &g, bm, bn, x);
         if (g.nk > 0) {
             const int full = EX_G_BK <= g.K;
@@ -748,7 +746,7 @@ extern "C" cudaError_t EX_GN(host)(int64_t M, int64_t N, int64_t K, ELEM alpha, 
             }
         }
         for (int kt = 0; kt < g.nk; ++kt) {
-            ELEM *cur = smem + (kt & 1) * EX_G_STG, *nxt = smem + ((kt + 1) & 1) * EX_G_STG;
+            SWZ_GEMM_ELEM *cur = smem + (kt & 1) * EX_G_STG, *nxt = smem + ((kt + 1) & 1) * EX_G_STG;
             const int more = kt + 1 < g.nk;
             const int64_t k0 = (int64_t)(kt + 1) * EX_G_BK;
             const int full = k0 + EX_G_BK <= g.K;
@@ -777,9 +775,9 @@ extern "C" cudaError_t EX_GN(host)(int64_t M, int64_t N, int64_t K, ELEM alpha, 
 /* What this variant is. */
 extern "C" void EX_GN(info)(swz_gemm_info *i)
 {
-    i->name = EX_GSTR(EX_GNAME) + sizeof("swz_gemm_") - 1; /* "<layout>_<TILE>_<elem>" */
+    i->name = SWZ_STR(EX_GNAME) + sizeof("swz_gemm_") - 1; /* "<layout>_<SWZ_GEMM_TILE>_<elem>" */
     i->layout = EX_GL;
-    i->tile = TILE;
+    i->tile = SWZ_GEMM_TILE;
     i->elem_bytes = EX_G_E;
     i->threads = EX_G_NT;
     i->bk = EX_G_BK;
@@ -839,10 +837,10 @@ extern "C" int EX_GN(smem_pattern)(int op, int idx, int warp, uint32_t addr[32],
  * failed property: 1 the kernel's incremental A offsets differ from the layout formula;
  * 2 the A tile is not written exactly once per slice, or outside [0, BK*a_ld); 3 the same for
  * B; 4 A reads fall outside the written tile; 5 the outputs of the block are not covered
- * exactly once; 6 the layout is not a bijection of the BK x TILE tile. */
+ * exactly once; 6 the layout is not a bijection of the BK x SWZ_GEMM_TILE tile. */
 extern "C" int EX_GN(selfcheck)(void)
 {
-    static unsigned char seen_a[EX_G_AEL], seen_b[EX_G_BK * TILE], seen_c[TILE * TILE];
+    static unsigned char seen_a[EX_G_AEL], seen_b[EX_G_BK * SWZ_GEMM_TILE], seen_c[SWZ_GEMM_TILE * SWZ_GEMM_TILE];
     EX_GN(args) g;
     memset(&g, 0, sizeof g);
     memset(seen_a, 0, sizeof seen_a);
@@ -851,7 +849,7 @@ extern "C" int EX_GN(selfcheck)(void)
     g.M = g.N = g.K = 1 << 20;
     g.lda = g.ldb = g.ldc = 1 << 20;
     for (int k = 0; k < EX_G_BK; ++k)
-        for (int m = 0; m < TILE; ++m) {
+        for (int m = 0; m < SWZ_GEMM_TILE; ++m) {
             uint32_t o = EX_G_AS(k, m);
             if (o >= (uint32_t)EX_G_AEL || seen_a[o]) return 6;
             seen_a[o] = 1;
@@ -871,7 +869,7 @@ extern "C" int EX_GN(selfcheck)(void)
         for (int p = 0; p < EX_G_BV; ++p)
             for (int e = 0; e < EX_G_VEC; ++e) {
                 const uint32_t o = EX_GN(b_st_off)(&t, p) + (uint32_t)e;
-                if (o >= (uint32_t)(EX_G_BK * TILE) || seen_b[o]) return 3;
+                if (o >= (uint32_t)(EX_G_BK * SWZ_GEMM_TILE) || seen_b[o]) return 3;
                 seen_b[o] = 1;
             }
         for (int kk = 0; kk < EX_G_BK; ++kk)
@@ -884,17 +882,17 @@ extern "C" int EX_GN(selfcheck)(void)
             for (int c = 0; c < EX_G_TN; ++c) {
                 const int m = t.wm * EX_G_WTM + (r / EX_G_VEC) * EX_G_LM * EX_G_VEC + t.lm * EX_G_VEC + r % EX_G_VEC;
                 const int n = t.wn * EX_G_WTN + (c / EX_G_VEC) * EX_G_LN * EX_G_VEC + t.ln * EX_G_VEC + c % EX_G_VEC;
-                if (m >= TILE || n >= TILE || seen_c[m * TILE + n]) return 5;
-                seen_c[m * TILE + n] = 1;
+                if (m >= SWZ_GEMM_TILE || n >= SWZ_GEMM_TILE || seen_c[m * SWZ_GEMM_TILE + n]) return 5;
+                seen_c[m * SWZ_GEMM_TILE + n] = 1;
                 if (EX_GN(b_rd_off)(&t, 0, c / EX_G_VEC) + (uint32_t)(c % EX_G_VEC) != (uint32_t)n) return 4;
             }
     }
     for (int k = 0; k < EX_G_BK; ++k)
-        for (int m = 0; m < TILE; ++m)
+        for (int m = 0; m < SWZ_GEMM_TILE; ++m)
             if (!seen_a[EX_G_AS(k, m)]) return 2;
-    for (int o = 0; o < EX_G_BK * TILE; ++o)
+    for (int o = 0; o < EX_G_BK * SWZ_GEMM_TILE; ++o)
         if (!seen_b[o]) return 3;
-    for (int o = 0; o < TILE * TILE; ++o)
+    for (int o = 0; o < SWZ_GEMM_TILE * SWZ_GEMM_TILE; ++o)
         if (!seen_c[o]) return 5;
     return 0;
 }
@@ -903,23 +901,23 @@ extern "C" int EX_GN(selfcheck)(void)
 /* The standard problem (gemm_variants.h) and the bank model of one of its blocks. */
 static int EX_GN(problem)(char *spec)
 {
-    const int n = EX_GEMM_STD_TILES * (TILE);
+    const int n = EX_GEMM_STD_TILES * (SWZ_GEMM_TILE);
     snprintf(spec, SWZ_SPEC_MAX, "%d:%d:%d", n, n, n);
     return EX_GEMM_STD_TILES * EX_GEMM_STD_TILES;
 }
 static int EX_GN(predict)(swz_tile_cost *sts, swz_tile_cost *lds)
 {
     return ex_gemm_predict(&EX_GN(smem_pattern), EX_G_NT,
-                             EX_GEMM_STD_TILES * (TILE) / EX_G_BK, sts, lds);
+                             EX_GEMM_STD_TILES * (SWZ_GEMM_TILE) / EX_G_BK, sts, lds);
 }
 
 static const swz_gemm_ops EX_GN(ops) = {
     &EX_GN(info), &EX_GN(smem_pattern), &EX_GN(selfcheck),
-    EX_GCAT(EX_GEMM_OPS_, ELEM_NAME)(&EX_GNAME, &EX_GN(host))};
+    SWZ_CAT(EX_GEMM_OPS_, SWZ_GEMM_ELEM_NAME)(&EX_GNAME, &EX_GN(host))};
 
 extern "C" const swz_variant EX_GN(variant) = SWZ_VARIANT_INIT(
-    "gemm", EX_GSTR(EX_GNAME), EX_GSTR(EX_GN(kernel)),
-    EX_GSTR(EX_GCAT(EX_GLNAME_, LAYOUT)), EX_GSTR(ELEM_NAME), (TILE), EX_G_E, EX_G_NT,
+    "gemm", SWZ_STR(EX_GNAME), SWZ_STR(EX_GN(kernel)),
+    SWZ_STR(SWZ_CAT(EX_GLNAME_, SWZ_GEMM_LAYOUT)), SWZ_STR(SWZ_GEMM_ELEM_NAME), (SWZ_GEMM_TILE), EX_G_E, EX_G_NT,
     "", &EX_GN(predict), &EX_GN(problem), &EX_GN(ops));
 
 #undef EX_GL
@@ -956,4 +954,10 @@ extern "C" const swz_variant EX_GN(variant) = SWZ_VARIANT_INIT(
 #undef EX_G_AEL
 #undef EX_G_STG
 #undef EX_G_SMEM
-#include "../family_undef.h"
+/* The parameters of this family (and only they) are undefined: the next instantiation starts
+ * from scratch, and no name is left behind in the includer. */
+#undef SWZ_GEMM_TILE
+#undef SWZ_GEMM_ELEM
+#undef SWZ_GEMM_ELEM_NAME
+#undef SWZ_GEMM_NAME_SUFFIX
+#undef SWZ_GEMM_LAYOUT

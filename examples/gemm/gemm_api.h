@@ -17,9 +17,9 @@
 
 #include <stdint.h>
 
-/* Layout of the shared A tile (values start at 1 so that an unknown LAYOUT token, which the
+/* Layout of the shared A tile (values start at 1 so that an unknown SWZ_GEMM_LAYOUT token, which the
  * preprocessor evaluates as 0, is rejected). */
-#define SWZ_GEMM_LAYOUT_NONE 1 /* row-major k x TILE: the transposed store conflicts */
+#define SWZ_GEMM_LAYOUT_NONE 1 /* row-major k x SWZ_GEMM_TILE: the transposed store conflicts */
 #define SWZ_GEMM_LAYOUT_PAD 2  /* rows padded by one 16-byte vector (swz/pad.h) */
 #define SWZ_GEMM_LAYOUT_XOR 3  /* XOR swizzle of 16-byte units (swz/xor.h SWZ_XOR) */
 
@@ -35,24 +35,22 @@
 #define SWZ_GEMM_OP_B_STORE 3 /* 16-byte cp.async of B (LDGSTS), aligned path */
 #define SWZ_GEMM_OP_COUNT 4
 
-/* Names: SWZ_GEMM_NAME(XOR, 128, float) is swz_gemm_xor_128_float (LAYOUT in capitals, since
+/* Names: SWZ_GEMM_NAME(XOR, 128, float) is swz_gemm_xor_128_float (SWZ_GEMM_LAYOUT in capitals, since
  * the preprocessor cannot lower-case a token). */
-#define EX_GCAT_(a, b) a##b
-#define EX_GCAT(a, b) EX_GCAT_(a, b)
 #define EX_GPFX_NONE swz_gemm_none_
 #define EX_GPFX_PAD swz_gemm_pad_
 #define EX_GPFX_XOR swz_gemm_xor_
-#define SWZ_GEMM_NAME(L, T, E) EX_GCAT(EX_GCAT(EX_GPFX_##L, T), EX_GCAT(_, E))
+#define SWZ_GEMM_NAME(L, T, E) SWZ_CAT(SWZ_CAT(EX_GPFX_##L, T), SWZ_CAT(_, E))
 
 typedef struct swz_gemm_info {
     const char *name;       /* e.g. "xor_128_float" (the launcher is swz_gemm_<name>) */
     int layout;             /* SWZ_GEMM_LAYOUT_* */
-    int tile;               /* TILE: the block computes a TILE x TILE block of C */
+    int tile;               /* SWZ_GEMM_TILE: the block computes a SWZ_GEMM_TILE x SWZ_GEMM_TILE block of C */
     int elem_bytes;         /* 4 (float) or 8 (double) */
     int threads;            /* threads per block */
     int bk;                 /* K-slice per pipeline stage (64 bytes of K: 16 floats, 8 doubles) */
     int tm, tn;             /* outputs per thread (rows x columns) */
-    int a_ld;               /* row stride of the shared A tile in elements (TILE, or padded) */
+    int a_ld;               /* row stride of the shared A tile in elements (SWZ_GEMM_TILE, or padded) */
     int min_blocks;         /* __launch_bounds__ minimum blocks per SM */
     unsigned smem_bytes;    /* static shared memory per block (two stages of A and B) */
     unsigned stage_bytes;   /* bytes of one stage; A tile first, B tile at a_tile_bytes */

@@ -5,6 +5,6 @@
 
 #include "gemm_variants.h"
 
-#define EX_GEMM_REF(L, T, E) &EX_GCAT(SWZ_GEMM_NAME(L, T, E), _variant),
+#define EX_GEMM_REF(L, T, E) &SWZ_CAT(SWZ_GEMM_NAME(L, T, E), _variant),
 static const swz_variant *const swz_gemm_variants[] = {SWZ_GEMM_VARIANTS(EX_GEMM_REF) NULL};
 SWZ_REGISTRY_DEFINE(swz_gemm_registry, "gemm", swz_gemm_variants);

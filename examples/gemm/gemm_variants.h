@@ -2,7 +2,7 @@
  * their registry (family.h) for tests, the example and benchmarks.
  *
  * What it is for
- *   Declares every instantiated launcher swz_gemm_<layout>_<TILE>_<elem> (and its host
+ *   Declares every instantiated launcher swz_gemm_<layout>_<SWZ_GEMM_TILE>_<elem> (and its host
  *   emulation, description and bank-model helpers, see gemm.cuh) and swz_gemm_registry, one
  *   swz_variant per variant, so that a program can loop over them.  Plain C (C linkage); link with
  *   the library (Meson: dependency swz_gemm_dep).  C11 or C++ (CUDA's driver_types.h, included
@@ -15,7 +15,7 @@
  *                                          dC, 700, SWZ_GEMM_RASTER_MORTON, 0);
  *   for (int i = 0; i < swz_gemm_registry.count; ++i) puts(swz_gemm_registry.variants[i]->name);
  *
- * The set: ELEM float and double x LAYOUT NONE, PAD, XOR x TILE 128 (large products) and 64
+ * The set: SWZ_GEMM_ELEM float and double x SWZ_GEMM_LAYOUT NONE, PAD, XOR x SWZ_GEMM_TILE 128 (large products) and 64
  * (small ones: four times as many blocks).  gemm_f32.cu and gemm_f64.cu instantiate it.
  */
 #ifndef SWZ_GEMM_VARIANTS_H
@@ -31,7 +31,7 @@
 extern "C" {
 #endif
 
-/* X(LAYOUT, TILE, ELEM) for every variant in the library. */
+/* X(SWZ_GEMM_LAYOUT, SWZ_GEMM_TILE, SWZ_GEMM_ELEM) for every variant in the library. */
 #define SWZ_GEMM_VARIANTS(X)                                                                    \
     X(NONE, 128, float) X(PAD, 128, float) X(XOR, 128, float)                                  \
     X(NONE, 64, float) X(PAD, 64, float) X(XOR, 64, float)                                     \
@@ -42,15 +42,15 @@ extern "C" {
     cudaError_t SWZ_GEMM_NAME(L, T, E)(int64_t M, int64_t N, int64_t K, E alpha, const E *A,   \
                                        int64_t lda, const E *B, int64_t ldb, E beta, E *C,     \
                                        int64_t ldc, int raster, cudaStream_t stream);          \
-    cudaError_t EX_GCAT(SWZ_GEMM_NAME(L, T, E), _host)(int64_t M, int64_t N, int64_t K,      \
+    cudaError_t SWZ_CAT(SWZ_GEMM_NAME(L, T, E), _host)(int64_t M, int64_t N, int64_t K,      \
                                        E alpha, const E *A, int64_t lda, const E *B,           \
                                        int64_t ldb, E beta, E *C, int64_t ldc, int raster,     \
                                        int order);                                             \
-    void EX_GCAT(SWZ_GEMM_NAME(L, T, E), _info)(swz_gemm_info *info);                        \
-    int EX_GCAT(SWZ_GEMM_NAME(L, T, E), _smem_pattern)(int op, int idx, int warp,            \
+    void SWZ_CAT(SWZ_GEMM_NAME(L, T, E), _info)(swz_gemm_info *info);                        \
+    int SWZ_CAT(SWZ_GEMM_NAME(L, T, E), _smem_pattern)(int op, int idx, int warp,            \
                                                          uint32_t addr[32], int *access);      \
-    int EX_GCAT(SWZ_GEMM_NAME(L, T, E), _selfcheck)(void);                                   \
-    extern const swz_variant EX_GCAT(SWZ_GEMM_NAME(L, T, E), _variant);
+    int SWZ_CAT(SWZ_GEMM_NAME(L, T, E), _selfcheck)(void);                                   \
+    extern const swz_variant SWZ_CAT(SWZ_GEMM_NAME(L, T, E), _variant);
 SWZ_GEMM_VARIANTS(EX_GEMM_DECLARE)
 
 typedef cudaError_t (*swz_gemm_fn_f)(int64_t, int64_t, int64_t, float, const float *, int64_t,
@@ -67,11 +67,11 @@ typedef cudaError_t (*swz_gemm_host_fn_d)(int64_t, int64_t, int64_t, double, con
                                           int64_t, int, int);
 
 /* What a GEMM variant adds to its swz_variant record (family.h), as v->ops.  Its standard
- * problem (v->problem) is the square 11*TILE cube: 11 x 11 full blocks (121, at most one per
+ * problem (v->problem) is the square 11*SWZ_GEMM_TILE cube: 11 x 11 full blocks (121, at most one per
  * SM of an H100/H200: co-resident blocks' cp.async writes contend with the A stores and the
  * counters then show a few percent more store wavefronts than the instructions cost).
  * predict() covers one block: the transposed A stores (STS; the cp.async of B is LDGSTS,
- * which the shared-store counters do not count) and the A and B reads, over the 11*TILE/BK
+ * which the shared-store counters do not count) and the A and B reads, over the 11*SWZ_GEMM_TILE/BK
  * slices of K. */
 typedef struct swz_gemm_ops {
     void (*info)(swz_gemm_info *);

@@ -5,70 +5,70 @@
  *   C = alpha * A * B + beta * C with A, B in fp16 or bf16, fp32 accumulation and C in fp32 or
  *   in the input type; B either K x N row-major ("NN", read with ldmatrix .trans) or N x K
  *   row-major ("NT", C = A * B^T, both operands K-major).  The shared A and B tiles are stored
- *   in the variant's LAYOUT (none, pad or the automatic XOR of swz/xor.h) and written and read
+ *   in the variant's SWZ_HGEMM_LAYOUT (none, pad or the automatic XOR of swz/xor.h) and written and read
  *   only through swz/mma.h: 16-byte cp.async copies (NAME_load_async, zero-filled at ragged
  *   edges) and ldmatrix fragments, so the cost of a bank conflict is the only difference
  *   between the variants at the same knobs.
  *   A template header: define the parameters, include it, and it generates the kernels, the
- *   launcher, the bank model and the variant record of swz_hgemm_<layout>_<TILE>_<elem><suffix>;
+ *   launcher, the bank model and the variant record of swz_hgemm_<layout>_<SWZ_HGEMM_TILE>_<elem><suffix>;
  *   the parameters are #undef'ed at the end (../family_undef.h).  A missing or bad parameter is
  *   a compile error that names it.
  *
  * Example
- *   #define TILE 128
- *   #define ELEM __half
- *   #define ELEM_NAME half
- *   #define LAYOUT XOR
+ *   #define SWZ_HGEMM_TILE 128
+ *   #define SWZ_HGEMM_ELEM __half
+ *   #define SWZ_HGEMM_ELEM_NAME half
+ *   #define SWZ_HGEMM_LAYOUT XOR
  *   #include "hgemm.cuh"   // -> swz_hgemm_xor_128_half(M, N, K, alpha, A, lda, B, ldb,
  *                          //        SWZ_HGEMM_NN, beta, C, ldc, SWZ_HGEMM_C_F32, stream)
  *
  * Parameters
- *   TILE          block tile rows (M): 64, 128 or 256
- *   ELEM          __half or __nv_bfloat16
- *   ELEM_NAME     half or bf16 (name part; selects the mma.sync type)
- *   LAYOUT        NONE, PAD or XOR: the layout of both shared operand tiles
+ *   SWZ_HGEMM_TILE          block tile rows (M): 64, 128 or 256
+ *   SWZ_HGEMM_ELEM          __half or __nv_bfloat16
+ *   SWZ_HGEMM_ELEM_NAME     half or bf16 (name part; selects the mma.sync type)
+ *   SWZ_HGEMM_LAYOUT        NONE, PAD or XOR: the layout of both shared operand tiles
  *                   NONE  row-major: ldmatrix of 8 rows of one 16-byte column conflicts
  *                         (4-way for 64-byte rows, 8-way for rows of 128 bytes or more)
  *                   PAD   SWZ_PAD_OFFSET(W, 2, 16, r, c): rows padded by 16 bytes
  *                   XOR   SWZ_XOR_AUTO_OFFSET(W, 2, 16, r, c): the automatic swizzle
  *   optional knobs (defaults in brackets)
- *   TILE_N        block tile columns (N) [256]
- *   TILE_K        K slice per pipeline stage: 32 or 64 [32]
- *   STAGES        cp.async pipeline depth, 2 .. 6 [4]
- *   WARPS_M       warps along M [2]; the warps along N are TILE_N / 64 * (TILE / 64 / WARPS_M)
- *                 so that every warp tile is 64 x 64 unless WARP_N says otherwise
- *   WARP_N        warp tile columns [64] (warp tile rows are TILE / WARPS_M)
- *   RASTER_GROUP  grouped block order: GROUP block rows walked column by column [8]
- *   MIN_BLOCKS    __launch_bounds__ minimum blocks per SM [1]
- *   PERSIST       0: one block per tile of C;  1: a persistent grid (SMs x resident blocks)
- *                 walks the tiles in the same grouped order, and a block's last STAGES-1
+ *   SWZ_HGEMM_TILE_N        block tile columns (N) [256]
+ *   SWZ_HGEMM_TILE_K        K slice per pipeline stage: 32 or 64 [32]
+ *   SWZ_HGEMM_STAGES        cp.async pipeline depth, 2 .. 6 [4]
+ *   SWZ_HGEMM_WARPS_M       warps along M [2]; the warps along N are SWZ_HGEMM_TILE_N / 64 * (SWZ_HGEMM_TILE / 64 / SWZ_HGEMM_WARPS_M)
+ *                 so that every warp tile is 64 x 64 unless SWZ_HGEMM_WARP_N says otherwise
+ *   SWZ_HGEMM_WARP_N        warp tile columns [64] (warp tile rows are SWZ_HGEMM_TILE / SWZ_HGEMM_WARPS_M)
+ *   SWZ_HGEMM_RASTER_GROUP  grouped block order: GROUP block rows walked column by column [8]
+ *   SWZ_HGEMM_MIN_BLOCKS    __launch_bounds__ minimum blocks per SM [1]
+ *   SWZ_HGEMM_PERSIST       0: one block per tile of C;  1: a persistent grid (SMs x resident blocks)
+ *                 walks the tiles in the same grouped order, and a block's last SWZ_HGEMM_STAGES-1
  *                 slices already copy its next tile's first ones, so the pipeline never
  *                 drains between tiles (the epilogue stages through its own shared memory,
  *                 beside the stages) [0]
- *   LOOP_PROBE    1: also generate NAME_loop_probe, the main loop alone on L2-resident tiles,
+ *   SWZ_HGEMM_LOOP_PROBE    1: also generate NAME_loop_probe, the main loop alone on L2-resident tiles,
  *                 with or without its copies (bench/mma_ceiling's loop ceilings) [0]
- *   NAME_SUFFIX   appended to the name (tuning variants) [nothing]
+ *   SWZ_HGEMM_NAME_SUFFIX   appended to the name (tuning variants) [nothing]
  *
  * The kernel (defaults: 128 x 256 block, 8 warps of 64 x 64, K slices of 32, 4 stages)
- *   grid: one block per 128 x 256 tile of C, in grouped order (RASTER_GROUP block rows at a
+ *   grid: one block per 128 x 256 tile of C, in grouped order (SWZ_HGEMM_RASTER_GROUP block rows at a
  *   time, so the blocks in flight share A rows and B columns in L2).  Per K slice kt: the block
- *   copies the A slice (TILE x TILE_K) and the B slice into stage kt mod STAGES with 16-byte
- *   cp.async (zero fill past M, N, K), STAGES-1 slices ahead; one cp.async.wait_group
- *   STAGES-2 + __syncthreads per slice.  Each warp, per 16-wide k step: 4 ldmatrix.x4 of A
+ *   copies the A slice (SWZ_HGEMM_TILE x SWZ_HGEMM_TILE_K) and the B slice into stage kt mod SWZ_HGEMM_STAGES with 16-byte
+ *   cp.async (zero fill past M, N, K), SWZ_HGEMM_STAGES-1 slices ahead; one cp.async.wait_group
+ *   SWZ_HGEMM_STAGES-2 + __syncthreads per slice.  Each warp, per 16-wide k step: 4 ldmatrix.x4 of A
  *   (rows 16i..), 4 ldmatrix.x4 of B (.trans for NN; two n8 tiles each), 32 mma.sync
  *   m16n8k16 into 128 fp32 accumulators per thread; the fragments of step k+1 are loaded
  *   (into the other register buffer) before the mma of step k are issued.
  *   Two main loops, chosen per block: a block whose every slice is full (tiles inside M and N,
- *   K % TILE_K == 0, both operands 16-byte aligned with ld % 8 == 0) runs a branch-free slice
+ *   K % SWZ_HGEMM_TILE_K == 0, both operands 16-byte aligned with ld % 8 == 0) runs a branch-free slice
  *   (running copy pointers, swz/mma.h NAME_load_async_run; the slice's copies spread between
- *   the m16 rows of mma.sync of its first k steps; the last STAGES-1 slices in a loop that
+ *   the m16 rows of mma.sync of its first k steps; the last SWZ_HGEMM_STAGES-1 slices in a loop that
  *   copies nothing); any other block runs the same order with the checked copies.
  *   Epilogue: per warp, 16 rows at a time through shared memory (fp32, rows padded by 8
  *   floats: the 8-byte fragment stores and the 16-byte reads are conflict free), then
  *   alpha * acc + beta * C with 16-byte loads and stores of C (beta == 0 never reads C).
- *   PERSIST 1: grid = the blocks the device holds at once (SMs x blocks per SM, capped by the
+ *   SWZ_HGEMM_PERSIST 1: grid = the blocks the device holds at once (SMs x blocks per SM, capped by the
  *   tiles); block b takes tiles b, b + grid, ... in the grouped order.  When a full-slice
- *   tile's next tile is full too (and K has STAGES-1 slices), its last STAGES-1 slices copy
+ *   tile's next tile is full too (and K has SWZ_HGEMM_STAGES-1 slices), its last SWZ_HGEMM_STAGES-1 slices copy
  *   the next tile's first ones and the barrier of its last slice also loads the next tile's
  *   first fragments, so the copies are in flight through the epilogue and the next tile's
  *   first slice waits for nothing; otherwise the next tile starts its own prologue after a
@@ -140,7 +140,7 @@ extern const swz_registry swz_hgemm_registry;
 }
 #endif
 
-/* Layout ids (an unknown LAYOUT token is 0 in #if: rejected) and the offset of each. */
+/* Layout ids (an unknown SWZ_HGEMM_LAYOUT token is 0 in #if: rejected) and the offset of each. */
 #define EX_HG_LID_NONE 1
 #define EX_HG_LID_PAD 2
 #define EX_HG_LID_XOR 3
@@ -159,10 +159,6 @@ extern const swz_registry swz_hgemm_registry;
 #define EX_HG_BF16_half 0
 #define EX_HG_BF16_bf16 1
 
-#define EX_HG_CAT_(a, b) a##b
-#define EX_HG_CAT(a, b) EX_HG_CAT_(a, b)
-#define EX_HG_STR_(a) #a
-#define EX_HG_STR(a) EX_HG_STR_(a)
 
 /* The epilogue staging row: a warp tile row of WN floats padded by 8 (32 bytes). */
 #define EX_HG_EPI_LD(WN) ((WN) + 8)
@@ -547,111 +543,111 @@ static inline int ex_hg_b_check(void *vp, const swz_variant *v, int mode)
 #endif /* SWZ_HGEMM_CUH_ONCE */
 
 /* ================================ one variant ================================ */
-/* Included with none of TILE, ELEM, ELEM_NAME, LAYOUT: the declarations above only. */
-#if defined(TILE) || defined(ELEM) || defined(ELEM_NAME) || defined(LAYOUT)
-#if !defined(TILE)
-#error "hgemm.cuh: define TILE (block tile rows: 64, 128 or 256)"
+/* Included with none of SWZ_HGEMM_TILE, SWZ_HGEMM_ELEM, SWZ_HGEMM_ELEM_NAME, SWZ_HGEMM_LAYOUT: the declarations above only. */
+#if defined(SWZ_HGEMM_TILE) || defined(SWZ_HGEMM_ELEM) || defined(SWZ_HGEMM_ELEM_NAME) || defined(SWZ_HGEMM_LAYOUT)
+#if !defined(SWZ_HGEMM_TILE)
+#error "hgemm.cuh: define SWZ_HGEMM_TILE (block tile rows: 64, 128 or 256)"
 #endif
-#if !defined(ELEM)
-#error "hgemm.cuh: define ELEM (__half or __nv_bfloat16)"
+#if !defined(SWZ_HGEMM_ELEM)
+#error "hgemm.cuh: define SWZ_HGEMM_ELEM (__half or __nv_bfloat16)"
 #endif
-#if !defined(ELEM_NAME)
-#error "hgemm.cuh: define ELEM_NAME (half or bf16)"
+#if !defined(SWZ_HGEMM_ELEM_NAME)
+#error "hgemm.cuh: define SWZ_HGEMM_ELEM_NAME (half or bf16)"
 #endif
-#if !defined(LAYOUT)
-#error "hgemm.cuh: define LAYOUT (NONE, PAD or XOR)"
+#if !defined(SWZ_HGEMM_LAYOUT)
+#error "hgemm.cuh: define SWZ_HGEMM_LAYOUT (NONE, PAD or XOR)"
 #endif
-#if !EX_HG_CAT(EX_HG_ENAME_OK_, ELEM_NAME)
-#error "hgemm.cuh: ELEM_NAME must be half or bf16"
+#if !SWZ_CAT(EX_HG_ENAME_OK_, SWZ_HGEMM_ELEM_NAME)
+#error "hgemm.cuh: SWZ_HGEMM_ELEM_NAME must be half or bf16"
 #endif
-#if EX_HG_CAT(EX_HG_LID_, LAYOUT) < 1 || EX_HG_CAT(EX_HG_LID_, LAYOUT) > 3
-#error "hgemm.cuh: LAYOUT must be NONE, PAD or XOR"
+#if SWZ_CAT(EX_HG_LID_, SWZ_HGEMM_LAYOUT) < 1 || SWZ_CAT(EX_HG_LID_, SWZ_HGEMM_LAYOUT) > 3
+#error "hgemm.cuh: SWZ_HGEMM_LAYOUT must be NONE, PAD or XOR"
 #endif
-#ifndef TILE_N
-#define TILE_N 256
+#ifndef SWZ_HGEMM_TILE_N
+#define SWZ_HGEMM_TILE_N 256
 #endif
-#ifndef TILE_K
-#define TILE_K 32
+#ifndef SWZ_HGEMM_TILE_K
+#define SWZ_HGEMM_TILE_K 32
 #endif
-#ifndef STAGES
-#define STAGES 4
+#ifndef SWZ_HGEMM_STAGES
+#define SWZ_HGEMM_STAGES 4
 #endif
-#ifndef WARPS_M
-#define WARPS_M 2
+#ifndef SWZ_HGEMM_WARPS_M
+#define SWZ_HGEMM_WARPS_M 2
 #endif
-#ifndef WARP_N
-#define WARP_N 64
+#ifndef SWZ_HGEMM_WARP_N
+#define SWZ_HGEMM_WARP_N 64
 #endif
-#ifndef RASTER_GROUP
-#define RASTER_GROUP 8
+#ifndef SWZ_HGEMM_RASTER_GROUP
+#define SWZ_HGEMM_RASTER_GROUP 8
 #endif
-#ifndef MIN_BLOCKS
-#define MIN_BLOCKS 1
+#ifndef SWZ_HGEMM_MIN_BLOCKS
+#define SWZ_HGEMM_MIN_BLOCKS 1
 #endif
-#ifndef PERSIST
-#define PERSIST 0
+#ifndef SWZ_HGEMM_PERSIST
+#define SWZ_HGEMM_PERSIST 0
 #endif
-#ifndef LOOP_PROBE
-#define LOOP_PROBE 0
+#ifndef SWZ_HGEMM_LOOP_PROBE
+#define SWZ_HGEMM_LOOP_PROBE 0
 #endif
-#ifndef NAME_SUFFIX
-#define NAME_SUFFIX
+#ifndef SWZ_HGEMM_NAME_SUFFIX
+#define SWZ_HGEMM_NAME_SUFFIX
 #endif
 
-#define EX_HG_LID EX_HG_CAT(EX_HG_LID_, LAYOUT)
-#define EX_HG_OFF(W, r, c) EX_HG_CAT(EX_HG_OFF_, EX_HG_LID)(W, r, c)
-#define EX_HG_SIZE(R, W) EX_HG_CAT(EX_HG_SIZE_, EX_HG_LID)(R, W)
+#define EX_HG_LID SWZ_CAT(EX_HG_LID_, SWZ_HGEMM_LAYOUT)
+#define EX_HG_OFF(W, r, c) SWZ_CAT(EX_HG_OFF_, EX_HG_LID)(W, r, c)
+#define EX_HG_SIZE(R, W) SWZ_CAT(EX_HG_SIZE_, EX_HG_LID)(R, W)
 #define EX_HG_NAME                                                                              \
-    EX_HG_CAT(EX_HG_CAT(EX_HG_CAT(EX_HG_CAT(swz_hgemm_, EX_HG_CAT(EX_HG_LNAME_, LAYOUT)), EX_HG_CAT(_, TILE)), \
-                        EX_HG_CAT(_, ELEM_NAME)),                                               \
-              NAME_SUFFIX)
-#define HG(x) EX_HG_CAT(EX_HG_NAME, x)
+    SWZ_CAT(SWZ_CAT(SWZ_CAT(SWZ_CAT(swz_hgemm_, SWZ_CAT(EX_HG_LNAME_, SWZ_HGEMM_LAYOUT)), SWZ_CAT(_, SWZ_HGEMM_TILE)), \
+                        SWZ_CAT(_, SWZ_HGEMM_ELEM_NAME)),                                               \
+              SWZ_HGEMM_NAME_SUFFIX)
+#define HG(x) SWZ_CAT(EX_HG_NAME, x)
 
 enum {
-    HG(__BM) = (TILE), HG(__BN) = (TILE_N), HG(__BK) = (TILE_K), HG(__S) = (STAGES),
-    HG(__WM) = (WARPS_M), HG(__WTM) = (TILE) / (WARPS_M), HG(__WTN) = (WARP_N),
-    HG(__WN) = (TILE_N) / (WARP_N), HG(__NT) = 32 * (WARPS_M) * ((TILE_N) / (WARP_N)),
-    HG(__MI) = (TILE) / (WARPS_M) / 16, HG(__NI) = (WARP_N) / 8, HG(__KS) = (TILE_K) / 16,
-    HG(__BF16) = EX_HG_CAT(EX_HG_BF16_, ELEM_NAME)
+    HG(__BM) = (SWZ_HGEMM_TILE), HG(__BN) = (SWZ_HGEMM_TILE_N), HG(__BK) = (SWZ_HGEMM_TILE_K), HG(__S) = (SWZ_HGEMM_STAGES),
+    HG(__WM) = (SWZ_HGEMM_WARPS_M), HG(__WTM) = (SWZ_HGEMM_TILE) / (SWZ_HGEMM_WARPS_M), HG(__WTN) = (SWZ_HGEMM_WARP_N),
+    HG(__WN) = (SWZ_HGEMM_TILE_N) / (SWZ_HGEMM_WARP_N), HG(__NT) = 32 * (SWZ_HGEMM_WARPS_M) * ((SWZ_HGEMM_TILE_N) / (SWZ_HGEMM_WARP_N)),
+    HG(__MI) = (SWZ_HGEMM_TILE) / (SWZ_HGEMM_WARPS_M) / 16, HG(__NI) = (SWZ_HGEMM_WARP_N) / 8, HG(__KS) = (SWZ_HGEMM_TILE_K) / 16,
+    HG(__BF16) = SWZ_CAT(EX_HG_BF16_, SWZ_HGEMM_ELEM_NAME)
 };
 
-SWZ_STATIC_ASSERT((TILE) == 64 || (TILE) == 128 || (TILE) == 256, swz_error_hgemm_TILE_must_be_64_128_or_256);
-SWZ_STATIC_ASSERT(sizeof(ELEM) == 2, swz_error_hgemm_ELEM_must_be_a_2_byte_type);
-SWZ_STATIC_ASSERT((TILE_N) == 64 || (TILE_N) == 128 || (TILE_N) == 256, swz_error_hgemm_TILE_N_must_be_64_128_or_256);
-SWZ_STATIC_ASSERT((TILE_K) == 32 || (TILE_K) == 64, swz_error_hgemm_TILE_K_must_be_32_or_64);
-SWZ_STATIC_ASSERT((STAGES) >= 2 && (STAGES) <= 6, swz_error_hgemm_STAGES_must_be_2_to_6);
-SWZ_STATIC_ASSERT((WARPS_M) >= 1 && (TILE) % ((WARPS_M) * 16) == 0, swz_error_hgemm_WARPS_M_must_divide_TILE_into_16_row_blocks);
-SWZ_STATIC_ASSERT((WARP_N) % 16 == 0 && (TILE_N) % (WARP_N) == 0, swz_error_hgemm_WARP_N_must_be_a_multiple_of_16_dividing_TILE_N);
+SWZ_STATIC_ASSERT((SWZ_HGEMM_TILE) == 64 || (SWZ_HGEMM_TILE) == 128 || (SWZ_HGEMM_TILE) == 256, swz_error_hgemm_TILE_must_be_64_128_or_256);
+SWZ_STATIC_ASSERT(sizeof(SWZ_HGEMM_ELEM) == 2, swz_error_hgemm_ELEM_must_be_a_2_byte_type);
+SWZ_STATIC_ASSERT((SWZ_HGEMM_TILE_N) == 64 || (SWZ_HGEMM_TILE_N) == 128 || (SWZ_HGEMM_TILE_N) == 256, swz_error_hgemm_TILE_N_must_be_64_128_or_256);
+SWZ_STATIC_ASSERT((SWZ_HGEMM_TILE_K) == 32 || (SWZ_HGEMM_TILE_K) == 64, swz_error_hgemm_TILE_K_must_be_32_or_64);
+SWZ_STATIC_ASSERT((SWZ_HGEMM_STAGES) >= 2 && (SWZ_HGEMM_STAGES) <= 6, swz_error_hgemm_STAGES_must_be_2_to_6);
+SWZ_STATIC_ASSERT((SWZ_HGEMM_WARPS_M) >= 1 && (SWZ_HGEMM_TILE) % ((SWZ_HGEMM_WARPS_M) * 16) == 0, swz_error_hgemm_WARPS_M_must_divide_TILE_into_16_row_blocks);
+SWZ_STATIC_ASSERT((SWZ_HGEMM_WARP_N) % 16 == 0 && (SWZ_HGEMM_TILE_N) % (SWZ_HGEMM_WARP_N) == 0, swz_error_hgemm_WARP_N_must_be_a_multiple_of_16_dividing_TILE_N);
 SWZ_STATIC_ASSERT(HG(__NT) <= 1024, swz_error_hgemm_more_than_1024_threads);
-SWZ_STATIC_ASSERT((RASTER_GROUP) >= 1, swz_error_hgemm_RASTER_GROUP_must_be_positive);
-SWZ_STATIC_ASSERT((MIN_BLOCKS) >= 1, swz_error_hgemm_MIN_BLOCKS_must_be_positive);
-SWZ_STATIC_ASSERT((PERSIST) == 0 || (PERSIST) == 1, swz_error_hgemm_PERSIST_must_be_0_or_1);
+SWZ_STATIC_ASSERT((SWZ_HGEMM_RASTER_GROUP) >= 1, swz_error_hgemm_RASTER_GROUP_must_be_positive);
+SWZ_STATIC_ASSERT((SWZ_HGEMM_MIN_BLOCKS) >= 1, swz_error_hgemm_MIN_BLOCKS_must_be_positive);
+SWZ_STATIC_ASSERT((SWZ_HGEMM_PERSIST) == 0 || (SWZ_HGEMM_PERSIST) == 1, swz_error_hgemm_PERSIST_must_be_0_or_1);
 
-/* The three shared tiles through swz/mma.h: A (TILE x TILE_K), B NN (TILE_K x TILE_N), B NT
- * (TILE_N x TILE_K). */
+/* The three shared tiles through swz/mma.h: A (SWZ_HGEMM_TILE x SWZ_HGEMM_TILE_K), B NN (SWZ_HGEMM_TILE_K x SWZ_HGEMM_TILE_N), B NT
+ * (SWZ_HGEMM_TILE_N x SWZ_HGEMM_TILE_K). */
 #define SWZ_MMA_NAME HG(_ta)
 #define SWZ_MMA_COPY_PERIODIC 1 /* checked by NAME_model (test-hgemm model) */
-#define SWZ_MMA_ELEM ELEM
-#define SWZ_MMA_ROWS (TILE)
-#define SWZ_MMA_COLS (TILE_K)
+#define SWZ_MMA_ELEM SWZ_HGEMM_ELEM
+#define SWZ_MMA_ROWS (SWZ_HGEMM_TILE)
+#define SWZ_MMA_COLS (SWZ_HGEMM_TILE_K)
 #define SWZ_MMA_THREADS HG(__NT)
-#define SWZ_MMA_LAYOUT(r, c) EX_HG_OFF(TILE_K, r, c)
+#define SWZ_MMA_LAYOUT(r, c) EX_HG_OFF(SWZ_HGEMM_TILE_K, r, c)
 #include <swz/mma.h>
 #define SWZ_MMA_NAME HG(_tb)
 #define SWZ_MMA_COPY_PERIODIC 1 /* checked by NAME_model (test-hgemm model) */
-#define SWZ_MMA_ELEM ELEM
-#define SWZ_MMA_ROWS (TILE_K)
-#define SWZ_MMA_COLS (TILE_N)
+#define SWZ_MMA_ELEM SWZ_HGEMM_ELEM
+#define SWZ_MMA_ROWS (SWZ_HGEMM_TILE_K)
+#define SWZ_MMA_COLS (SWZ_HGEMM_TILE_N)
 #define SWZ_MMA_THREADS HG(__NT)
-#define SWZ_MMA_LAYOUT(r, c) EX_HG_OFF(TILE_N, r, c)
+#define SWZ_MMA_LAYOUT(r, c) EX_HG_OFF(SWZ_HGEMM_TILE_N, r, c)
 #include <swz/mma.h>
 #define SWZ_MMA_NAME HG(_tbt)
 #define SWZ_MMA_COPY_PERIODIC 1 /* checked by NAME_model (test-hgemm model) */
-#define SWZ_MMA_ELEM ELEM
-#define SWZ_MMA_ROWS (TILE_N)
-#define SWZ_MMA_COLS (TILE_K)
+#define SWZ_MMA_ELEM SWZ_HGEMM_ELEM
+#define SWZ_MMA_ROWS (SWZ_HGEMM_TILE_N)
+#define SWZ_MMA_COLS (SWZ_HGEMM_TILE_K)
 #define SWZ_MMA_THREADS HG(__NT)
-#define SWZ_MMA_LAYOUT(r, c) EX_HG_OFF(TILE_K, r, c)
+#define SWZ_MMA_LAYOUT(r, c) EX_HG_OFF(SWZ_HGEMM_TILE_K, r, c)
 #include <swz/mma.h>
 
 /* bytes: one A tile, one B tile (the larger of the two orientations), one stage, all stages;
@@ -659,19 +655,19 @@ SWZ_STATIC_ASSERT((PERSIST) == 0 || (PERSIST) == 1, swz_error_hgemm_PERSIST_must
 #define EX_HG_R128(x) (((uint32_t)(x) + 127u) / 128u * 128u)
 #define EX_HG_MAX(a, b) ((a) > (b) ? (a) : (b))
 enum {
-    HG(__A_BYTES) = EX_HG_R128(2u * EX_HG_SIZE(TILE, TILE_K)),
-    HG(__B_BYTES) = EX_HG_R128(2u * EX_HG_MAX(EX_HG_SIZE(TILE_K, TILE_N), EX_HG_SIZE(TILE_N, TILE_K)))
+    HG(__A_BYTES) = EX_HG_R128(2u * EX_HG_SIZE(SWZ_HGEMM_TILE, SWZ_HGEMM_TILE_K)),
+    HG(__B_BYTES) = EX_HG_R128(2u * EX_HG_MAX(EX_HG_SIZE(SWZ_HGEMM_TILE_K, SWZ_HGEMM_TILE_N), EX_HG_SIZE(SWZ_HGEMM_TILE_N, SWZ_HGEMM_TILE_K)))
 };
 #define HG_STAGE_BYTES ((uint32_t)HG(__A_BYTES) + (uint32_t)HG(__B_BYTES))
-/* the epilogue's staging: 16 rows of EX_HG_EPI_LD(WARP_N) floats per warp; in the stages'
- * memory (after the last slice) unless PERSIST, where the next tile's copies are in flight */
-#define HG_EPI_BYTES ((uint32_t)HG(__NT) / 32u * 16u * (uint32_t)EX_HG_EPI_LD(WARP_N) * 4u)
-#define HG_SMEM_BYTES (HG_STAGE_BYTES * (uint32_t)(STAGES) + ((PERSIST) ? HG_EPI_BYTES : 0u))
-SWZ_STATIC_ASSERT(EX_HG_R128(2u * EX_HG_SIZE(TILE, TILE_K)) * 1u + 0u <= 232448u, swz_error_hgemm_A_tile_too_big);
-SWZ_STATIC_ASSERT(HG_STAGE_BYTES * (uint32_t)(STAGES) <= 232448u, swz_error_hgemm_stages_exceed_227KiB_of_shared_memory);
+/* the epilogue's staging: 16 rows of EX_HG_EPI_LD(SWZ_HGEMM_WARP_N) floats per warp; in the stages'
+ * memory (after the last slice) unless SWZ_HGEMM_PERSIST, where the next tile's copies are in flight */
+#define HG_EPI_BYTES ((uint32_t)HG(__NT) / 32u * 16u * (uint32_t)EX_HG_EPI_LD(SWZ_HGEMM_WARP_N) * 4u)
+#define HG_SMEM_BYTES (HG_STAGE_BYTES * (uint32_t)(SWZ_HGEMM_STAGES) + ((SWZ_HGEMM_PERSIST) ? HG_EPI_BYTES : 0u))
+SWZ_STATIC_ASSERT(EX_HG_R128(2u * EX_HG_SIZE(SWZ_HGEMM_TILE, SWZ_HGEMM_TILE_K)) * 1u + 0u <= 232448u, swz_error_hgemm_A_tile_too_big);
+SWZ_STATIC_ASSERT(HG_STAGE_BYTES * (uint32_t)(SWZ_HGEMM_STAGES) <= 232448u, swz_error_hgemm_stages_exceed_227KiB_of_shared_memory);
 SWZ_STATIC_ASSERT(HG_SMEM_BYTES <= 232448u,
                   swz_error_hgemm_PERSIST_stages_and_epilogue_staging_exceed_227KiB_of_shared_memory);
-SWZ_STATIC_ASSERT(((TILE) / (WARPS_M) / 16 >= 1) && HG_EPI_BYTES <= HG_STAGE_BYTES * (uint32_t)(STAGES),
+SWZ_STATIC_ASSERT(((SWZ_HGEMM_TILE) / (SWZ_HGEMM_WARPS_M) / 16 >= 1) && HG_EPI_BYTES <= HG_STAGE_BYTES * (uint32_t)(SWZ_HGEMM_STAGES),
                   swz_error_hgemm_epilogue_staging_exceeds_the_pipeline_shared_memory);
 
 /* The byte offset (from the tile) of the row lane `lane` gives ldmatrix .x4 for fragment i of
@@ -697,7 +693,7 @@ SWZ_FN uint32_t HG(__frag_addr)(int operand, uint32_t lane, int wm, int wn, int 
 }
 
 #if defined(__CUDACC__)
-/* Fragments of k step ks (0 .. TILE_K/16-1) of the stage at shared address st (cvta; A at 0,
+/* Fragments of k step ks (0 .. SWZ_HGEMM_TILE_K/16-1) of the stage at shared address st (cvta; A at 0,
  * B at A_BYTES) into fa, fb, at HG(__frag_addr). */
 template <int BT>
 static __device__ __forceinline__ void HG(__frags)(uint32_t (&fa)[HG(__MI)][4], uint32_t (&fb)[HG(__NI)][2],
@@ -722,12 +718,12 @@ static __device__ __forceinline__ void HG(__frags)(uint32_t (&fa)[HG(__MI)][4], 
  * matrix and the operand is 16-byte aligned (fa, fb), else NAME_load_async (zero fill, any
  * alignment). */
 template <int BT>
-static __device__ __forceinline__ void HG(__copy)(unsigned char *stage, const ELEM *A, int64_t lda,
-                                                  const ELEM *B, int64_t ldb, int64_t m0, int64_t n0,
+static __device__ __forceinline__ void HG(__copy)(unsigned char *stage, const SWZ_HGEMM_ELEM *A, int64_t lda,
+                                                  const SWZ_HGEMM_ELEM *B, int64_t ldb, int64_t m0, int64_t n0,
                                                   int64_t k0, int64_t M, int64_t N, int64_t K, int fa, int fb,
                                                   int64_t offa, int64_t offb)
 {
-    ELEM *sa = (ELEM *)stage, *sb = (ELEM *)(stage + HG(__A_BYTES));
+    SWZ_HGEMM_ELEM *sa = (SWZ_HGEMM_ELEM *)stage, *sb = (SWZ_HGEMM_ELEM *)(stage + HG(__A_BYTES));
     if (fa) HG(_ta_load_async_full)(sa, A + m0 * lda + k0, lda, offa);
     else HG(_ta_load_async)(sa, A, lda, m0, k0, M, K);
     if (BT == SWZ_HGEMM_NN) {
@@ -748,7 +744,7 @@ static __device__ __forceinline__ void HG(__mma)(float (&acc)[HG(__MI)][HG(__NI)
 #pragma unroll
         for (int jj = 0; jj < HG(__NI); ++jj) {
             const int j = (i & 1) ? HG(__NI) - 1 - jj : jj;
-#if EX_HG_CAT(EX_HG_BF16_, ELEM_NAME)
+#if SWZ_CAT(EX_HG_BF16_, SWZ_HGEMM_ELEM_NAME)
             swz_mma_m16n8k16_bf16(acc[i][j], fa[i], fb[j], acc[i][j]);
 #else
             swz_mma_m16n8k16_f16(acc[i][j], fa[i], fb[j], acc[i][j]);
@@ -757,19 +753,19 @@ static __device__ __forceinline__ void HG(__mma)(float (&acc)[HG(__MI)][HG(__NI)
 }
 
 /* The main loop of a block whose every slice is full (both tiles inside the matrix, K a
- * multiple of TILE_K, operands 16-byte aligned with ld a multiple of 8): the loop's order with no
+ * multiple of SWZ_HGEMM_TILE_K, operands 16-byte aligned with ld a multiple of 8): the loop's order with no
  * branch in the slice.  The copies come from running pointers (swz/mma.h NAME_load_async_run:
  * one 64-bit add per chunk, shared offsets as immediates), and a slice's chunks are spread over
- * the m16 rows of mma.sync of its first TILE_K/16 - 1 k steps (the first when there are two):
+ * the m16 rows of mma.sync of its first SWZ_HGEMM_TILE_K/16 - 1 k steps (the first when there are two):
  * slot q of NSLOT = PARTS x MI copies chunks [q T / NSLOT, (q+1) T / NSLOT) of the T = PA + PB
  * this thread issues (A's first), so the copies sit between mma.sync instead of in a burst
- * that idles the tensor pipe.  The last STAGES-1 slices copy nothing (COPY 0). */
+ * that idles the tensor pipe.  The last SWZ_HGEMM_STAGES-1 slices copy nothing (COPY 0). */
 enum { HG(__PA) = (HG(_ta_CHUNKS) + HG(__NT) - 1) / HG(__NT),
        HG(__PB) = (EX_HG_MAX((int)HG(_tb_CHUNKS), (int)HG(_tbt_CHUNKS)) + HG(__NT) - 1) / HG(__NT),
        HG(__PARTS) = HG(__KS) > 2 ? HG(__KS) - 1 : 1, HG(__NSLOT) = HG(__PARTS) * HG(__MI) };
 template <int BT>
-static __device__ __forceinline__ void HG(__copy_slot)(int q, unsigned sa, unsigned sb, const ELEM *pa, int64_t lda,
-                                                       const ELEM *pb, int64_t ldb)
+static __device__ __forceinline__ void HG(__copy_slot)(int q, unsigned sa, unsigned sb, const SWZ_HGEMM_ELEM *pa, int64_t lda,
+                                                       const SWZ_HGEMM_ELEM *pb, int64_t ldb)
 {
     enum { PA = HG(__PA), T = HG(__PA) + HG(__PB), NS = HG(__NSLOT) };
     const int lo = q * T / NS, hi = (q + 1) * T / NS;
@@ -781,12 +777,12 @@ static __device__ __forceinline__ void HG(__copy_slot)(int q, unsigned sa, unsig
 }
 /* One full slice: k steps 0 .. KS-1 (fragments of step k+1 loaded before the mma of step k; the
  * barrier before the last step's mma, the next slice's first fragments after it).  COPY: the
- * slice STAGES-1 ahead is copied from pa, pb into the stage at byte offset wo. */
+ * slice SWZ_HGEMM_STAGES-1 ahead is copied from pa, pb into the stage at byte offset wo. */
 template <int BT, int COPY>
 static __device__ __forceinline__ void HG(__slice_full)(float (&acc)[HG(__MI)][HG(__NI)][4],
                                                         uint32_t (&fa)[2][HG(__MI)][4], uint32_t (&fb)[2][HG(__NI)][2],
                                                         uint32_t sm, int &rs, uint32_t da, uint32_t db,
-                                                        const ELEM *pa, int64_t lda, const ELEM *pb, int64_t ldb,
+                                                        const SWZ_HGEMM_ELEM *pa, int64_t lda, const SWZ_HGEMM_ELEM *pb, int64_t ldb,
                                                         int wm, int wn)
 {
     enum { KS = HG(__KS), MI = HG(__MI), NI = HG(__NI), S = HG(__S) };
@@ -807,7 +803,7 @@ static __device__ __forceinline__ void HG(__slice_full)(float (&acc)[HG(__MI)][H
 #pragma unroll
             for (int jj = 0; jj < NI; ++jj) {
                 const int j = (i & 1) ? NI - 1 - jj : jj;
-#if EX_HG_CAT(EX_HG_BF16_, ELEM_NAME)
+#if SWZ_CAT(EX_HG_BF16_, SWZ_HGEMM_ELEM_NAME)
                 swz_mma_m16n8k16_bf16(acc[i][j], fa[ks & 1][i], fb[ks & 1][j], acc[i][j]);
 #else
                 swz_mma_m16n8k16_f16(acc[i][j], fa[ks & 1][i], fb[ks & 1][j], acc[i][j]);
@@ -818,13 +814,13 @@ static __device__ __forceinline__ void HG(__slice_full)(float (&acc)[HG(__MI)][H
     }
 }
 
-/* Full slices kt .. end-1 (kt advanced), each copying the slice STAGES-1 ahead from pa, pb
+/* Full slices kt .. end-1 (kt advanced), each copying the slice SWZ_HGEMM_STAGES-1 ahead from pa, pb
  * (advanced) into stage ws (advanced); COPY 0: they copy nothing. */
 template <int BT, int COPY>
 static __device__ __forceinline__ void HG(__slices)(int &kt, int end, float (&acc)[HG(__MI)][HG(__NI)][4],
                                                     uint32_t (&fa)[2][HG(__MI)][4], uint32_t (&fb)[2][HG(__NI)][2],
                                                     uint32_t sm, int &rs, int &ws, uint32_t da, uint32_t db,
-                                                    const ELEM *&pa, int64_t lda, const ELEM *&pb, int64_t ldb,
+                                                    const SWZ_HGEMM_ELEM *&pa, int64_t lda, const SWZ_HGEMM_ELEM *&pb, int64_t ldb,
                                                     int64_t ib, int wm, int wn)
 {
     for (; kt < end; ++kt) {
@@ -840,8 +836,8 @@ static __device__ __forceinline__ void HG(__slices)(int &kt, int end, float (&ac
 /* The prologue of the full-slice loop: slices 0 .. NS-1 (those < KT) into stages 0 .. NS-1, each
  * its own commit group (the slots of one slice in order), pa and pb advanced past them. */
 template <int BT, int NS>
-static __device__ __forceinline__ void HG(__prime)(int KT, uint32_t da, uint32_t db, const ELEM *&pa, int64_t lda,
-                                                   const ELEM *&pb, int64_t ldb, int64_t ib)
+static __device__ __forceinline__ void HG(__prime)(int KT, uint32_t da, uint32_t db, const SWZ_HGEMM_ELEM *&pa, int64_t lda,
+                                                   const SWZ_HGEMM_ELEM *&pb, int64_t ldb, int64_t ib)
 {
 #pragma unroll
     for (int s = 0; s < NS; ++s) {
@@ -874,26 +870,26 @@ static __device__ __forceinline__ void HG(__zero)(float (&acc)[HG(__MI)][HG(__NI
         for (int j = 0; j < HG(__NI); ++j) acc[i][j][0] = acc[i][j][1] = acc[i][j][2] = acc[i][j][3] = 0.f;
 }
 
-/* The origin of tile t (0 <= t < tiles_m * tiles_n) in the grouped raster: RASTER_GROUP block
+/* The origin of tile t (0 <= t < tiles_m * tiles_n) in the grouped raster: SWZ_HGEMM_RASTER_GROUP block
  * rows at a time, walked column by column, so the blocks in flight share A rows and B columns
  * in L2. */
 static __device__ __forceinline__ void HG(__tile_origin)(int64_t t, int64_t tiles_m, int64_t tiles_n, int64_t *m0,
                                                          int64_t *n0)
 {
-    const int64_t per_group = (int64_t)(RASTER_GROUP) * tiles_n;
-    const int64_t first_m = t / per_group * (RASTER_GROUP);
-    const int64_t gsize = tiles_m - first_m < (RASTER_GROUP) ? tiles_m - first_m : (RASTER_GROUP);
+    const int64_t per_group = (int64_t)(SWZ_HGEMM_RASTER_GROUP) * tiles_n;
+    const int64_t first_m = t / per_group * (SWZ_HGEMM_RASTER_GROUP);
+    const int64_t gsize = tiles_m - first_m < (SWZ_HGEMM_RASTER_GROUP) ? tiles_m - first_m : (SWZ_HGEMM_RASTER_GROUP);
     *m0 = (first_m + (t % per_group) % gsize) * HG(__BM);
     *n0 = (t % per_group) / gsize * HG(__BN);
 }
 
 template <int BT, typename CT>
-__global__ void __launch_bounds__(HG(__NT), MIN_BLOCKS)
-    HG(_kernel)(int64_t M, int64_t N, int64_t K, float alpha, const ELEM *__restrict__ A, int64_t lda,
-                const ELEM *__restrict__ B, int64_t ldb, float beta, CT *C, int64_t ldc)
+__global__ void __launch_bounds__(HG(__NT), SWZ_HGEMM_MIN_BLOCKS)
+    HG(_kernel)(int64_t M, int64_t N, int64_t K, float alpha, const SWZ_HGEMM_ELEM *__restrict__ A, int64_t lda,
+                const SWZ_HGEMM_ELEM *__restrict__ B, int64_t ldb, float beta, CT *C, int64_t ldc)
 {
     enum { BM = HG(__BM), BN = HG(__BN), BK = HG(__BK), S = HG(__S), MI = HG(__MI), NI = HG(__NI),
-           KS = HG(__KS), WTM = HG(__WTM), WTN = HG(__WTN), WN = HG(__WN), EPL = EX_HG_EPI_LD(WARP_N) };
+           KS = HG(__KS), WTM = HG(__WTM), WTN = HG(__WTN), WN = HG(__WN), EPL = EX_HG_EPI_LD(SWZ_HGEMM_WARP_N) };
     extern __shared__ __align__(128) unsigned char HG(__smem)[];
     unsigned char *smem = HG(__smem);
     const int64_t tiles_m = (M + BM - 1) / BM, tiles_n = (N + BN - 1) / BN, tiles = tiles_m * tiles_n;
@@ -916,12 +912,12 @@ __global__ void __launch_bounds__(HG(__NT), MIN_BLOCKS)
 
     float acc[MI][NI][4];
     uint32_t fa[2][MI][4], fb[2][NI][2];
-    /* rs: the stage the next slice is read from; ws: the stage the copy STAGES-1 slices ahead
+    /* rs: the stage the next slice is read from; ws: the stage the copy SWZ_HGEMM_STAGES-1 slices ahead
      * goes to (always rs + S - 1 mod S); primed: this tile's first S-1 slices were copied by
-     * the previous tile's last slices and fa[0], fb[0] hold its first fragments (PERSIST) */
+     * the previous tile's last slices and fa[0], fb[0] hold its first fragments (SWZ_HGEMM_PERSIST) */
     int rs = 0, ws = S - 1, primed = 0;
-    const ELEM *pa = A, *pb = B;
-    for (int64_t t = blockIdx.x; t < tiles; t += (PERSIST) ? (int64_t)gridDim.x : tiles) {
+    const SWZ_HGEMM_ELEM *pa = A, *pb = B;
+    for (int64_t t = blockIdx.x; t < tiles; t += (SWZ_HGEMM_PERSIST) ? (int64_t)gridDim.x : tiles) {
         int64_t m0, n0;
         HG(__tile_origin)(t, tiles_m, tiles_n, &m0, &n0);
         HG(__zero)(acc);
@@ -929,8 +925,8 @@ __global__ void __launch_bounds__(HG(__NT), MIN_BLOCKS)
         if (in_a && in_b && K % BK == 0) {
             /* every slice full: the branch-free loop (HG(__slice_full)) */
             if (!primed) {
-                /* the previous tile (PERSIST) may still be read from: a barrier before the copies */
-                if ((PERSIST) && t != (int64_t)blockIdx.x) __syncthreads();
+                /* the previous tile (SWZ_HGEMM_PERSIST) may still be read from: a barrier before the copies */
+                if ((SWZ_HGEMM_PERSIST) && t != (int64_t)blockIdx.x) __syncthreads();
                 rs = 0, ws = S - 1;
                 pa = A + m0 * lda + offa;
                 pb = B + (BT == SWZ_HGEMM_NN ? n0 : n0 * ldb) + offb;
@@ -940,7 +936,7 @@ __global__ void __launch_bounds__(HG(__NT), MIN_BLOCKS)
             int kt = 0;
             HG(__slices)<BT, 1>(kt, KT - (S - 1), acc, fa, fb, sm, rs, ws, da, db, pa, lda, pb, ldb, ib, wm, wn);
             primed = 0;
-#if PERSIST
+#if SWZ_HGEMM_PERSIST
             /* the last S-1 slices copy the first S-1 of the block's next tile when that one is full
              * too (and K has S-1 slices): the stream of slices goes on across the tiles */
             {
@@ -957,11 +953,11 @@ __global__ void __launch_bounds__(HG(__NT), MIN_BLOCKS)
 #endif
             HG(__slices)<BT, 0>(kt, KT, acc, fa, fb, sm, rs, ws, da, db, pa, lda, pb, ldb, ib, wm, wn);
         } else {
-            /* some slice is not full (an edge block, K % TILE_K, an unaligned operand): each copy
+            /* some slice is not full (an edge block, K % SWZ_HGEMM_TILE_K, an unaligned operand): each copy
              * takes NAME_load_async_full or the checked, zero-filling NAME_load_async.  The same
              * order: fragments prefetched across the slice boundary, the barrier before the last
              * k step's mma, the next slice's first fragments right after it */
-            if ((PERSIST) && t != (int64_t)blockIdx.x) __syncthreads();
+            if ((SWZ_HGEMM_PERSIST) && t != (int64_t)blockIdx.x) __syncthreads();
             rs = 0, ws = S - 1, primed = 0;
 #pragma unroll
             for (int s = 0; s < S - 1; ++s) {
@@ -996,15 +992,15 @@ __global__ void __launch_bounds__(HG(__NT), MIN_BLOCKS)
             }
         }
 
-        /* epilogue.  PERSIST: in its own shared memory, while the next tile's copies land;
+        /* epilogue.  SWZ_HGEMM_PERSIST: in its own shared memory, while the next tile's copies land;
          * otherwise in the stages': every cp.async (also the zero-filled slices past K) landed
          * and no stage is read any more */
-#if !PERSIST
+#if !SWZ_HGEMM_PERSIST
         swz_mma_wait(0);
         __syncthreads();
 #endif
         {
-            float *stg = (float *)(smem + ((PERSIST) ? (uint32_t)(STAGES) * HG_STAGE_BYTES : 0u)) +
+            float *stg = (float *)(smem + ((SWZ_HGEMM_PERSIST) ? (uint32_t)(SWZ_HGEMM_STAGES) * HG_STAGE_BYTES : 0u)) +
                          (uint32_t)warp * 16u * (uint32_t)EPL;
             const int c16 = sizeof(CT) == 2;
             const int vec = (((uintptr_t)C) & 15u) == 0 && ((uint64_t)ldc * sizeof(CT)) % 16u == 0;
@@ -1063,21 +1059,21 @@ __global__ void __launch_bounds__(HG(__NT), MIN_BLOCKS)
             }
         }
     } /* tiles */
-    swz_mma_wait(0); /* PERSIST: nothing in flight is left at exit (the last copies were waited for) */
+    swz_mma_wait(0); /* SWZ_HGEMM_PERSIST: nothing in flight is left at exit (the last copies were waited for) */
 }
 
 template <int BT, typename CT>
-static cudaError_t HG(__launch)(int64_t M, int64_t N, int64_t K, float alpha, const ELEM *A, int64_t lda,
-                                const ELEM *B, int64_t ldb, float beta, CT *C, int64_t ldc, cudaStream_t stream)
+static cudaError_t HG(__launch)(int64_t M, int64_t N, int64_t K, float alpha, const SWZ_HGEMM_ELEM *A, int64_t lda,
+                                const SWZ_HGEMM_ELEM *B, int64_t ldb, float beta, CT *C, int64_t ldc, cudaStream_t stream)
 {
     static int configured = 0, resident = 0; /* set once per kernel: the shared memory limit;
-                                                  PERSIST: blocks resident on the device */
+                                                  SWZ_HGEMM_PERSIST: blocks resident on the device */
     int64_t blocks = ((M + HG(__BM) - 1) / HG(__BM)) * ((N + HG(__BN) - 1) / HG(__BN));
     if (blocks > 0x7FFFFFFF) return cudaErrorInvalidValue;
     if (!configured) {
         cudaError_t e = cudaFuncSetAttribute(HG(_kernel)<BT, CT>, cudaFuncAttributeMaxDynamicSharedMemorySize,
                                              (int)HG_SMEM_BYTES);
-        if (e == cudaSuccess && (PERSIST)) {
+        if (e == cudaSuccess && (SWZ_HGEMM_PERSIST)) {
             int dev = 0, sms = 0, per_sm = 0;
             e = cudaGetDevice(&dev);
             if (e == cudaSuccess) e = cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev);
@@ -1090,28 +1086,28 @@ static cudaError_t HG(__launch)(int64_t M, int64_t N, int64_t K, float alpha, co
         if (e != cudaSuccess) return e;
         configured = 1;
     }
-    if ((PERSIST) && blocks > resident) blocks = resident;
+    if ((SWZ_HGEMM_PERSIST) && blocks > resident) blocks = resident;
     HG(_kernel)<BT, CT><<<(unsigned)blocks, HG(__NT), HG_SMEM_BYTES, stream>>>(M, N, K, alpha, A, lda, B, ldb,
                                                                                beta, C, ldc);
     return cudaGetLastError();
 }
 
-#if LOOP_PROBE
-/* The main loop alone (LOOP_PROBE 1; bench/mma_ceiling's loop ceilings): block b runs KT full
- * slices of NN tile t = b mod tiles -- A rows t*TILE .. (t+1)*TILE-1 (lda), B columns
- * t*TILE_N .. (t+1)*TILE_N-1 (ldb), few enough tiles that the operands stay in L2, each read
+#if SWZ_HGEMM_LOOP_PROBE
+/* The main loop alone (SWZ_HGEMM_LOOP_PROBE 1; bench/mma_ceiling's loop ceilings): block b runs KT full
+ * slices of NN tile t = b mod tiles -- A rows t*SWZ_HGEMM_TILE .. (t+1)*SWZ_HGEMM_TILE-1 (lda), B columns
+ * t*SWZ_HGEMM_TILE_N .. (t+1)*SWZ_HGEMM_TILE_N-1 (ldb), few enough tiles that the operands stay in L2, each read
  * by every tiles-th block as a GEMM's grouped raster shares them -- through the kernel's own
  * prologue (HG(__prime)) and slice loop (HG(__slices)).  copy 1: as in the GEMM, each slice
- * copies the one STAGES-1 ahead; copy 0: the STAGES stages are filled once and then read round
+ * copies the one SWZ_HGEMM_STAGES-1 ahead; copy 0: the SWZ_HGEMM_STAGES stages are filled once and then read round
  * and round by slices that copy nothing (the ldmatrix + mma.sync + barrier of the loop, no
  * memory traffic).  No epilogue: each thread writes the sum of its accumulators to out (so
  * nothing is eliminated) and thread 0 of each block its clock64 and globaltimer spans to
  * clk[2b], clk[2b+1] (the SM clock the loop ran at).  Named NAME_kernel_loop_probe: the variant's
- * kernel prefix covers it (tests/gpu/registry_complete.py).  KT >= STAGES; A is tiles*TILE x KT*TILE_K
- * and B KT*TILE_K x tiles*TILE_N, 16-byte aligned, lda and ldb multiples of 8. */
+ * kernel prefix covers it (tests/gpu/registry_complete.py).  KT >= SWZ_HGEMM_STAGES; A is tiles*SWZ_HGEMM_TILE x KT*SWZ_HGEMM_TILE_K
+ * and B KT*SWZ_HGEMM_TILE_K x tiles*SWZ_HGEMM_TILE_N, 16-byte aligned, lda and ldb multiples of 8. */
 template <int COPY>
-__global__ void __launch_bounds__(HG(__NT), MIN_BLOCKS)
-    HG(_kernel_loop_probe)(int tiles, int KT, const ELEM *__restrict__ A, int64_t lda, const ELEM *__restrict__ B,
+__global__ void __launch_bounds__(HG(__NT), SWZ_HGEMM_MIN_BLOCKS)
+    HG(_kernel_loop_probe)(int tiles, int KT, const SWZ_HGEMM_ELEM *__restrict__ A, int64_t lda, const SWZ_HGEMM_ELEM *__restrict__ B,
                            int64_t ldb, float *out, unsigned long long *clk)
 {
     enum { S = HG(__S), MI = HG(__MI), NI = HG(__NI), WN = HG(__WN), BT = SWZ_HGEMM_NN };
@@ -1122,7 +1118,7 @@ __global__ void __launch_bounds__(HG(__NT), MIN_BLOCKS)
     const uint32_t db = sm + HG(__A_BYTES) + HG(_tb_chunk_addr)((int)threadIdx.x);
     const int64_t ib = (int64_t)HG(__BK) * ldb;
     const int64_t t = (int64_t)(blockIdx.x % (unsigned)tiles);
-    const ELEM *pa = A + t * HG(__BM) * lda + HG(_ta_copy_offset)(lda), *pb = B + t * HG(__BN) + HG(_tb_copy_offset)(ldb);
+    const SWZ_HGEMM_ELEM *pa = A + t * HG(__BM) * lda + HG(_ta_copy_offset)(lda), *pb = B + t * HG(__BN) + HG(_tb_copy_offset)(ldb);
     float acc[MI][NI][4];
     uint32_t fa[2][MI][4], fb[2][NI][2];
     HG(__zero)(acc);
@@ -1147,7 +1143,7 @@ __global__ void __launch_bounds__(HG(__NT), MIN_BLOCKS)
 }
 
 /* Launches `blocks` probe blocks over `tiles` tiles (copy 0 or 1; see above); cudaErrorInvalidValue
- * for KT < STAGES, blocks < 1, tiles < 1, a NULL or misaligned operand, an ld that is not a
+ * for KT < SWZ_HGEMM_STAGES, blocks < 1, tiles < 1, a NULL or misaligned operand, an ld that is not a
  * multiple of 8 or too short for the tiles. */
 extern "C" cudaError_t HG(_loop_probe)(int copy, int blocks, int tiles, int KT, const void *A, int64_t lda,
                                        const void *B, int64_t ldb, float *out, unsigned long long *clk,
@@ -1156,15 +1152,15 @@ extern "C" cudaError_t HG(_loop_probe)(int copy, int blocks, int tiles, int KT, 
     if (KT < HG(__S) || blocks < 1 || tiles < 1 || !A || !B || !out || !clk || ((uintptr_t)A & 15u) ||
         ((uintptr_t)B & 15u) || lda % 8 || ldb % 8 || lda < (int64_t)KT * HG(__BK) || ldb < (int64_t)tiles * HG(__BN))
         return cudaErrorInvalidValue;
-    void (*k)(int, int, const ELEM *, int64_t, const ELEM *, int64_t, float *, unsigned long long *) =
+    void (*k)(int, int, const SWZ_HGEMM_ELEM *, int64_t, const SWZ_HGEMM_ELEM *, int64_t, float *, unsigned long long *) =
         copy ? HG(_kernel_loop_probe)<1> : HG(_kernel_loop_probe)<0>;
     cudaError_t e = cudaFuncSetAttribute(k, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)HG_SMEM_BYTES);
     if (e != cudaSuccess) return e;
-    k<<<(unsigned)blocks, HG(__NT), HG_SMEM_BYTES, stream>>>(tiles, KT, (const ELEM *)A, lda, (const ELEM *)B, ldb,
+    k<<<(unsigned)blocks, HG(__NT), HG_SMEM_BYTES, stream>>>(tiles, KT, (const SWZ_HGEMM_ELEM *)A, lda, (const SWZ_HGEMM_ELEM *)B, ldb,
                                                             out, clk);
     return cudaGetLastError();
 }
-#endif /* LOOP_PROBE */
+#endif /* SWZ_HGEMM_LOOP_PROBE */
 
 extern "C" cudaError_t EX_HG_NAME(int64_t M, int64_t N, int64_t K, float alpha, const void *A, int64_t lda,
                                   const void *B, int64_t ldb, int b_layout, float beta, void *C, int64_t ldc,
@@ -1176,14 +1172,14 @@ extern "C" cudaError_t EX_HG_NAME(int64_t M, int64_t N, int64_t K, float alpha, 
     if (M == 0 || N == 0) return cudaSuccess;
     if (C == NULL || ldc < N || (K > 0 && (A == NULL || B == NULL || lda < K || ldb < (b_layout == SWZ_HGEMM_NN ? N : K))))
         return cudaErrorInvalidValue;
-    const ELEM *a = (const ELEM *)A, *b = (const ELEM *)B;
+    const SWZ_HGEMM_ELEM *a = (const SWZ_HGEMM_ELEM *)A, *b = (const SWZ_HGEMM_ELEM *)B;
     if (b_layout == SWZ_HGEMM_NN)
         return c_type == SWZ_HGEMM_C_F32
                    ? HG(__launch)<SWZ_HGEMM_NN, float>(M, N, K, alpha, a, lda, b, ldb, beta, (float *)C, ldc, stream)
-                   : HG(__launch)<SWZ_HGEMM_NN, ELEM>(M, N, K, alpha, a, lda, b, ldb, beta, (ELEM *)C, ldc, stream);
+                   : HG(__launch)<SWZ_HGEMM_NN, SWZ_HGEMM_ELEM>(M, N, K, alpha, a, lda, b, ldb, beta, (SWZ_HGEMM_ELEM *)C, ldc, stream);
     return c_type == SWZ_HGEMM_C_F32
                ? HG(__launch)<SWZ_HGEMM_NT, float>(M, N, K, alpha, a, lda, b, ldb, beta, (float *)C, ldc, stream)
-               : HG(__launch)<SWZ_HGEMM_NT, ELEM>(M, N, K, alpha, a, lda, b, ldb, beta, (ELEM *)C, ldc, stream);
+               : HG(__launch)<SWZ_HGEMM_NT, SWZ_HGEMM_ELEM>(M, N, K, alpha, a, lda, b, ldb, beta, (SWZ_HGEMM_ELEM *)C, ldc, stream);
 }
 #endif /* __CUDACC__ */
 
@@ -1277,10 +1273,10 @@ static const swz_hgemm_ops HG(__ops) = {
 
 extern "C" const swz_variant HG(_variant);
 const swz_variant HG(_variant) = SWZ_VARIANT_INIT(
-    "hgemm", EX_HG_STR(EX_HG_NAME), EX_HG_STR(HG(_kernel)), EX_HG_STR(EX_HG_CAT(EX_HG_LNAME_, LAYOUT)),
-    EX_HG_STR(ELEM_NAME), (TILE), 2, HG(__NT),
-    "tile_n=" EX_HG_STR(TILE_N) " tile_k=" EX_HG_STR(TILE_K) " stages=" EX_HG_STR(STAGES) " warps_m=" EX_HG_STR(
-        WARPS_M) " warp_n=" EX_HG_STR(WARP_N) " group=" EX_HG_STR(RASTER_GROUP) " persist=" EX_HG_STR(PERSIST),
+    "hgemm", SWZ_STR(EX_HG_NAME), SWZ_STR(HG(_kernel)), SWZ_STR(SWZ_CAT(EX_HG_LNAME_, SWZ_HGEMM_LAYOUT)),
+    SWZ_STR(SWZ_HGEMM_ELEM_NAME), (SWZ_HGEMM_TILE), 2, HG(__NT),
+    "tile_n=" SWZ_STR(SWZ_HGEMM_TILE_N) " tile_k=" SWZ_STR(SWZ_HGEMM_TILE_K) " stages=" SWZ_STR(SWZ_HGEMM_STAGES) " warps_m=" SWZ_STR(
+        SWZ_HGEMM_WARPS_M) " warp_n=" SWZ_STR(SWZ_HGEMM_WARP_N) " group=" SWZ_STR(SWZ_HGEMM_RASTER_GROUP) " persist=" SWZ_STR(SWZ_HGEMM_PERSIST),
     HG(__predict), HG(__problem), &HG(__ops));
 
 #undef HG_STAGE_BYTES
@@ -1291,5 +1287,21 @@ const swz_variant HG(_variant) = SWZ_VARIANT_INIT(
 #undef EX_HG_SIZE
 #undef EX_HG_NAME
 #undef HG
-#include "../family_undef.h"
+/* The parameters of this family (and only they) are undefined: the next instantiation starts
+ * from scratch, and no name is left behind in the includer. */
+#undef SWZ_HGEMM_TILE
+#undef SWZ_HGEMM_ELEM
+#undef SWZ_HGEMM_ELEM_NAME
+#undef SWZ_HGEMM_NAME_SUFFIX
+#undef SWZ_HGEMM_LAYOUT
+#undef SWZ_HGEMM_TILE_N
+#undef SWZ_HGEMM_TILE_K
+#undef SWZ_HGEMM_STAGES
+#undef SWZ_HGEMM_WARPS_M
+#undef SWZ_HGEMM_WARP_N
+#undef SWZ_HGEMM_RASTER_GROUP
+#undef SWZ_HGEMM_MIN_BLOCKS
+#undef SWZ_HGEMM_PERSIST
+#undef SWZ_HGEMM_PIPE
+#undef SWZ_HGEMM_LOOP_PROBE
 #endif /* a variant */

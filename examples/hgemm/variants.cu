@@ -1,8 +1,8 @@
 /* examples/hgemm/variants.cu -- the hgemm family's registry and record (family.h): every
  * variant instantiated by variants_none.cu, variants_pad.cu, variants_xor.cu and variants_tune.cu
  * (hgemm.cuh).
- * The set: LAYOUT NONE, PAD, XOR x ELEM fp16, bf16 at the same knobs (TILE 128, TILE_N 256,
- * TILE_K 32, 4 stages, 8 warps of 64 x 64), so the bench shows the cost of the conflict, and
+ * The set: SWZ_HGEMM_LAYOUT NONE, PAD, XOR x SWZ_HGEMM_ELEM fp16, bf16 at the same knobs (SWZ_HGEMM_TILE 128, SWZ_HGEMM_TILE_N 256,
+ * SWZ_HGEMM_TILE_K 32, 4 stages, 8 warps of 64 x 64), so the bench shows the cost of the conflict, and
  * the tuning variants of variants_tune.cu. */
 #define EX_HG_HOOKS /* run(), the CPU reference and the bench hooks */
 #include "hgemm.cuh"

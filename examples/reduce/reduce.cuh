@@ -1,47 +1,47 @@
 /* examples/reduce/reduce.cuh -- the sum family, written once.
  *
  * What it is for
- *   A template header: define TILE (threads per block), ELEM, ELEM_NAME and VARIANT, include
+ *   A template header: define SWZ_REDUCE_TILE (threads per block), SWZ_REDUCE_ELEM, SWZ_REDUCE_ELEM_NAME and SWZ_REDUCE_VARIANT, include
  *   it, and it generates the kernel(s), launcher, workspace query, error-depth function, bank
- *   model and variant record of swz_reduce_<variant>_<TILE>_<ELEM_NAME>; the parameters are
+ *   model and variant record of swz_reduce_<variant>_<SWZ_REDUCE_TILE>_<SWZ_REDUCE_ELEM_NAME>; the parameters are
  *   #undef'ed at the end (../family_undef.h) so variants.cu generates all of them from one
  *   file.  A missing or bad parameter is a compile error that names it.
  *
  * Example
- *   #define TILE 256
- *   #define ELEM float
- *   #define ELEM_NAME float
- *   #define VARIANT SEQUENTIAL
+ *   #define SWZ_REDUCE_TILE 256
+ *   #define SWZ_REDUCE_ELEM float
+ *   #define SWZ_REDUCE_ELEM_NAME float
+ *   #define SWZ_REDUCE_VARIANT SEQUENTIAL
  *   #include "reduce.cuh"   // -> swz_reduce_sequential_256_float(in, n, out, ws, bytes, s)
  *
  * Parameters
- *   TILE       threads per block: a power of two, 64 .. 1024
- *   ELEM       float or int32_t
- *   ELEM_NAME  float or i32 (selects the accumulator: float, or unsigned 64-bit wrapping)
- *   VARIANT    INTERLEAVED, SEQUENTIAL or FAST
+ *   SWZ_REDUCE_TILE       threads per block: a power of two, 64 .. 1024
+ *   SWZ_REDUCE_ELEM       float or int32_t
+ *   SWZ_REDUCE_ELEM_NAME  float or i32 (selects the accumulator: float, or unsigned 64-bit wrapping)
+ *   SWZ_REDUCE_VARIANT    INTERLEAVED, SEQUENTIAL or FAST
  *   (The transpose family calls its parameter LAYOUT; here the shared layout is fixed and
- *   what changes is the order of the additions, so the parameter is VARIANT.)
+ *   what changes is the order of the additions, so the parameter is SWZ_REDUCE_VARIANT.)
  *
  * The kernels
  *   INTERLEAVED / SEQUENTIAL (textbook, one element per thread): s[t] = x; then the tree
- *     INTERLEAVED  for d = 1, 2, 4 ..:   i = 2*d*t; if (i < TILE) s[i] += s[i + d]
+ *     INTERLEAVED  for d = 1, 2, 4 ..:   i = 2*d*t; if (i < SWZ_REDUCE_TILE) s[i] += s[i + d]
  *                  lanes touch words 2d apart: gcd(2d, 32)-way conflicts (2, 4, 8, 16 ..)
- *     SEQUENTIAL   for d = TILE/2 .. 1:  if (t < d) s[t] += s[t + d]
+ *     SEQUENTIAL   for d = SWZ_REDUCE_TILE/2 .. 1:  if (t < d) s[t] += s[t + d]
  *                  lanes touch consecutive words: conflict free
  *     The tree is read through a volatile pointer so that each s[] access in the source is
  *     one shared instruction (the bank model in NAME_predict counts exactly those).
  *     Launches: one per level, ceil(log_TILE n) of them; block sums go to the workspace.
  *   FAST
- *     partials  chunk c = elements [c*CH, (c+1)*CH), CH = 256*TILE.  Blocks take chunks c =
+ *     partials  chunk c = elements [c*CH, (c+1)*CH), CH = 256*SWZ_REDUCE_TILE.  Blocks take chunks c =
  *               blockIdx.x, + gridDim.x, ... (grid = what fills the GPU).  Per step a thread
  *               loads 4 x 16 bytes (16 elements), two steps in flight, into 4 accumulators
  *               (one per vector lane); then a warp-shuffle tree, then warp sums through 8
  *               words of shared memory; sum of chunk c -> workspace[c].  Tail chunks and
  *               misaligned input use 4-byte loads in the *same* order of additions.
- *     final     one block sums the chunk sums: thread t loads slots t + j*TILE (16 at a time,
+ *     final     one block sums the chunk sums: thread t loads slots t + j*SWZ_REDUCE_TILE (16 at a time,
  *               j = 0..15) into accumulator j mod 4, then the same trees.  (Skipped when n
  *               fits one chunk.)
- *     The order depends on n and TILE only: bit-identical results on every run and GPU.
+ *     The order depends on n and SWZ_REDUCE_TILE only: bit-identical results on every run and GPU.
  */
 #ifndef SWZ_REDUCE_CUH_ONCE
 #define SWZ_REDUCE_CUH_ONCE
@@ -60,7 +60,7 @@
 #define EX_RD_VNAME_FAST fast
 #define EX_RD_ISINT_float 0
 #define EX_RD_ISINT_i32 1
-#define EX_RD_ENAME_OK_float 1 /* ELEM_NAME tokens (any other is 0 in #if: rejected) */
+#define EX_RD_ENAME_OK_float 1 /* SWZ_REDUCE_ELEM_NAME tokens (any other is 0 in #if: rejected) */
 #define EX_RD_ENAME_OK_i32 1
 #define EX_RD_ACC_float float
 #define EX_RD_ACC_i32 unsigned long long
@@ -69,10 +69,6 @@
 #define EX_RD_V4_float float4
 #define EX_RD_V4_i32 int4
 
-#define EX_RD_CAT_(a, b) a##b
-#define EX_RD_CAT(a, b) EX_RD_CAT_(a, b)
-#define EX_RD_STR_(a) #a
-#define EX_RD_STR(a) EX_RD_STR_(a)
 
 #define SWZ_RD_MAX_N ((int64_t)1 << 50)
 
@@ -98,29 +94,29 @@ static inline void ex_rd_model_insn(swz_tile_cost *c, const int64_t *word, uint3
 #endif /* SWZ_REDUCE_CUH_ONCE */
 
 /* ================================ one variant ============================================ */
-#ifndef TILE
-#error "reduce.cuh: define TILE (threads per block: a power of two, 64 .. 1024)"
+#ifndef SWZ_REDUCE_TILE
+#error "reduce.cuh: define SWZ_REDUCE_TILE (threads per block: a power of two, 64 .. 1024)"
 #endif
-#ifndef ELEM
-#error "reduce.cuh: define ELEM (float or int32_t)"
+#ifndef SWZ_REDUCE_ELEM
+#error "reduce.cuh: define SWZ_REDUCE_ELEM (float or int32_t)"
 #endif
-#ifndef ELEM_NAME
-#error "reduce.cuh: define ELEM_NAME (float or i32)"
+#ifndef SWZ_REDUCE_ELEM_NAME
+#error "reduce.cuh: define SWZ_REDUCE_ELEM_NAME (float or i32)"
 #endif
-#ifndef VARIANT
-#error "reduce.cuh: define VARIANT (INTERLEAVED, SEQUENTIAL or FAST)"
+#ifndef SWZ_REDUCE_VARIANT
+#error "reduce.cuh: define SWZ_REDUCE_VARIANT (INTERLEAVED, SEQUENTIAL or FAST)"
 #endif
-#define EX_RD_VID EX_RD_CAT(EX_RD_VID_, VARIANT)
+#define EX_RD_VID SWZ_CAT(EX_RD_VID_, SWZ_REDUCE_VARIANT)
 #if EX_RD_VID < 1 || EX_RD_VID > 3
-#error "reduce.cuh: VARIANT must be INTERLEAVED, SEQUENTIAL or FAST"
+#error "reduce.cuh: SWZ_REDUCE_VARIANT must be INTERLEAVED, SEQUENTIAL or FAST"
 #endif
-#define EX_RD_ISINT EX_RD_CAT(EX_RD_ISINT_, ELEM_NAME)
-#if !EX_RD_CAT(EX_RD_ENAME_OK_, ELEM_NAME)
-#error "reduce.cuh: ELEM_NAME must be float or i32"
+#define EX_RD_ISINT SWZ_CAT(EX_RD_ISINT_, SWZ_REDUCE_ELEM_NAME)
+#if !SWZ_CAT(EX_RD_ENAME_OK_, SWZ_REDUCE_ELEM_NAME)
+#error "reduce.cuh: SWZ_REDUCE_ELEM_NAME must be float or i32"
 #endif
-#define EX_RD_ACC EX_RD_CAT(EX_RD_ACC_, ELEM_NAME)
-#define EX_RD_OUT EX_RD_CAT(EX_RD_OUT_, ELEM_NAME)
-#define EX_RD_V4 EX_RD_CAT(EX_RD_V4_, ELEM_NAME)
+#define EX_RD_ACC SWZ_CAT(EX_RD_ACC_, SWZ_REDUCE_ELEM_NAME)
+#define EX_RD_OUT SWZ_CAT(EX_RD_OUT_, SWZ_REDUCE_ELEM_NAME)
+#define EX_RD_V4 SWZ_CAT(EX_RD_V4_, SWZ_REDUCE_ELEM_NAME)
 #if EX_RD_ISINT
 #define EX_RD_CVT(x) ((EX_RD_ACC)(long long)(x))
 #define EX_RD_RESULT(a) ((EX_RD_OUT)(a)) /* two's complement of the sum mod 2^64 */
@@ -130,46 +126,46 @@ static inline void ex_rd_model_insn(swz_tile_cost *c, const int64_t *word, uint3
 #endif
 
 #define EX_RD_NAME                                                                            \
-    EX_RD_CAT(EX_RD_CAT(EX_RD_CAT(EX_RD_CAT(EX_RD_CAT(swz_reduce_,                    \
-        EX_RD_CAT(EX_RD_VNAME_, VARIANT)), _), TILE), _), ELEM_NAME)
-#define EX_RDN(x) EX_RD_CAT(EX_RD_NAME, x)
+    SWZ_CAT(SWZ_CAT(SWZ_CAT(SWZ_CAT(SWZ_CAT(swz_reduce_,                    \
+        SWZ_CAT(EX_RD_VNAME_, SWZ_REDUCE_VARIANT)), _), SWZ_REDUCE_TILE), _), SWZ_REDUCE_ELEM_NAME)
+#define EX_RDN(x) SWZ_CAT(EX_RD_NAME, x)
 
-SWZ_STATIC_ASSERT((TILE) >= 64 && (TILE) <= 1024 && ((TILE) & ((TILE)-1)) == 0,
+SWZ_STATIC_ASSERT((SWZ_REDUCE_TILE) >= 64 && (SWZ_REDUCE_TILE) <= 1024 && ((SWZ_REDUCE_TILE) & ((SWZ_REDUCE_TILE)-1)) == 0,
                   swz_error_reduce_TILE_must_be_a_power_of_two_from_64_to_1024);
-SWZ_STATIC_ASSERT(sizeof(ELEM) == 4, swz_error_reduce_ELEM_must_be_float_or_int32_t);
+SWZ_STATIC_ASSERT(sizeof(SWZ_REDUCE_ELEM) == 4, swz_error_reduce_ELEM_must_be_float_or_int32_t);
 
 enum {
-    EX_RDN(__NW) = (TILE) / 32,  /* warps per block */
+    EX_RDN(__NW) = (SWZ_REDUCE_TILE) / 32,  /* warps per block */
     EX_RDN(__ITERS) = 16,        /* steps per chunk (FAST) */
-    EX_RDN(__LOGT) = SWZ_LOG2(TILE),
-    EX_RDN(__LOGW) = SWZ_LOG2((TILE) / 32)
+    EX_RDN(__LOGT) = SWZ_LOG2(SWZ_REDUCE_TILE),
+    EX_RDN(__LOGW) = SWZ_LOG2((SWZ_REDUCE_TILE) / 32)
 };
-#define EX_RD_CH ((int64_t)(TILE) * 16 * EX_RDN(__ITERS)) /* FAST chunk (elements) */
+#define EX_RD_CH ((int64_t)(SWZ_REDUCE_TILE) * 16 * EX_RDN(__ITERS)) /* FAST chunk (elements) */
 
 #if EX_RD_VID != EX_RD_VID_FAST
 /* ---------------------------------------------------------------- textbook trees ------ */
-extern "C" __global__ void __launch_bounds__(TILE)
+extern "C" __global__ void __launch_bounds__(SWZ_REDUCE_TILE)
 EX_RDN(_kernel)(const void *__restrict__ in, int in_is_acc, int64_t n,
                   EX_RD_ACC *__restrict__ partials, EX_RD_OUT *__restrict__ out)
 {
-    __shared__ EX_RD_ACC sm[TILE];
+    __shared__ EX_RD_ACC sm[SWZ_REDUCE_TILE];
     volatile EX_RD_ACC *s = sm;
     const int t = threadIdx.x;
-    const int64_t i = (int64_t)blockIdx.x * (TILE) + t;
+    const int64_t i = (int64_t)blockIdx.x * (SWZ_REDUCE_TILE) + t;
     EX_RD_ACC x = 0;
-    if (i < n) x = in_is_acc ? ((const EX_RD_ACC *)in)[i] : EX_RD_CVT(((const ELEM *)in)[i]);
+    if (i < n) x = in_is_acc ? ((const EX_RD_ACC *)in)[i] : EX_RD_CVT(((const SWZ_REDUCE_ELEM *)in)[i]);
     s[t] = x;
     __syncthreads();
 #if EX_RD_VID == EX_RD_VID_INTERLEAVED
 #pragma unroll
-    for (int d = 1; d < (TILE); d *= 2) {
+    for (int d = 1; d < (SWZ_REDUCE_TILE); d *= 2) {
         const int k = 2 * d * t;
-        if (k < (TILE)) s[k] = s[k] + s[k + d];
+        if (k < (SWZ_REDUCE_TILE)) s[k] = s[k] + s[k + d];
         __syncthreads();
     }
 #else
 #pragma unroll
-    for (int d = (TILE) / 2; d > 0; d >>= 1) {
+    for (int d = (SWZ_REDUCE_TILE) / 2; d > 0; d >>= 1) {
         if (t < d) s[t] = s[t] + s[t + d];
         __syncthreads();
     }
@@ -182,20 +178,20 @@ EX_RDN(_kernel)(const void *__restrict__ in, int in_is_acc, int64_t n,
 
 static size_t EX_RDN(__ws_elems)(int64_t n) /* level-1 sums + level-2 sums */
 {
-    const int64_t n1 = (n + (TILE)-1) / (TILE), n2 = (n1 + (TILE)-1) / (TILE);
-    return n <= (TILE) ? 0 : (size_t)(n1 + n2);
+    const int64_t n1 = (n + (SWZ_REDUCE_TILE)-1) / (SWZ_REDUCE_TILE), n2 = (n1 + (SWZ_REDUCE_TILE)-1) / (SWZ_REDUCE_TILE);
+    return n <= (SWZ_REDUCE_TILE) ? 0 : (size_t)(n1 + n2);
 }
 
-extern "C" cudaError_t EX_RD_NAME(const ELEM *in, int64_t n, EX_RD_OUT *out, void *workspace,
+extern "C" cudaError_t EX_RD_NAME(const SWZ_REDUCE_ELEM *in, int64_t n, EX_RD_OUT *out, void *workspace,
                                     size_t workspace_bytes, cudaStream_t stream)
 {
     const size_t need = EX_RDN(__ws_elems)(n) * sizeof(EX_RD_ACC);
-    const int64_t n1 = (n + (TILE)-1) / (TILE);
+    const int64_t n1 = (n + (SWZ_REDUCE_TILE)-1) / (SWZ_REDUCE_TILE);
     EX_RD_ACC *buf[2];
     const void *cur = in;
     int acc = 0, k = 0;
     /* one element per thread: gridDim.x <= 2^31 - 1 bounds n */
-    if (n < 0 || n > SWZ_RD_MAX_N || n > (int64_t)INT32_MAX * (TILE) || out == NULL)
+    if (n < 0 || n > SWZ_RD_MAX_N || n > (int64_t)INT32_MAX * (SWZ_REDUCE_TILE) || out == NULL)
         return cudaErrorInvalidValue;
     if (n == 0) return cudaMemsetAsync(out, 0, sizeof *out, stream);
     if (in == NULL || (need > 0 && (workspace == NULL || workspace_bytes < need ||
@@ -203,17 +199,17 @@ extern "C" cudaError_t EX_RD_NAME(const ELEM *in, int64_t n, EX_RD_OUT *out, voi
         return cudaErrorInvalidValue;
     buf[0] = (EX_RD_ACC *)workspace;
     buf[1] = buf[0] + n1;
-    while (n > (TILE)) { /* one level: n -> ceil(n / TILE) block sums */
-        const int64_t blocks = (n + (TILE)-1) / (TILE);
+    while (n > (SWZ_REDUCE_TILE)) { /* one level: n -> ceil(n / SWZ_REDUCE_TILE) block sums */
+        const int64_t blocks = (n + (SWZ_REDUCE_TILE)-1) / (SWZ_REDUCE_TILE);
         cudaError_t e;
-        EX_RD_LAUNCH(EX_RDN(_kernel), (unsigned)blocks, (TILE), cur, acc, n, buf[k], (EX_RD_OUT *)NULL);
+        EX_RD_LAUNCH(EX_RDN(_kernel), (unsigned)blocks, (SWZ_REDUCE_TILE), cur, acc, n, buf[k], (EX_RD_OUT *)NULL);
         if ((e = cudaGetLastError()) != cudaSuccess) return e;
         cur = buf[k];
         acc = 1;
         k ^= 1;
         n = blocks;
     }
-    EX_RD_LAUNCH(EX_RDN(_kernel), 1, (TILE), cur, acc, n, (EX_RD_ACC *)NULL, out);
+    EX_RD_LAUNCH(EX_RDN(_kernel), 1, (SWZ_REDUCE_TILE), cur, acc, n, (EX_RD_ACC *)NULL, out);
     return cudaGetLastError();
 }
 
@@ -224,7 +220,7 @@ static int EX_RDN(__depth)(int64_t n)
     return 1;
 #else
     int levels = 1;
-    while (n > (TILE)) n = (n + (TILE)-1) / (TILE), ++levels;
+    while (n > (SWZ_REDUCE_TILE)) n = (n + (SWZ_REDUCE_TILE)-1) / (SWZ_REDUCE_TILE), ++levels;
     return levels * EX_RDN(__LOGT);
 #endif
 }
@@ -238,21 +234,21 @@ static int EX_RDN(__predict)(swz_tile_cost *sts, swz_tile_cost *lds)
     uint32_t m;
     swz_tile_cost_init(sts, (uint32_t)A);
     swz_tile_cost_init(lds, (uint32_t)A);
-    for (w = 0; w < (TILE) / 32; ++w) { /* s[t] = x */
+    for (w = 0; w < (SWZ_REDUCE_TILE) / 32; ++w) { /* s[t] = x */
         for (l = 0; l < 32; ++l) w0[l] = w * 32 + l;
         ex_rd_model_insn(sts, w0, 0xFFFFFFFFu, A, 1);
     }
 #if EX_RD_VID == EX_RD_VID_INTERLEAVED
-    for (d = 1; d < (TILE); d *= 2)
+    for (d = 1; d < (SWZ_REDUCE_TILE); d *= 2)
 #else
-    for (d = (TILE) / 2; d > 0; d >>= 1)
+    for (d = (SWZ_REDUCE_TILE) / 2; d > 0; d >>= 1)
 #endif
-        for (w = 0; w < (TILE) / 32; ++w) {
+        for (w = 0; w < (SWZ_REDUCE_TILE) / 32; ++w) {
             m = 0u;
             for (l = 0; l < 32; ++l) {
                 const int t = w * 32 + l;
 #if EX_RD_VID == EX_RD_VID_INTERLEAVED
-                const int k = 2 * d * t, on = k < (TILE);
+                const int k = 2 * d * t, on = k < (SWZ_REDUCE_TILE);
 #else
                 const int k = t, on = t < d;
 #endif
@@ -287,7 +283,7 @@ static __device__ __forceinline__ EX_RD_ACC EX_RDN(__warp_sum)(EX_RD_ACC v)
  * between the other warps' streaming loads) measured 139 store wavefronts for its 128 one-lane
  * stores (i32: 133), while the final kernel -- the same stores, no streaming loads -- and
  * fast_256 measured exactly one per store, as the bank model predicts.  Cost: one barrier per
- * chunk of 256*TILE elements. */
+ * chunk of 256*SWZ_REDUCE_TILE elements. */
 static __device__ __forceinline__ EX_RD_ACC EX_RDN(__block_sum)(EX_RD_ACC v, EX_RD_ACC *ws)
 {
     const int lane = threadIdx.x & 31, warp = threadIdx.x >> 5;
@@ -304,8 +300,8 @@ static __device__ __forceinline__ EX_RD_ACC EX_RDN(__block_sum)(EX_RD_ACC v, EX_
     return v;
 }
 
-extern "C" __global__ void __launch_bounds__(TILE)
-EX_RDN(_partials)(const ELEM *__restrict__ in, int64_t n, int vec, int64_t nchunks,
+extern "C" __global__ void __launch_bounds__(SWZ_REDUCE_TILE)
+EX_RDN(_partials)(const SWZ_REDUCE_ELEM *__restrict__ in, int64_t n, int vec, int64_t nchunks,
                     EX_RD_ACC *__restrict__ partials, EX_RD_OUT *__restrict__ out)
 {
     __shared__ EX_RD_ACC ws[EX_RDN(__NW)];
@@ -318,7 +314,7 @@ EX_RDN(_partials)(const ELEM *__restrict__ in, int64_t n, int vec, int64_t nchun
             for (int it = 0; it < EX_RDN(__ITERS); ++it) {
                 EX_RD_V4 v[4];
 #pragma unroll
-                for (int j = 0; j < 4; ++j) v[j] = __ldg(p + (it * 4 + j) * (TILE));
+                for (int j = 0; j < 4; ++j) v[j] = __ldg(p + (it * 4 + j) * (SWZ_REDUCE_TILE));
 #pragma unroll
                 for (int j = 0; j < 4; ++j) {
                     a0 += EX_RD_CVT(v[j].x);
@@ -332,7 +328,7 @@ EX_RDN(_partials)(const ELEM *__restrict__ in, int64_t n, int vec, int64_t nchun
             for (int it = 0; it < EX_RDN(__ITERS); ++it)
 #pragma unroll
                 for (int j = 0; j < 4; ++j) {
-                    const int64_t e = base + ((int64_t)(it * 4 + j) * (TILE) + threadIdx.x) * 4;
+                    const int64_t e = base + ((int64_t)(it * 4 + j) * (SWZ_REDUCE_TILE) + threadIdx.x) * 4;
                     a0 += e + 0 < n ? EX_RD_CVT(in[e + 0]) : (EX_RD_ACC)0;
                     a1 += e + 1 < n ? EX_RD_CVT(in[e + 1]) : (EX_RD_ACC)0;
                     a2 += e + 2 < n ? EX_RD_CVT(in[e + 2]) : (EX_RD_ACC)0;
@@ -349,17 +345,17 @@ EX_RDN(_partials)(const ELEM *__restrict__ in, int64_t n, int vec, int64_t nchun
     }
 }
 
-extern "C" __global__ void __launch_bounds__(TILE)
+extern "C" __global__ void __launch_bounds__(SWZ_REDUCE_TILE)
 EX_RDN(_final)(const EX_RD_ACC *__restrict__ partials, int64_t m, EX_RD_OUT *__restrict__ out)
 {
     __shared__ EX_RD_ACC ws[EX_RDN(__NW)];
     EX_RD_ACC a0 = 0, a1 = 0, a2 = 0, a3 = 0;
-    /* 16 slots per thread in flight: slot k0 + j*TILE + t -> accumulator j mod 4, in order */
-    for (int64_t k0 = 0; k0 < m; k0 += 16 * (TILE)) {
+    /* 16 slots per thread in flight: slot k0 + j*SWZ_REDUCE_TILE + t -> accumulator j mod 4, in order */
+    for (int64_t k0 = 0; k0 < m; k0 += 16 * (SWZ_REDUCE_TILE)) {
         EX_RD_ACC v[16];
 #pragma unroll
         for (int j = 0; j < 16; ++j) {
-            const int64_t k = k0 + (int64_t)j * (TILE) + threadIdx.x;
+            const int64_t k = k0 + (int64_t)j * (SWZ_REDUCE_TILE) + threadIdx.x;
             v[j] = k < m ? partials[k] : (EX_RD_ACC)0;
         }
 #pragma unroll
@@ -382,7 +378,7 @@ static size_t EX_RDN(__ws_elems)(int64_t n)
     return chunks <= 1 ? 0 : (size_t)chunks;
 }
 
-extern "C" cudaError_t EX_RD_NAME(const ELEM *in, int64_t n, EX_RD_OUT *out, void *workspace,
+extern "C" cudaError_t EX_RD_NAME(const SWZ_REDUCE_ELEM *in, int64_t n, EX_RD_OUT *out, void *workspace,
                                     size_t workspace_bytes, cudaStream_t stream)
 {
     static int fill_cache[64];
@@ -396,16 +392,16 @@ extern "C" cudaError_t EX_RD_NAME(const ELEM *in, int64_t n, EX_RD_OUT *out, voi
                                     (uintptr_t)workspace % sizeof(EX_RD_ACC) != 0)))
         return cudaErrorInvalidValue;
     chunks = (n + EX_RD_CH - 1) / EX_RD_CH;
-    fill = ex_fill((const void *)EX_RDN(_partials), (TILE), fill_cache);
+    fill = ex_fill((const void *)EX_RDN(_partials), (SWZ_REDUCE_TILE), fill_cache);
     if (fill <= 0) return cudaErrorInvalidDevice;
     grid = chunks < fill ? chunks : fill;
     {
         const int vec = ((uintptr_t)in & 15u) == 0u;
         EX_RD_ACC *part = (EX_RD_ACC *)workspace;
-        EX_RD_LAUNCH(EX_RDN(_partials), (unsigned)grid, (TILE), in, n, vec, chunks, part,
+        EX_RD_LAUNCH(EX_RDN(_partials), (unsigned)grid, (SWZ_REDUCE_TILE), in, n, vec, chunks, part,
                        chunks == 1 ? out : (EX_RD_OUT *)NULL);
         if ((e = cudaGetLastError()) != cudaSuccess || chunks == 1) return e;
-        EX_RD_LAUNCH(EX_RDN(_final), 1, (TILE), part, chunks, out);
+        EX_RD_LAUNCH(EX_RDN(_final), 1, (SWZ_REDUCE_TILE), part, chunks, out);
     }
     return cudaGetLastError();
 }
@@ -420,8 +416,8 @@ static int EX_RDN(__depth)(int64_t n)
     int d;
     /* in a chunk: 4*ITERS adds per accumulator, 2 to combine them, 5 + log2(NW) tree levels */
     d = 4 * EX_RDN(__ITERS) + 2 + 5 + EX_RDN(__LOGW);
-    if (chunks > 1) /* final: 4 adds per accumulator per 16*TILE slots, then the same */
-        d += 4 * (int)((chunks + 16 * (TILE)-1) / (16 * (TILE))) + 2 + 5 + EX_RDN(__LOGW);
+    if (chunks > 1) /* final: 4 adds per accumulator per 16*SWZ_REDUCE_TILE slots, then the same */
+        d += 4 * (int)((chunks + 16 * (SWZ_REDUCE_TILE)-1) / (16 * (SWZ_REDUCE_TILE))) + 2 + 5 + EX_RDN(__LOGW);
     return d;
 #endif
 }
@@ -452,7 +448,7 @@ extern "C" size_t EX_RDN(_workspace)(int64_t n)
 static cudaError_t EX_RDN(__launch_void)(const void *in, int64_t n, void *out, void *ws,
                                             size_t wsb, cudaStream_t stream)
 {
-    return EX_RD_NAME((const ELEM *)in, n, (EX_RD_OUT *)out, ws, wsb, stream);
+    return EX_RD_NAME((const SWZ_REDUCE_ELEM *)in, n, (EX_RD_OUT *)out, ws, wsb, stream);
 }
 
 /* The standard problem (see reduce.h) and its number of blocks. */
@@ -462,8 +458,8 @@ static int EX_RDN(__problem)(char *spec)
     snprintf(spec, SWZ_SPEC_MAX, "%lld", (long long)EX_RD_CH * 8);
     return 9;
 #else
-    snprintf(spec, SWZ_SPEC_MAX, "%d", (TILE) * (TILE));
-    return (TILE) + 1;
+    snprintf(spec, SWZ_SPEC_MAX, "%d", (SWZ_REDUCE_TILE) * (SWZ_REDUCE_TILE));
+    return (SWZ_REDUCE_TILE) + 1;
 #endif
 }
 
@@ -472,14 +468,14 @@ static const swz_reduce_ops EX_RDN(__ops) = {
 #if EX_RD_VID == EX_RD_VID_FAST
     EX_RD_CH,
 #else
-    (TILE),
+    (SWZ_REDUCE_TILE),
 #endif
 };
 
 extern "C" const swz_variant EX_RDN(_variant) = SWZ_VARIANT_INIT(
-    "reduce", EX_RD_STR(EX_RD_NAME), EX_RD_STR(EX_RDN(_)),
-    EX_RD_STR(EX_RD_CAT(EX_RD_VNAME_, VARIANT)), EX_RD_STR(ELEM_NAME), (TILE),
-    (int)sizeof(ELEM), (TILE), "", &EX_RDN(__predict), &EX_RDN(__problem), &EX_RDN(__ops));
+    "reduce", SWZ_STR(EX_RD_NAME), SWZ_STR(EX_RDN(_)),
+    SWZ_STR(SWZ_CAT(EX_RD_VNAME_, SWZ_REDUCE_VARIANT)), SWZ_STR(SWZ_REDUCE_ELEM_NAME), (SWZ_REDUCE_TILE),
+    (int)sizeof(SWZ_REDUCE_ELEM), (SWZ_REDUCE_TILE), "", &EX_RDN(__predict), &EX_RDN(__problem), &EX_RDN(__ops));
 
 #undef EX_RD_CH
 #undef EX_RDN
@@ -491,4 +487,10 @@ extern "C" const swz_variant EX_RDN(_variant) = SWZ_VARIANT_INIT(
 #undef EX_RD_ACC
 #undef EX_RD_ISINT
 #undef EX_RD_VID
-#include "../family_undef.h"
+/* The parameters of this family (and only they) are undefined: the next instantiation starts
+ * from scratch, and no name is left behind in the includer. */
+#undef SWZ_REDUCE_TILE
+#undef SWZ_REDUCE_ELEM
+#undef SWZ_REDUCE_ELEM_NAME
+#undef SWZ_REDUCE_NAME_SUFFIX
+#undef SWZ_REDUCE_VARIANT

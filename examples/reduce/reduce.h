@@ -16,22 +16,22 @@
  *   float *d_sum;  // device pointer to one float
  *   cudaError_t e = swz_reduce_fast_256_float(d_x, n, d_sum, ws, ws_bytes, stream);
  *
- * Names: swz_reduce_<variant>_<TILE>_<elem>
+ * Names: swz_reduce_<variant>_<SWZ_REDUCE_TILE>_<elem>
  *   variant  interleaved  textbook tree, s[2*d*t] += s[2*d*t + d]: bank conflicts (baseline)
  *            sequential   textbook tree, s[t] += s[t + d]: conflict free
  *                         (both: one element per thread, one launch per tree level)
  *            fast         16-byte loads, 16 elements per thread per step, warp shuffles,
  *                         chunked grid-stride over a grid sized to fill the GPU, then one
  *                         block over the chunk sums (two launches; one when n <= one chunk)
- *   TILE     threads per block (256; fast also 512)
+ *   SWZ_REDUCE_TILE     threads per block (256; fast also 512)
  *   elem     float  (sum in float, returned as float)
  *            i32    (int32_t elements; the sum is computed modulo 2^64 and returned as int64_t:
  *                    exact whenever the true sum fits in int64, which holds for any n < 2^32;
  *                    beyond that it wraps like unsigned 64-bit arithmetic -- defined, never UB)
  *
- * Determinism: every variant adds in an order fixed by n and TILE alone (not by the grid size,
+ * Determinism: every variant adds in an order fixed by n and SWZ_REDUCE_TILE alone (not by the grid size,
  * the GPU or the timing), so the same input gives bit-identical results on every run and on
- * every GPU.  The fast variant cuts the input into chunks of CH = TILE*256 elements at fixed
+ * every GPU.  The fast variant cuts the input into chunks of CH = SWZ_REDUCE_TILE*256 elements at fixed
  * positions; each chunk's sum lands in its own slot; a single block then sums the slots in a
  * fixed order.
  *
@@ -39,7 +39,7 @@
  * least NAME_workspace(n) bytes, contents irrelevant) holds partial sums.  n == 0 stores 0 to
  * *out (cudaMemsetAsync).  Returns cudaErrorInvalidValue without launching when n < 0, out is
  * NULL, in is NULL (n > 0), the workspace is NULL, too small or not aligned to the accumulator
- * (4 or 8 bytes), or n exceeds 2^50 (the tree variants: (2^31 - 1) * TILE).  Misaligned input
+ * (4 or 8 bytes), or n exceeds 2^50 (the tree variants: (2^31 - 1) * SWZ_REDUCE_TILE).  Misaligned input
  * (not 16-byte aligned) is handled: the fast variant falls back to 4-byte loads with the same
  * order of additions.
  */
@@ -60,7 +60,7 @@ typedef cudaError_t (*swz_reduce_launch_fn)(const void *in, int64_t n, void *out
                                             cudaStream_t stream);
 
 /* What a reduction variant adds to its swz_variant record (family.h), as v->ops.  Its
- * standard problem (v->problem): tree variants TILE^2 elements (TILE full first-level blocks,
+ * standard problem (v->problem): tree variants SWZ_REDUCE_TILE^2 elements (SWZ_REDUCE_TILE full first-level blocks,
  * then one full block), fast 8 whole chunks (8 chunk blocks, then the final block, whose
  * shared instructions are the same); predict() covers one of those blocks. */
 typedef struct swz_reduce_ops {
@@ -70,7 +70,7 @@ typedef struct swz_reduce_ops {
      * depth * 2^-24 / (1 - depth * 2^-24) * sum |x_i|.  1 for exact integer sums. */
     int (*depth)(int64_t n);
     int out_size;  /* bytes of the result (4 for float, 8 for i32) */
-    int64_t chunk; /* fast: elements per chunk; tree variants: elements per block (TILE) */
+    int64_t chunk; /* fast: elements per chunk; tree variants: elements per block (SWZ_REDUCE_TILE) */
 } swz_reduce_ops;
 
 static inline const swz_reduce_ops *swz_reduce_ops_of(const swz_variant *v)

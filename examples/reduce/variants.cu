@@ -3,50 +3,50 @@
  * parameters, so each block below starts from scratch. */
 #include <stdint.h>
 
-#define TILE 256
-#define ELEM float
-#define ELEM_NAME float
-#define VARIANT INTERLEAVED
+#define SWZ_REDUCE_TILE 256
+#define SWZ_REDUCE_ELEM float
+#define SWZ_REDUCE_ELEM_NAME float
+#define SWZ_REDUCE_VARIANT INTERLEAVED
 #include "reduce.cuh"
 
-#define TILE 256
-#define ELEM float
-#define ELEM_NAME float
-#define VARIANT SEQUENTIAL
+#define SWZ_REDUCE_TILE 256
+#define SWZ_REDUCE_ELEM float
+#define SWZ_REDUCE_ELEM_NAME float
+#define SWZ_REDUCE_VARIANT SEQUENTIAL
 #include "reduce.cuh"
 
-#define TILE 256
-#define ELEM float
-#define ELEM_NAME float
-#define VARIANT FAST
+#define SWZ_REDUCE_TILE 256
+#define SWZ_REDUCE_ELEM float
+#define SWZ_REDUCE_ELEM_NAME float
+#define SWZ_REDUCE_VARIANT FAST
 #include "reduce.cuh"
 
-#define TILE 512
-#define ELEM float
-#define ELEM_NAME float
-#define VARIANT FAST
+#define SWZ_REDUCE_TILE 512
+#define SWZ_REDUCE_ELEM float
+#define SWZ_REDUCE_ELEM_NAME float
+#define SWZ_REDUCE_VARIANT FAST
 #include "reduce.cuh"
 
-#define TILE 256
-#define ELEM int32_t
-#define ELEM_NAME i32
-#define VARIANT INTERLEAVED
+#define SWZ_REDUCE_TILE 256
+#define SWZ_REDUCE_ELEM int32_t
+#define SWZ_REDUCE_ELEM_NAME i32
+#define SWZ_REDUCE_VARIANT INTERLEAVED
 #include "reduce.cuh"
 
-#define TILE 256
-#define ELEM int32_t
-#define ELEM_NAME i32
-#define VARIANT SEQUENTIAL
+#define SWZ_REDUCE_TILE 256
+#define SWZ_REDUCE_ELEM int32_t
+#define SWZ_REDUCE_ELEM_NAME i32
+#define SWZ_REDUCE_VARIANT SEQUENTIAL
 #include "reduce.cuh"
 
-#define TILE 256
-#define ELEM int32_t
-#define ELEM_NAME i32
-#define VARIANT FAST
+#define SWZ_REDUCE_TILE 256
+#define SWZ_REDUCE_ELEM int32_t
+#define SWZ_REDUCE_ELEM_NAME i32
+#define SWZ_REDUCE_VARIANT FAST
 #include "reduce.cuh"
 
-#define TILE 512
-#define ELEM int32_t
-#define ELEM_NAME i32
-#define VARIANT FAST
+#define SWZ_REDUCE_TILE 512
+#define SWZ_REDUCE_ELEM int32_t
+#define SWZ_REDUCE_ELEM_NAME i32
+#define SWZ_REDUCE_VARIANT FAST
 #include "reduce.cuh"

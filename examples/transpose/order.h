@@ -1,5 +1,5 @@
 /* examples/transpose/order.h -- which region of the matrix the n-th block of a transpose grid
- * takes (transpose.cuh's BLOCK_ORDER knob), host and device.
+ * takes (transpose.cuh's SWZ_TRANSPOSE_BLOCK_ORDER knob), host and device.
  *
  * What it is for
  *   Blocks start roughly in the order of their linear index L = blockIdx.x + gridDim.x *

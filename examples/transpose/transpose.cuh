@@ -1,9 +1,9 @@
 /* examples/transpose/transpose.cuh -- the transpose kernel family, written once.
  *
  * What it is for
- *   A template header: define TILE, ELEM, ELEM_NAME and LAYOUT, include it, and it generates one
+ *   A template header: define SWZ_TRANSPOSE_TILE, SWZ_TRANSPOSE_ELEM, SWZ_TRANSPOSE_ELEM_NAME and SWZ_TRANSPOSE_LAYOUT, include it, and it generates one
  *   kernel, its launchers, its bank-model prediction and its variant record, named
- *   swz_transpose_<layout>_<TILE>_<ELEM_NAME>; every parameter (the four below and the knobs)
+ *   swz_transpose_<layout>_<SWZ_TRANSPOSE_TILE>_<SWZ_TRANSPOSE_ELEM_NAME>; every parameter (the four below and the knobs)
  *   is #undef'ed at the end by ../family_undef.h, so one .cu file generates many variants
  *   (variants_*.cu do; transpose.h lists them).  A missing or bad parameter is a compile
  *   error that names it.
@@ -15,44 +15,44 @@
  * exports; tuning.h / tuning.inc are the bench's candidates.
  *
  * Example (this exact text is what variants_tile.inc expands to)
- *   #define TILE 64
- *   #define ELEM double
- *   #define ELEM_NAME double
- *   #define LAYOUT XOR
+ *   #define SWZ_TRANSPOSE_TILE 64
+ *   #define SWZ_TRANSPOSE_ELEM double
+ *   #define SWZ_TRANSPOSE_ELEM_NAME double
+ *   #define SWZ_TRANSPOSE_LAYOUT XOR
  *   #include "transpose.cuh"   // -> swz_transpose_xor_64_double(in, out, rows, cols, ld_in,
  *                              //    ld_out, stream), ..._batched(...), ..._variant, ..._kernel
  *
  * Parameters
- *   TILE       side of the square shared tile: 8, 16, 32 or 64 (a power of two >= 8)
- *   ELEM       element type, 1, 2, 4, 8 or 16 bytes (e.g. uint8_t, __half, float, double, uint4)
- *   ELEM_NAME  token used in the names (u8, half, float, double, v16)
- *   LAYOUT     NAIVE, NONE, PAD, XOR or MORTON
+ *   SWZ_TRANSPOSE_TILE       side of the square shared tile: 8, 16, 32 or 64 (a power of two >= 8)
+ *   SWZ_TRANSPOSE_ELEM       element type, 1, 2, 4, 8 or 16 bytes (e.g. uint8_t, __half, float, double, uint4)
+ *   SWZ_TRANSPOSE_ELEM_NAME  token used in the names (u8, half, float, double, v16)
+ *   SWZ_TRANSPOSE_LAYOUT     NAIVE, NONE, PAD, XOR or MORTON
  *
  * The kernel (256 threads by default; see include/swz/tile.h for the copies)
- *   A block transposes a region of TILE rows x G*TILE columns of the input: G = max(1,
- *   16 KiB / (TILE*TILE*E)) tiles side by side, each stored in the layout, so every block moves
+ *   A block transposes a region of SWZ_TRANSPOSE_TILE rows x G*SWZ_TRANSPOSE_TILE columns of the input: G = max(1,
+ *   16 KiB / (SWZ_TRANSPOSE_TILE*SWZ_TRANSPOSE_TILE*E)) tiles side by side, each stored in the layout, so every block moves
  *   16 KiB (or one tile, if bigger) with 4+ independent 16-byte loads per thread in flight.
  *     load     16-byte LDG along input rows -> one 16-byte STS per vector (row of the tile)
  *     store_t  per thread VEC = 16/E rows x one 4-byte word of the tile (4 LDS of 4 bytes for
  *              float) -> registers transposed -> 16-byte STG along output rows; a warp writes
  *              whole 128-byte lines
- *   Vector width: VB = min(16, TILE*E) bytes; VEC = VB/E elements.
+ *   Vector width: VB = min(16, SWZ_TRANSPOSE_TILE*E) bytes; VEC = VB/E elements.
  *   Both global sides are coalesced; the layout decides the shared-memory cost:
- *     NONE    r*TILE + c.  A store_t instruction reads rows VEC*q + k of one word column
+ *     NONE    r*SWZ_TRANSPOSE_TILE + c.  A store_t instruction reads rows VEC*q + k of one word column
  *             (q = 0..NQ-1): they all start in the same bank (8-way for 64x64 float).
- *     PAD     r*stride + c with stride = SWZ_PAD_STRIDE(TILE, E, VB) (rows stay 16-byte
+ *     PAD     r*stride + c with stride = SWZ_PAD_STRIDE(SWZ_TRANSPOSE_TILE, E, VB) (rows stay 16-byte
  *             aligned for the STS.128).  Rows VEC apart still collide, so PAD reads its VEC
  *             rows in a lane-rotated order (tile.h SWZ_TILE_ROTATE) that makes one
  *             instruction's rows consecutive; registers are rotated back with selects.
- *     XOR     SWZ_XOR(B, M, S, r*TILE + c) with key (r / VEC) mod NQ moved into the
- *             128/NQ-byte slot bits: B = log2 NQ, M = log2(128/(NQ*E)), M+S = log2(TILE*VEC)
+ *     XOR     SWZ_XOR(B, M, S, r*SWZ_TRANSPOSE_TILE + c) with key (r / VEC) mod NQ moved into the
+ *             128/NQ-byte slot bits: B = log2 NQ, M = log2(128/(NQ*E)), M+S = log2(SWZ_TRANSPOSE_TILE*VEC)
  *             (Triton: vec = 128/(NQ*E), perPhase = VEC, maxPhase = NQ).  64x64 float:
  *             Swizzle<3,2,6> -- the 16-byte unit index is XORed with (r/4) mod 8: conflict free
  *             for the STS.128 rows *and* the 4-byte reads of rows 4q + k.  swz_xor_auto would
  *             give Swizzle<3,2,4> (key r mod 8), which is tuned for 16-byte column reads and
  *             leaves this read pattern 8-way: the access pattern, not only the width, decides.
- *             On rows narrower than 128 bytes (TILE*E < 128) this key is not conflict free;
- *             those shapes take swz_solve's line view instead (XOR_LINES below), which is.
+ *             On rows narrower than 128 bytes (SWZ_TRANSPOSE_TILE*E < 128) this key is not conflict free;
+ *             those shapes take swz_solve's line view instead (SWZ_TRANSPOSE_XOR_LINES below), which is.
  *     MORTON  SWZ_MORTON_OFFSET over 16-byte units (a bijection; not conflict free for rows
  *             or columns -- see morton.h).
  *     NAIVE   no shared memory: coalesced element reads, strided element writes.
@@ -61,73 +61,73 @@
  *   model's verdict for every variant.
  *
  * Tuning knobs (optional parameters; defaults give the shipped variants above)
- *   NAME_SUFFIX   token appended to the name (required when any knob below is set, e.g.
+ *   SWZ_TRANSPOSE_NAME_SUFFIX   token appended to the name (required when any knob below is set, e.g.
  *                 _grp32 -> swz_transpose_xor_64_float_grp32)
- *   THREADS       threads per block (default 256; a multiple of 32; the shipped 8- and 16-byte
+ *   SWZ_TRANSPOSE_THREADS       threads per block (default 256; a multiple of 32; the shipped 8- and 16-byte
  *                 variants set 512 under their plain names: variants_knobs.inc)
- *   REGION_BYTES  bytes one block moves (default 16384): G = max(1, REGION_BYTES / tile bytes)
- *   BLOCK_ORDER   which region the n-th block takes (L = blockIdx.x + gridDim.x*blockIdx.y):
+ *   SWZ_TRANSPOSE_REGION_BYTES  bytes one block moves (default 16384): G = max(1, SWZ_TRANSPOSE_REGION_BYTES / tile bytes)
+ *   SWZ_TRANSPOSE_BLOCK_ORDER   which region the n-th block takes (L = blockIdx.x + gridDim.x*blockIdx.y):
  *                   ROW     row-major: blocks running together cover whole input rows but
  *                           only ~ (resident blocks / gx) region rows, i.e. short runs of many
  *                           output rows;
  *                   DIAG    diagonal, region (L mod gx + L / gx) mod gx of region row L / gx
  *                           (the classic partition-camping cure);
- *                   GROUP   groups of BLOCK_GROUP region rows, walked down the group's rows
+ *                   GROUP   groups of SWZ_TRANSPOSE_BLOCK_GROUP region rows, walked down the group's rows
  *                           first (Triton's grouped order): the blocks in flight form a
- *                           BLOCK_GROUP x (resident / BLOCK_GROUP) patch -- long runs on both
- *                           sides.  The default is GROUP with BLOCK_GROUP 32768, i.e.
+ *                           SWZ_TRANSPOSE_BLOCK_GROUP x (resident / SWZ_TRANSPOSE_BLOCK_GROUP) patch -- long runs on both
+ *                           sides.  The default is GROUP with SWZ_TRANSPOSE_BLOCK_GROUP 32768, i.e.
  *                           column-major: the blocks in flight write whole output rows.  On
  *                           the H200 it beat ROW by 4-5% at 8192^2 and 16384^2 fp32 (0.959x
  *                           and 0.953x memcpy against 0.911x and 0.907x; bench_transpose's
  *                           tuning section keeps ROW for comparison);
- *                   MORTON  swz_morton_block with BLOCK_GROUP x BLOCK_GROUP supertiles (a power
+ *                   MORTON  swz_morton_block with SWZ_TRANSPOSE_BLOCK_GROUP x SWZ_TRANSPOSE_BLOCK_GROUP supertiles (a power
  *                           of two) visited in Z order;
  *                   SKEW    column-major with region row r's columns rotated by r (order.h):
  *                           the blocks in flight read every region row at another column.
- *                   SPLIT   BLOCK_GROUP column-major streams taken block by block, each on
- *                           its own 1/BLOCK_GROUP of the region columns (order.h): the blocks
- *                           in flight read BLOCK_GROUP columns far apart and each stream still
+ *                   SPLIT   SWZ_TRANSPOSE_BLOCK_GROUP column-major streams taken block by block, each on
+ *                           its own 1/SWZ_TRANSPOSE_BLOCK_GROUP of the region columns (order.h): the blocks
+ *                           in flight read SWZ_TRANSPOSE_BLOCK_GROUP columns far apart and each stream still
  *                           writes whole output rows.
- *   BLOCK_GROUP   see BLOCK_ORDER (default 32768)
- *   CACHE_HINTS   bit mask for the 16-byte global accesses of the copies (default 0: the
+ *   SWZ_TRANSPOSE_BLOCK_GROUP   see SWZ_TRANSPOSE_BLOCK_ORDER (default 32768)
+ *   SWZ_TRANSPOSE_CACHE_HINTS   bit mask for the 16-byte global accesses of the copies (default 0: the
  *                 compiler's choice, LDG.E.128.CONSTANT through __restrict__, and STG.E.128):
  *                   1  loads ld.global.nc.L1::no_allocate        (SASS LDG.E.NA.128.CONSTANT)
  *                   2  loads ld.global.cs.nc: evict first in L1 and L2, instead of 1
  *                                                                (SASS LDG.E.EF.128.CONSTANT)
  *                   4  stores st.global.cs: evict first          (SASS STG.E.EF.128)
- *   MIN_BLOCKS    0 (default): __launch_bounds__(THREADS); n > 0: __launch_bounds__(THREADS, n),
+ *   SWZ_TRANSPOSE_MIN_BLOCKS    0 (default): __launch_bounds__(SWZ_TRANSPOSE_THREADS); n > 0: __launch_bounds__(SWZ_TRANSPOSE_THREADS, n),
  *                 which caps registers so that n blocks fit on an SM (e.g. keeps a hinted
  *                 variant at the default's 32 registers and 8 blocks per SM)
- *   PERSIST       0 (default): one block per region, the grid covers the matrix;  1: a
+ *   SWZ_TRANSPOSE_PERSIST       0 (default): one block per region, the grid covers the matrix;  1: a
  *                 persistent grid (SMs x resident blocks) strides over the regions, with a
  *                 barrier after each region's stores.
- *   XOR_LINES     XOR on tile rows narrower than 128 bytes (TILE*E < 128): 1 (default with LAYOUT XOR) the
+ *   SWZ_TRANSPOSE_XOR_LINES     XOR on tile rows narrower than 128 bytes (SWZ_TRANSPOSE_TILE*E < 128): 1 (default with SWZ_TRANSPOSE_LAYOUT XOR) the
  *                 region seen as 128-byte lines with swz_solve's key across the rows of a line
  *                 (conflict free; tile.h computes its offsets incrementally, SWZ_TILE_XOR_LINEAR,
  *                 so it costs no more instructions than the key: bench/LINES-NOTES.md has the
  *                 H200 figures); 0 the per-tile key (r / VEC) mod NQ above (1.5x-8x the ideal
  *                 wavefronts there), the bench's comparison variant (_key).
- *   LOAD_ASYNC    0 (default): the tile load is tile.h's (16-byte LDG into registers, then
+ *   SWZ_TRANSPOSE_LOAD_ASYNC    0 (default): the tile load is tile.h's (16-byte LDG into registers, then
  *                 STS);  1: swz/mma.h's cp.async copy of the same region into the same layout
  *                 (LDGSTS: no staging registers): NAME_load_async_full on whole regions of
  *                 aligned rows, the bounds-checked NAME_load_async at edges (zeros outside
- *                 the matrix), then cp.async.wait_group 0.  The twin kernel (SHIFTED) keeps
+ *                 the matrix), then cp.async.wait_group 0.  The twin kernel (SWZ_TRANSPOSE_SHIFTED) keeps
  *                 tile.h's copies for misaligned rows.  The emulation takes tile.h's load (the
  *                 same tile); predict() models the cp.async writes (mma.h NAME_model, bank.h
  *                 R8).  No shipped variant loads this way (NOTES.md, session 9).
- *   SHIFTED       1 (default): a twin kernel, NAME_kernel_mis, for rows that are not aligned
+ *   SWZ_TRANSPOSE_SHIFTED       1 (default): a twin kernel, NAME_kernel_mis, for rows that are not aligned
  *                 for 16-byte vectors -- a pointer, ld or batch stride off the vector width,
  *                 e.g. 8191 x 16385 floats -- where the kernel's copies would move them an
- *                 element at a time through its edge path.  Its copies (MIS_VBYTES wide) keep
+ *                 element at a time through its edge path.  Its copies (SWZ_TRANSPOSE_MIS_VBYTES wide) keep
  *                 every global access aligned: wider than an element through tile.h's shifted
  *                 path (SWZ_TILE_SHIFTED: aligned units, shifted in registers), or single
  *                 elements on the fast path.  The launcher takes it for such problems;
  *                 NAME_kernel keeps the aligned path's registers and occupancy (tile.h's
  *                 shifted path would double them).  0: no twin (16-byte elements, never
- *                 misaligned; NAIVE, TMA and PERSIST have none either).
- *   SHIFT_BATCH   the twin's tile.h SWZ_TILE_SHIFT_BATCH (default 0: half the aligned load's
+ *                 misaligned; NAIVE, TMA and SWZ_TRANSPOSE_PERSIST have none either).
+ *   SWZ_TRANSPOSE_SHIFT_BATCH   the twin's tile.h SWZ_TILE_SHIFT_BATCH (default 0: half the aligned load's
  *                 vectors in flight per step).
- *   MIS_VBYTES    the twin's widest global access in bytes, a power of two from the element
+ *   SWZ_TRANSPOSE_MIS_VBYTES    the twin's widest global access in bytes, a power of two from the element
  *                 size to the region copies' vector width (default 0: the element size for
  *                 4- and 8-byte elements on tile rows of 128 bytes or more, the vector width
  *                 elsewhere).  Wider than the element, the twin shifts in registers as above;
@@ -143,13 +143,13 @@
  *   bench/bench_transpose.cu.
  *
  * Narrow matrices (cols <= RC / 2, e.g. a batch of 64x64 u8 matrices in a 64x256 region): for
- *   TILE >= 32 with G > 1 (not PERSIST, not NAIVE) the launcher takes a second kernel,
- *   NAME_kernel_narrow, whose region is one TILE x TILE tile in the same layout, run by
- *   THREADS / G threads (at least 32): every tile of such a matrix is then a full region (the
+ *   SWZ_TRANSPOSE_TILE >= 32 with G > 1 (not SWZ_TRANSPOSE_PERSIST, not NAIVE) the launcher takes a second kernel,
+ *   NAME_kernel_narrow, whose region is one SWZ_TRANSPOSE_TILE x SWZ_TRANSPOSE_TILE tile in the same layout, run by
+ *   SWZ_TRANSPOSE_THREADS / G threads (at least 32): every tile of such a matrix is then a full region (the
  *   fast path) instead of a quarter-filled one (the edge path).  The standard problem and
  *   predict() are the region kernel's.
  *
- * Shared memory: static, at most 48 KiB per block (the portable static limit).  A TILE/ELEM
+ * Shared memory: static, at most 48 KiB per block (the portable static limit).  A SWZ_TRANSPOSE_TILE/SWZ_TRANSPOSE_ELEM
  * whose region does not fit (64x64 of 16-byte elements = 64 KiB) fails to compile with
  * "swz: swz_error_transpose_tile_exceeds_48KiB_static_shared_memory".  We chose a compile-time
  * error over dynamic shared memory with cudaFuncSetAttribute because a 64 KiB tile buys
@@ -182,7 +182,7 @@
 #include <swz/linear.h>
 #include <swz/tile.h>
 
-#define SWZ_TR_THREADS 256 /* default THREADS */
+#define SWZ_TR_THREADS 256 /* default SWZ_TRANSPOSE_THREADS */
 /* Grid limits per launch (gridDim.y, gridDim.z); taller matrices or longer batches take
  * several launches.  Overridable so the emulation tests can exercise that split. */
 #ifndef SWZ_TR_MAX_GRID_Y
@@ -191,14 +191,14 @@
 #ifndef SWZ_TR_MAX_GRID_Z
 #define SWZ_TR_MAX_GRID_Z 65535
 #endif
-#define SWZ_TR_REGION_BYTES 16384 /* default REGION_BYTES */
+#define SWZ_TR_REGION_BYTES 16384 /* default SWZ_TRANSPOSE_REGION_BYTES */
 #define SWZ_TR_SMEM_LIMIT (48 * 1024)
 /* Blocks of a persistent grid per launch in the emulation (no device to ask). */
 #ifndef SWZ_TR_EMU_PERSIST_GRID
 #define SWZ_TR_EMU_PERSIST_GRID 5
 #endif
 
-/* BLOCK_ORDER token -> order.h's SWZ_TR_ORDER_* + 1 (0 stays free: an unknown token) */
+/* SWZ_TRANSPOSE_BLOCK_ORDER token -> order.h's SWZ_TR_ORDER_* + 1 (0 stays free: an unknown token) */
 #define EX_TR_OID_ROW 1
 #define EX_TR_OID_DIAG 2
 #define EX_TR_OID_GROUP 3
@@ -223,10 +223,6 @@ SWZ_STATIC_ASSERT(SWZ_TR_ORDER_ROW == 0 && SWZ_TR_ORDER_DIAG == 1 && SWZ_TR_ORDE
 #define EX_TR_LNAME_MORTON morton
 #define EX_TR_LNAME_TMA tma
 
-#define EX_TR_CAT_(a, b) a##b
-#define EX_TR_CAT(a, b) EX_TR_CAT_(a, b)
-#define EX_TR_STR_(a) #a
-#define EX_TR_STR(a) EX_TR_STR_(a)
 
 /* Bytes spanned by `batch` matrices of rows x cols with leading dimension ld and batch stride
  * bs (elements of esize bytes); 0 when it overflows int64. */
@@ -283,7 +279,7 @@ static inline int64_t ex_tr_fill(const void *kernel, int threads, int *cache)
 }
 
 #if !EX_TR_EMU
-/* CACHE_HINTS: the global accesses of tile.h's copies, with cache operators: a variant with
+/* SWZ_TRANSPOSE_CACHE_HINTS: the global accesses of tile.h's copies, with cache operators: a variant with
  * hints hands these to tile.h as its SWZ_TILE_GLOBAL_LOAD / SWZ_TILE_GLOBAL_STORE hooks.  The 16-byte accesses of the fast path carry the hint; the
  * narrower ones of the edge path go to tile.h's own functions (hinting those too cost a
  * register spill in the GROUP variants, for a path no full tile takes).  Loads (read-only
@@ -544,173 +540,173 @@ static const swz_family_bench ex_tr_bench_hooks = {
 #endif /* SWZ_TRANSPOSE_CUH_ONCE */
 
 /* ================================ one variant ============================================ */
-/* Included with none of TILE, ELEM, ELEM_NAME, LAYOUT (variants.cu, for the hooks): the family-once
+/* Included with none of SWZ_TRANSPOSE_TILE, SWZ_TRANSPOSE_ELEM, SWZ_TRANSPOSE_ELEM_NAME, SWZ_TRANSPOSE_LAYOUT (variants.cu, for the hooks): the family-once
  * part above only. */
-#if defined(TILE) || defined(ELEM) || defined(ELEM_NAME) || defined(LAYOUT)
-#ifndef TILE
-#error "transpose.cuh: define TILE (8, 16, 32 or 64)"
+#if defined(SWZ_TRANSPOSE_TILE) || defined(SWZ_TRANSPOSE_ELEM) || defined(SWZ_TRANSPOSE_ELEM_NAME) || defined(SWZ_TRANSPOSE_LAYOUT)
+#ifndef SWZ_TRANSPOSE_TILE
+#error "transpose.cuh: define SWZ_TRANSPOSE_TILE (8, 16, 32 or 64)"
 #endif
-#ifndef ELEM
-#error "transpose.cuh: define ELEM (the element type: 1, 2, 4, 8 or 16 bytes)"
+#ifndef SWZ_TRANSPOSE_ELEM
+#error "transpose.cuh: define SWZ_TRANSPOSE_ELEM (the element type: 1, 2, 4, 8 or 16 bytes)"
 #endif
-#ifndef ELEM_NAME
-#error "transpose.cuh: define ELEM_NAME (the element's name in the variant's name: u8, half, float, ...)"
+#ifndef SWZ_TRANSPOSE_ELEM_NAME
+#error "transpose.cuh: define SWZ_TRANSPOSE_ELEM_NAME (the element's name in the variant's name: u8, half, float, ...)"
 #endif
-#ifndef LAYOUT
-#error "transpose.cuh: define LAYOUT (NAIVE, NONE, PAD, XOR, MORTON or TMA)"
+#ifndef SWZ_TRANSPOSE_LAYOUT
+#error "transpose.cuh: define SWZ_TRANSPOSE_LAYOUT (NAIVE, NONE, PAD, XOR, MORTON or TMA)"
 #endif
 
-#define EX_TR_LID EX_TR_CAT(EX_TR_LID_, LAYOUT)
+#define EX_TR_LID SWZ_CAT(EX_TR_LID_, SWZ_TRANSPOSE_LAYOUT)
 #if EX_TR_LID < 1 || EX_TR_LID > 6
-#error "transpose.cuh: LAYOUT must be NAIVE, NONE, PAD, XOR, MORTON or TMA"
+#error "transpose.cuh: SWZ_TRANSPOSE_LAYOUT must be NAIVE, NONE, PAD, XOR, MORTON or TMA"
 #endif
 #if EX_TR_LID == EX_TR_LID_TMA && EX_TR_EMU
-#error "transpose.cuh: LAYOUT TMA needs nvcc (the host emulation has no TMA)"
+#error "transpose.cuh: SWZ_TRANSPOSE_LAYOUT TMA needs nvcc (the host emulation has no TMA)"
 #endif
 
 /* Tuning knobs: defaults, and a suffix whenever one is set (a knob without a suffix would
  * give a second kernel the shipped variant's name). */
-#if !defined(NAME_SUFFIX)
-#if defined(THREADS) || defined(REGION_BYTES) || defined(BLOCK_ORDER) || defined(BLOCK_GROUP) || \
-    defined(CACHE_HINTS) || defined(PERSIST) || defined(MIN_BLOCKS) || defined(LOAD_ASYNC) || defined(XOR_LINES) || \
-    defined(SHIFTED) || defined(SHIFT_BATCH) || defined(MIS_VBYTES)
-#error "transpose.cuh: a tuning knob is set: define NAME_SUFFIX too (e.g. _grp32)"
+#if !defined(SWZ_TRANSPOSE_NAME_SUFFIX)
+#if defined(SWZ_TRANSPOSE_THREADS) || defined(SWZ_TRANSPOSE_REGION_BYTES) || defined(SWZ_TRANSPOSE_BLOCK_ORDER) || defined(SWZ_TRANSPOSE_BLOCK_GROUP) || \
+    defined(SWZ_TRANSPOSE_CACHE_HINTS) || defined(SWZ_TRANSPOSE_PERSIST) || defined(SWZ_TRANSPOSE_MIN_BLOCKS) || defined(SWZ_TRANSPOSE_LOAD_ASYNC) || defined(SWZ_TRANSPOSE_XOR_LINES) || \
+    defined(SWZ_TRANSPOSE_SHIFTED) || defined(SWZ_TRANSPOSE_SHIFT_BATCH) || defined(SWZ_TRANSPOSE_MIS_VBYTES)
+#error "transpose.cuh: a tuning knob is set: define SWZ_TRANSPOSE_NAME_SUFFIX too (e.g. _grp32)"
 #endif
-#define NAME_SUFFIX
+#define SWZ_TRANSPOSE_NAME_SUFFIX
 #endif
-#ifndef THREADS
-#define THREADS SWZ_TR_THREADS
+#ifndef SWZ_TRANSPOSE_THREADS
+#define SWZ_TRANSPOSE_THREADS SWZ_TR_THREADS
 #endif
-#ifndef REGION_BYTES
-#define REGION_BYTES SWZ_TR_REGION_BYTES
+#ifndef SWZ_TRANSPOSE_REGION_BYTES
+#define SWZ_TRANSPOSE_REGION_BYTES SWZ_TR_REGION_BYTES
 #endif
-#ifndef BLOCK_ORDER
-#define BLOCK_ORDER GROUP
+#ifndef SWZ_TRANSPOSE_BLOCK_ORDER
+#define SWZ_TRANSPOSE_BLOCK_ORDER GROUP
 #endif
-#ifndef BLOCK_GROUP
-#define BLOCK_GROUP 32768 /* with GROUP: one group of all region rows = column-major */
+#ifndef SWZ_TRANSPOSE_BLOCK_GROUP
+#define SWZ_TRANSPOSE_BLOCK_GROUP 32768 /* with GROUP: one group of all region rows = column-major */
 #endif
-#ifndef CACHE_HINTS
-#define CACHE_HINTS 0
+#ifndef SWZ_TRANSPOSE_CACHE_HINTS
+#define SWZ_TRANSPOSE_CACHE_HINTS 0
 #endif
-#ifndef PERSIST
-#define PERSIST 0
+#ifndef SWZ_TRANSPOSE_PERSIST
+#define SWZ_TRANSPOSE_PERSIST 0
 #endif
-#ifndef MIN_BLOCKS
-#define MIN_BLOCKS 0
+#ifndef SWZ_TRANSPOSE_MIN_BLOCKS
+#define SWZ_TRANSPOSE_MIN_BLOCKS 0
 #endif
-#ifndef LOAD_ASYNC
-#define LOAD_ASYNC 0
+#ifndef SWZ_TRANSPOSE_LOAD_ASYNC
+#define SWZ_TRANSPOSE_LOAD_ASYNC 0
 #endif
-#ifndef SHIFTED
-#define SHIFTED 1
+#ifndef SWZ_TRANSPOSE_SHIFTED
+#define SWZ_TRANSPOSE_SHIFTED 1
 #endif
-#if (SHIFTED) != 0 && (SHIFTED) != 1
-#error "transpose.cuh: SHIFTED must be 0 or 1"
+#if (SWZ_TRANSPOSE_SHIFTED) != 0 && (SWZ_TRANSPOSE_SHIFTED) != 1
+#error "transpose.cuh: SWZ_TRANSPOSE_SHIFTED must be 0 or 1"
 #endif
-#ifndef SHIFT_BATCH
-#define SHIFT_BATCH 0
+#ifndef SWZ_TRANSPOSE_SHIFT_BATCH
+#define SWZ_TRANSPOSE_SHIFT_BATCH 0
 #endif
-#ifndef MIS_VBYTES
-#define MIS_VBYTES 0 /* the twin's default width: EX_TRN(__VB_mis) */
+#ifndef SWZ_TRANSPOSE_MIS_VBYTES
+#define SWZ_TRANSPOSE_MIS_VBYTES 0 /* the twin's default width: EX_TRN(__VB_mis) */
 #endif
-#ifndef XOR_LINES /* the line view is the XOR layout's (other layouts: 0, TMA rejects 1) */
+#ifndef SWZ_TRANSPOSE_XOR_LINES /* the line view is the XOR layout's (other layouts: 0, TMA rejects 1) */
 #if EX_TR_LID == EX_TR_LID_XOR
-#define XOR_LINES 1
+#define SWZ_TRANSPOSE_XOR_LINES 1
 #else
-#define XOR_LINES 0
+#define SWZ_TRANSPOSE_XOR_LINES 0
 #endif
 #endif
-#if (XOR_LINES) != 0 && (XOR_LINES) != 1
-#error "transpose.cuh: XOR_LINES must be 0 or 1"
+#if (SWZ_TRANSPOSE_XOR_LINES) != 0 && (SWZ_TRANSPOSE_XOR_LINES) != 1
+#error "transpose.cuh: SWZ_TRANSPOSE_XOR_LINES must be 0 or 1"
 #endif
-#if (LOAD_ASYNC) != 0 && (LOAD_ASYNC) != 1
-#error "transpose.cuh: LOAD_ASYNC must be 0 or 1"
+#if (SWZ_TRANSPOSE_LOAD_ASYNC) != 0 && (SWZ_TRANSPOSE_LOAD_ASYNC) != 1
+#error "transpose.cuh: SWZ_TRANSPOSE_LOAD_ASYNC must be 0 or 1"
 #endif
-#if (MIN_BLOCKS) > 0
-#define EX_TR_BOUNDS __launch_bounds__(THREADS, MIN_BLOCKS)
+#if (SWZ_TRANSPOSE_MIN_BLOCKS) > 0
+#define EX_TR_BOUNDS __launch_bounds__(SWZ_TRANSPOSE_THREADS, SWZ_TRANSPOSE_MIN_BLOCKS)
 #else
-#define EX_TR_BOUNDS __launch_bounds__(THREADS)
+#define EX_TR_BOUNDS __launch_bounds__(SWZ_TRANSPOSE_THREADS)
 #endif
-#define EX_TR_OID EX_TR_CAT(EX_TR_OID_, BLOCK_ORDER)
+#define EX_TR_OID SWZ_CAT(EX_TR_OID_, SWZ_TRANSPOSE_BLOCK_ORDER)
 #if EX_TR_OID < 1 || EX_TR_OID > 6
-#error "transpose.cuh: BLOCK_ORDER must be ROW, DIAG, GROUP, MORTON, SKEW or SPLIT"
+#error "transpose.cuh: SWZ_TRANSPOSE_BLOCK_ORDER must be ROW, DIAG, GROUP, MORTON, SKEW or SPLIT"
 #endif
-#if (PERSIST) != 0 && (PERSIST) != 1
-#error "transpose.cuh: PERSIST must be 0 or 1"
+#if (SWZ_TRANSPOSE_PERSIST) != 0 && (SWZ_TRANSPOSE_PERSIST) != 1
+#error "transpose.cuh: SWZ_TRANSPOSE_PERSIST must be 0 or 1"
 #endif
-#if (CACHE_HINTS) < 0 || (CACHE_HINTS) > 7
-#error "transpose.cuh: CACHE_HINTS is a mask of 1, 2 and 4"
+#if (SWZ_TRANSPOSE_CACHE_HINTS) < 0 || (SWZ_TRANSPOSE_CACHE_HINTS) > 7
+#error "transpose.cuh: SWZ_TRANSPOSE_CACHE_HINTS is a mask of 1, 2 and 4"
 #endif
 
 #define EX_TR_NAME                                                                            \
-    EX_TR_CAT(EX_TR_CAT(EX_TR_CAT(EX_TR_CAT(EX_TR_CAT(EX_TR_CAT(swz_transpose_,     \
-        EX_TR_CAT(EX_TR_LNAME_, LAYOUT)), _), TILE), _), ELEM_NAME), NAME_SUFFIX)
-#define EX_TRN(x) EX_TR_CAT(EX_TR_NAME, x)
+    SWZ_CAT(SWZ_CAT(SWZ_CAT(SWZ_CAT(SWZ_CAT(SWZ_CAT(swz_transpose_,     \
+        SWZ_CAT(EX_TR_LNAME_, SWZ_TRANSPOSE_LAYOUT)), _), SWZ_TRANSPOSE_TILE), _), SWZ_TRANSPOSE_ELEM_NAME), SWZ_TRANSPOSE_NAME_SUFFIX)
+#define EX_TRN(x) SWZ_CAT(EX_TR_NAME, x)
 
 enum {
-    EX_TRN(__E) = (int)sizeof(ELEM),
-    EX_TRN(__G) = (REGION_BYTES) / ((TILE) * (TILE) * (int)sizeof(ELEM)) < 1 ? 1
-                  : (REGION_BYTES) / ((TILE) * (TILE) * (int)sizeof(ELEM)),
-    EX_TRN(__RC) = EX_TRN(__G) * (TILE),
-    EX_TRN(__VB) = (TILE) * (int)sizeof(ELEM) < 16 ? (TILE) * (int)sizeof(ELEM) : 16,
-    /* The twin's widest access (MIS_VBYTES; the default in one place): element-wide for 4- and
+    EX_TRN(__E) = (int)sizeof(SWZ_TRANSPOSE_ELEM),
+    EX_TRN(__G) = (SWZ_TRANSPOSE_REGION_BYTES) / ((SWZ_TRANSPOSE_TILE) * (SWZ_TRANSPOSE_TILE) * (int)sizeof(SWZ_TRANSPOSE_ELEM)) < 1 ? 1
+                  : (SWZ_TRANSPOSE_REGION_BYTES) / ((SWZ_TRANSPOSE_TILE) * (SWZ_TRANSPOSE_TILE) * (int)sizeof(SWZ_TRANSPOSE_ELEM)),
+    EX_TRN(__RC) = EX_TRN(__G) * (SWZ_TRANSPOSE_TILE),
+    EX_TRN(__VB) = (SWZ_TRANSPOSE_TILE) * (int)sizeof(SWZ_TRANSPOSE_ELEM) < 16 ? (SWZ_TRANSPOSE_TILE) * (int)sizeof(SWZ_TRANSPOSE_ELEM) : 16,
+    /* The twin's widest access (SWZ_TRANSPOSE_MIS_VBYTES; the default in one place): element-wide for 4- and
      * 8-byte elements on tile rows of 128 bytes or more, where 16-byte vectors shifted in
      * registers split every 128-byte run into partial units (L2-request-bound: NOTES.md,
      * session 7); the region copies' 16 bytes, shifted, elsewhere. */
-    EX_TRN(__VB_mis) = (MIS_VBYTES) > 0 ? (MIS_VBYTES)
-                     : ((int)sizeof(ELEM) == 4 || (int)sizeof(ELEM) == 8) && (TILE) * (int)sizeof(ELEM) >= 128
-                         ? (int)sizeof(ELEM)
+    EX_TRN(__VB_mis) = (SWZ_TRANSPOSE_MIS_VBYTES) > 0 ? (SWZ_TRANSPOSE_MIS_VBYTES)
+                     : ((int)sizeof(SWZ_TRANSPOSE_ELEM) == 4 || (int)sizeof(SWZ_TRANSPOSE_ELEM) == 8) && (SWZ_TRANSPOSE_TILE) * (int)sizeof(SWZ_TRANSPOSE_ELEM) >= 128
+                         ? (int)sizeof(SWZ_TRANSPOSE_ELEM)
                          : EX_TRN(__VB),
-    EX_TRN(__PS) = (int)SWZ_PAD_STRIDE((TILE), (int)sizeof(ELEM), EX_TRN(__VB)),
+    EX_TRN(__PS) = (int)SWZ_PAD_STRIDE((SWZ_TRANSPOSE_TILE), (int)sizeof(SWZ_TRANSPOSE_ELEM), EX_TRN(__VB)),
     /* (a padded or Morton layout needs accesses of 4 bytes or more: asserted below) */
-    EX_TRN(__PS_mis) = (int)SWZ_PAD_STRIDE((TILE), (int)sizeof(ELEM), EX_TRN(__VB_mis) < 4 ? 4 : EX_TRN(__VB_mis)),
+    EX_TRN(__PS_mis) = (int)SWZ_PAD_STRIDE((SWZ_TRANSPOSE_TILE), (int)sizeof(SWZ_TRANSPOSE_ELEM), EX_TRN(__VB_mis) < 4 ? 4 : EX_TRN(__VB_mis)),
 #if EX_TR_LID == EX_TR_LID_PAD
-    EX_TRN(__LSIZE) = (TILE) * EX_TRN(__PS),
-    EX_TRN(__LSIZE_mis) = (TILE) * EX_TRN(__PS_mis),
+    EX_TRN(__LSIZE) = (SWZ_TRANSPOSE_TILE) * EX_TRN(__PS),
+    EX_TRN(__LSIZE_mis) = (SWZ_TRANSPOSE_TILE) * EX_TRN(__PS_mis),
 #else
-    EX_TRN(__LSIZE) = (TILE) * (TILE),
-    EX_TRN(__LSIZE_mis) = (TILE) * (TILE),
+    EX_TRN(__LSIZE) = (SWZ_TRANSPOSE_TILE) * (SWZ_TRANSPOSE_TILE),
+    EX_TRN(__LSIZE_mis) = (SWZ_TRANSPOSE_TILE) * (SWZ_TRANSPOSE_TILE),
 #endif
 #if EX_TR_LID == EX_TR_LID_NAIVE
     EX_TRN(__SMEM) = 0,
 #elif EX_TR_LID == EX_TR_LID_TMA
-    EX_TRN(__SMEM) = 2 * (TILE) * EX_TRN(__RC) * (int)sizeof(ELEM), /* the loaded tile and the transposed one */
+    EX_TRN(__SMEM) = 2 * (SWZ_TRANSPOSE_TILE) * EX_TRN(__RC) * (int)sizeof(SWZ_TRANSPOSE_ELEM), /* the loaded tile and the transposed one */
 #else
     EX_TRN(__SMEM) = EX_TRN(__G) * (EX_TRN(__LSIZE) > EX_TRN(__LSIZE_mis) ? EX_TRN(__LSIZE) : EX_TRN(__LSIZE_mis)) *
-                     (int)sizeof(ELEM),
+                     (int)sizeof(SWZ_TRANSPOSE_ELEM),
 #endif
-    /* the narrow kernel (EX_TR_HAS_NARROW): one-tile regions, THREADS / G threads (at least 32) */
-    EX_TRN(__NTH) = (THREADS) / EX_TRN(__G) < 32 ? 32 : (THREADS) / EX_TRN(__G),
-    EX_TRN(__NARROW) = EX_TRN(__G) > 1 && ((THREADS) / EX_TRN(__G) < 32 || ((THREADS) / EX_TRN(__G)) % 32 == 0)
+    /* the narrow kernel (EX_TR_HAS_NARROW): one-tile regions, SWZ_TRANSPOSE_THREADS / G threads (at least 32) */
+    EX_TRN(__NTH) = (SWZ_TRANSPOSE_THREADS) / EX_TRN(__G) < 32 ? 32 : (SWZ_TRANSPOSE_THREADS) / EX_TRN(__G),
+    EX_TRN(__NARROW) = EX_TRN(__G) > 1 && ((SWZ_TRANSPOSE_THREADS) / EX_TRN(__G) < 32 || ((SWZ_TRANSPOSE_THREADS) / EX_TRN(__G)) % 32 == 0)
 };
 
-SWZ_STATIC_ASSERT((TILE) >= 8 && ((TILE) & ((TILE)-1)) == 0 && (TILE) <= 1024,
+SWZ_STATIC_ASSERT((SWZ_TRANSPOSE_TILE) >= 8 && ((SWZ_TRANSPOSE_TILE) & ((SWZ_TRANSPOSE_TILE)-1)) == 0 && (SWZ_TRANSPOSE_TILE) <= 1024,
                   swz_error_transpose_TILE_must_be_a_power_of_two_of_at_least_8);
-SWZ_STATIC_ASSERT(sizeof(ELEM) == 1 || sizeof(ELEM) == 2 || sizeof(ELEM) == 4 || sizeof(ELEM) == 8 ||
-                      sizeof(ELEM) == 16,
+SWZ_STATIC_ASSERT(sizeof(SWZ_TRANSPOSE_ELEM) == 1 || sizeof(SWZ_TRANSPOSE_ELEM) == 2 || sizeof(SWZ_TRANSPOSE_ELEM) == 4 || sizeof(SWZ_TRANSPOSE_ELEM) == 8 ||
+                      sizeof(SWZ_TRANSPOSE_ELEM) == 16,
                   swz_error_transpose_ELEM_must_be_1_2_4_8_or_16_bytes);
 SWZ_STATIC_ASSERT(EX_TRN(__SMEM) <= SWZ_TR_SMEM_LIMIT,
                   swz_error_transpose_tile_exceeds_48KiB_static_shared_memory);
-SWZ_STATIC_ASSERT((THREADS) >= 32 && (THREADS) % 32 == 0 && (THREADS) <= 1024,
+SWZ_STATIC_ASSERT((SWZ_TRANSPOSE_THREADS) >= 32 && (SWZ_TRANSPOSE_THREADS) % 32 == 0 && (SWZ_TRANSPOSE_THREADS) <= 1024,
                   swz_error_transpose_THREADS_must_be_a_multiple_of_32_up_to_1024);
-SWZ_STATIC_ASSERT((BLOCK_GROUP) >= 1 && (BLOCK_GROUP) <= 32768 &&
-                      (EX_TR_OID != EX_TR_OID_MORTON || ((BLOCK_GROUP) & ((BLOCK_GROUP)-1)) == 0),
+SWZ_STATIC_ASSERT((SWZ_TRANSPOSE_BLOCK_GROUP) >= 1 && (SWZ_TRANSPOSE_BLOCK_GROUP) <= 32768 &&
+                      (EX_TR_OID != EX_TR_OID_MORTON || ((SWZ_TRANSPOSE_BLOCK_GROUP) & ((SWZ_TRANSPOSE_BLOCK_GROUP)-1)) == 0),
                   swz_error_transpose_BLOCK_GROUP_out_of_range_or_not_a_power_of_two_for_MORTON);
-SWZ_STATIC_ASSERT((MIS_VBYTES) == 0 || (SWZ_IS_POW2(MIS_VBYTES) && (MIS_VBYTES) >= (int)sizeof(ELEM) &&
-                                        (MIS_VBYTES) <= EX_TRN(__VB)),
+SWZ_STATIC_ASSERT((SWZ_TRANSPOSE_MIS_VBYTES) == 0 || (SWZ_IS_POW2(SWZ_TRANSPOSE_MIS_VBYTES) && (SWZ_TRANSPOSE_MIS_VBYTES) >= (int)sizeof(SWZ_TRANSPOSE_ELEM) &&
+                                        (SWZ_TRANSPOSE_MIS_VBYTES) <= EX_TRN(__VB)),
                   swz_error_transpose_MIS_VBYTES_must_be_0_or_a_power_of_two_from_the_element_size_to_the_vector_width);
 SWZ_STATIC_ASSERT((EX_TR_LID != EX_TR_LID_PAD && EX_TR_LID != EX_TR_LID_MORTON) || EX_TRN(__VB_mis) >= 4,
                   swz_error_transpose_MIS_VBYTES_under_4_needs_the_NONE_or_XOR_layout);
 
 /* The layout of one tile, then of the region (G tiles side by side), for copy set s: 0 the
  * kernel's copies (_tile; the narrow kernel's _ntile take the same layout), 1 the twin's
- * (_tile_mis, MIS_VBYTES wide).  A layout kind is built for its copies' access width, so the
+ * (_tile_mis, SWZ_TRANSPOSE_MIS_VBYTES wide).  A layout kind is built for its copies' access width, so the
  * two sets differ only where the widths do.  EX_TR_SN(s, x): the name x in set s (x, x_mis). */
 #define EX_TR_SN_0(x) EX_TRN(x)
-#define EX_TR_SN_1(x) EX_TRN(EX_TR_CAT(x, _mis))
-#define EX_TR_SN(s, x) EX_TR_CAT(EX_TR_SN_, s)(x)
-#define EX_TR_SC(s, x) EX_TR_CAT(EX_TR_SN(s, _tile), x) /* a constant of set s's tile.h copies */
+#define EX_TR_SN_1(x) EX_TRN(SWZ_CAT(x, _mis))
+#define EX_TR_SN(s, x) SWZ_CAT(EX_TR_SN_, s)(x)
+#define EX_TR_SC(s, x) SWZ_CAT(EX_TR_SN(s, _tile), x) /* a constant of set s's tile.h copies */
 #if EX_TR_LID == EX_TR_LID_PAD
 #define EX_TR_TL(s, r, c) ((r) * (uint32_t)EX_TR_SN(s, __PS) + (c))
 #elif EX_TR_LID == EX_TR_LID_XOR
@@ -718,48 +714,48 @@ SWZ_STATIC_ASSERT((EX_TR_LID != EX_TR_LID_PAD && EX_TR_LID != EX_TR_LID_MORTON) 
  * NAME_model evaluates SWZ_TILE_LAYOUT) both use it, and the doc block above states it.
  * store_t reads rows VT*q + k (q < NQ) of one word column, NQ = _tile_NQ and VT = _tile_VEC_T
  * of the set's tile.h copies: Swizzle<B, M, S> with B = log2 NQ, M = log2(128/(NQ*E)),
- * M + S = log2(TILE*VT) puts those rows in distinct 128/NQ-byte slots (NQ = 1: no key). */
+ * M + S = log2(SWZ_TRANSPOSE_TILE*VT) puts those rows in distinct 128/NQ-byte slots (NQ = 1: no key). */
 #define EX_TR_XNQ(s) ((int)EX_TR_SC(s, _NQ))
 #define EX_TR_XB(s) (EX_TR_XNQ(s) > 1 ? SWZ_LOG2(EX_TR_XNQ(s)) : 0)
-#define EX_TR_XM(s) (EX_TR_XNQ(s) > 1 ? SWZ_LOG2(128 / (EX_TR_XNQ(s) * (int)sizeof(ELEM))) : 0)
-#define EX_TR_XS(s) (EX_TR_XNQ(s) > 1 ? SWZ_LOG2((TILE) * (int)EX_TR_SC(s, _VEC_T)) - EX_TR_XM(s) : 0)
-#define EX_TR_TL(s, r, c) SWZ_XOR(EX_TR_XB(s), EX_TR_XM(s), EX_TR_XS(s), (r) * (uint32_t)(TILE) + (c))
+#define EX_TR_XM(s) (EX_TR_XNQ(s) > 1 ? SWZ_LOG2(128 / (EX_TR_XNQ(s) * (int)sizeof(SWZ_TRANSPOSE_ELEM))) : 0)
+#define EX_TR_XS(s) (EX_TR_XNQ(s) > 1 ? SWZ_LOG2((SWZ_TRANSPOSE_TILE) * (int)EX_TR_SC(s, _VEC_T)) - EX_TR_XM(s) : 0)
+#define EX_TR_TL(s, r, c) SWZ_XOR(EX_TR_XB(s), EX_TR_XM(s), EX_TR_XS(s), (r) * (uint32_t)(SWZ_TRANSPOSE_TILE) + (c))
 #elif EX_TR_LID == EX_TR_LID_MORTON
-#define EX_TR_TL(s, r, c) SWZ_MORTON_OFFSET((TILE), (int)sizeof(ELEM), EX_TR_SN(s, __VB), (TILE), (r), (c))
+#define EX_TR_TL(s, r, c) SWZ_MORTON_OFFSET((SWZ_TRANSPOSE_TILE), (int)sizeof(SWZ_TRANSPOSE_ELEM), EX_TR_SN(s, __VB), (SWZ_TRANSPOSE_TILE), (r), (c))
 #else
-#define EX_TR_TL(s, r, c) ((r) * (uint32_t)(TILE) + (c))
+#define EX_TR_TL(s, r, c) ((r) * (uint32_t)(SWZ_TRANSPOSE_TILE) + (c))
 #endif
 #define EX_TR_TILED(s, r, c)                                                                  \
-    (((uint32_t)(c) / (uint32_t)(TILE)) * (uint32_t)EX_TR_SN(s, __LSIZE) +                    \
-     EX_TR_TL(s, (uint32_t)(r), (uint32_t)(c) % (uint32_t)(TILE)))
-/* XOR on tile rows narrower than 128 bytes with XOR_LINES 1: the region, as the none
+    (((uint32_t)(c) / (uint32_t)(SWZ_TRANSPOSE_TILE)) * (uint32_t)EX_TR_SN(s, __LSIZE) +                    \
+     EX_TR_TL(s, (uint32_t)(r), (uint32_t)(c) % (uint32_t)(SWZ_TRANSPOSE_TILE)))
+/* XOR on tile rows narrower than 128 bytes with SWZ_TRANSPOSE_XOR_LINES 1: the region, as the none
  * layout lays it out (tile after tile, row-major), seen as 128-byte lines, with swz_solve's
  * optimal XOR-linear key across the rows of a line (docs/solver.md "Narrow rows: the line
  * view"; `swz-check --solve --lines` on the region's own accesses, 16 KiB regions of 256
  * threads): conflict free for the row stores and the transposed reads, where the per-tile key
  * costs 1.5x-8x the ideal.  The eight row-bit masks of each shape, one nibble each (m0 lowest),
- * by TILE and element size; 0: no line view (rows of 128 bytes or more, where the per-tile key
+ * by SWZ_TRANSPOSE_TILE and element size; 0: no line view (rows of 128 bytes or more, where the per-tile key
  * is already the optimum). */
 #define EX_TR_LPACK                                                                           \
-    ((TILE) == 64 && sizeof(ELEM) == 1   ? 0x00442000u                                        \
-     : (TILE) == 32 && sizeof(ELEM) == 1 ? 0x00024200u                                        \
-     : (TILE) == 16 && sizeof(ELEM) == 1 ? 0x00004210u                                        \
-     : (TILE) == 8 && sizeof(ELEM) == 1  ? 0x00000421u                                        \
-     : (TILE) == 32 && sizeof(ELEM) == 2 ? 0x00044200u                                        \
-     : (TILE) == 16 && sizeof(ELEM) == 2 ? 0x00002420u                                        \
-     : (TILE) == 8 && sizeof(ELEM) == 2  ? 0x00000421u                                        \
-     : (TILE) == 16 && sizeof(ELEM) == 4 ? 0x00004420u                                        \
-     : (TILE) == 8 && sizeof(ELEM) == 4  ? 0x00000242u                                        \
-     : (TILE) == 8 && sizeof(ELEM) == 8  ? 0x00000442u                                        \
+    ((SWZ_TRANSPOSE_TILE) == 64 && sizeof(SWZ_TRANSPOSE_ELEM) == 1   ? 0x00442000u                                        \
+     : (SWZ_TRANSPOSE_TILE) == 32 && sizeof(SWZ_TRANSPOSE_ELEM) == 1 ? 0x00024200u                                        \
+     : (SWZ_TRANSPOSE_TILE) == 16 && sizeof(SWZ_TRANSPOSE_ELEM) == 1 ? 0x00004210u                                        \
+     : (SWZ_TRANSPOSE_TILE) == 8 && sizeof(SWZ_TRANSPOSE_ELEM) == 1  ? 0x00000421u                                        \
+     : (SWZ_TRANSPOSE_TILE) == 32 && sizeof(SWZ_TRANSPOSE_ELEM) == 2 ? 0x00044200u                                        \
+     : (SWZ_TRANSPOSE_TILE) == 16 && sizeof(SWZ_TRANSPOSE_ELEM) == 2 ? 0x00002420u                                        \
+     : (SWZ_TRANSPOSE_TILE) == 8 && sizeof(SWZ_TRANSPOSE_ELEM) == 2  ? 0x00000421u                                        \
+     : (SWZ_TRANSPOSE_TILE) == 16 && sizeof(SWZ_TRANSPOSE_ELEM) == 4 ? 0x00004420u                                        \
+     : (SWZ_TRANSPOSE_TILE) == 8 && sizeof(SWZ_TRANSPOSE_ELEM) == 4  ? 0x00000242u                                        \
+     : (SWZ_TRANSPOSE_TILE) == 8 && sizeof(SWZ_TRANSPOSE_ELEM) == 8  ? 0x00000442u                                        \
                                          : 0u)
-#define EX_TR_LINES (EX_TR_LID == EX_TR_LID_XOR && (XOR_LINES) && EX_TR_LPACK != 0u)
+#define EX_TR_LINES (EX_TR_LID == EX_TR_LID_XOR && (SWZ_TRANSPOSE_XOR_LINES) && EX_TR_LPACK != 0u)
 #define EX_TR_LM(k) ((EX_TR_LPACK >> (4 * (k))) & 15u)
-#define EX_TR_LW (128 / (int)sizeof(ELEM)) /* elements per 128-byte line */
+#define EX_TR_LW (128 / (int)sizeof(SWZ_TRANSPOSE_ELEM)) /* elements per 128-byte line */
 #define EX_TR_NONE_OFF(r, c)                                                                  \
-    (((uint32_t)(c) / (uint32_t)(TILE)) * (uint32_t)((TILE) * (TILE)) + (uint32_t)(r) * (uint32_t)(TILE) + \
-     (uint32_t)(c) % (uint32_t)(TILE))
+    (((uint32_t)(c) / (uint32_t)(SWZ_TRANSPOSE_TILE)) * (uint32_t)((SWZ_TRANSPOSE_TILE) * (SWZ_TRANSPOSE_TILE)) + (uint32_t)(r) * (uint32_t)(SWZ_TRANSPOSE_TILE) + \
+     (uint32_t)(c) % (uint32_t)(SWZ_TRANSPOSE_TILE))
 #define EX_TR_LINE_OFF(o)                                                                     \
-    SWZ_LINEAR_OFFSET(EX_TR_LW, (int)sizeof(ELEM), EX_TRN(__VB), 0, EX_TR_LM(0), EX_TR_LM(1),  \
+    SWZ_LINEAR_OFFSET(EX_TR_LW, (int)sizeof(SWZ_TRANSPOSE_ELEM), EX_TRN(__VB), 0, EX_TR_LM(0), EX_TR_LM(1),  \
                       EX_TR_LM(2), EX_TR_LM(3), EX_TR_LM(4), EX_TR_LM(5), EX_TR_LM(6), EX_TR_LM(7), \
                       (o) / (uint32_t)EX_TR_LW, (o) % (uint32_t)EX_TR_LW)
 #define EX_TR_RL(s, r, c) (EX_TR_LINES ? EX_TR_LINE_OFF(EX_TR_NONE_OFF(r, c)) : EX_TR_TILED(s, r, c))
@@ -769,19 +765,19 @@ SWZ_STATIC_ASSERT((EX_TR_LID != EX_TR_LID_PAD && EX_TR_LID != EX_TR_LID_MORTON) 
 SWZ_STATIC_ASSERT(!EX_TR_LINES || EX_TRN(__VB_mis) == EX_TRN(__VB),
                   swz_error_transpose_MIS_VBYTES_differs_from_the_vector_width_on_an_XOR_LINES_tile);
 
-/* Region (bx, by) of the L-th block (0 <= L < gx*gy < 2^32) of one matrix, in BLOCK_ORDER
+/* Region (bx, by) of the L-th block (0 <= L < gx*gy < 2^32) of one matrix, in SWZ_TRANSPOSE_BLOCK_ORDER
  * (order.h; the order and group are constants here, so the switch folds away). */
 EX_TR_DFN void EX_TRN(__where)(uint32_t L, uint32_t gx, uint32_t gy, unsigned *bx, unsigned *by)
 {
     uint32_t x, y;
-    (void)swz_tr_block_order(EX_TR_OID - 1, (BLOCK_GROUP), L, gx, gy, &x, &y); /* L is in range */
+    (void)swz_tr_block_order(EX_TR_OID - 1, (SWZ_TRANSPOSE_BLOCK_GROUP), L, gx, gy, &x, &y); /* L is in range */
     *bx = x;
     *by = y;
 }
 
-/* The twin kernel for misaligned rows (SHIFTED): not for NAIVE (no tile), TMA (refuses them)
- * or PERSIST (a tuning candidate). */
-#define EX_TR_HAS_MIS ((SHIFTED) && EX_TR_LID != EX_TR_LID_NAIVE && EX_TR_LID != EX_TR_LID_TMA && !(PERSIST))
+/* The twin kernel for misaligned rows (SWZ_TRANSPOSE_SHIFTED): not for NAIVE (no tile), TMA (refuses them)
+ * or SWZ_TRANSPOSE_PERSIST (a tuning candidate). */
+#define EX_TR_HAS_MIS ((SWZ_TRANSPOSE_SHIFTED) && EX_TR_LID != EX_TR_LID_NAIVE && EX_TR_LID != EX_TR_LID_TMA && !(SWZ_TRANSPOSE_PERSIST))
 
 #if EX_TR_LID == EX_TR_LID_TMA
 #include "tma.inc" /* the kernel, launchers and model of the TMA layout */
@@ -794,28 +790,28 @@ EX_TR_DFN void EX_TRN(__where)(uint32_t L, uint32_t gx, uint32_t gy, unsigned *b
 #define EX_TR_SET 0
 #define EX_TR_COPIES _tile
 #define SWZ_TILE_COLS EX_TRN(__RC)
-#define SWZ_TILE_THREADS (THREADS)
+#define SWZ_TILE_THREADS (SWZ_TRANSPOSE_THREADS)
 #define SWZ_TILE_SHIFTED 0
 #include "tile_copies.inc" /* the rest of tile.h's parameters, then tile.h */
 #if EX_TR_HAS_MIS
 #define EX_TR_SET 1
 #define EX_TR_COPIES _tile_mis
 #define SWZ_TILE_COLS EX_TRN(__RC)
-#define SWZ_TILE_THREADS (THREADS)
+#define SWZ_TILE_THREADS (SWZ_TRANSPOSE_THREADS)
 #define SWZ_TILE_SHIFTED 1
-#define SWZ_TILE_SHIFT_BATCH (SHIFT_BATCH)
+#define SWZ_TILE_SHIFT_BATCH (SWZ_TRANSPOSE_SHIFT_BATCH)
 #include "tile_copies.inc"
 #endif
-#if (LOAD_ASYNC)
-/* LOAD_ASYNC: the region's cp.async copy, same region, same layout (mma.h's copy works for any
+#if (SWZ_TRANSPOSE_LOAD_ASYNC)
+/* SWZ_TRANSPOSE_LOAD_ASYNC: the region's cp.async copy, same region, same layout (mma.h's copy works for any
  * element size; the layouts keep 16-byte units whole, as it requires).  Its host model
  * (NAME_mma_model, bank.h R8) is predict()'s tile load in every build; the emulation runs
  * tile.h's load of the same tile. */
 #define SWZ_MMA_NAME EX_TRN(_mma)
-#define SWZ_MMA_ELEM ELEM
-#define SWZ_MMA_ROWS (TILE)
+#define SWZ_MMA_ELEM SWZ_TRANSPOSE_ELEM
+#define SWZ_MMA_ROWS (SWZ_TRANSPOSE_TILE)
 #define SWZ_MMA_COLS EX_TRN(__RC)
-#define SWZ_MMA_THREADS (THREADS)
+#define SWZ_MMA_THREADS (SWZ_TRANSPOSE_THREADS)
 #define SWZ_MMA_LAYOUT(r, c) EX_TRN(_tile_layout)((int)(r), (int)(c))
 #include <swz/mma.h>
 #endif
@@ -823,14 +819,14 @@ EX_TR_DFN void EX_TRN(__where)(uint32_t L, uint32_t gx, uint32_t gy, unsigned *b
 
 /* Narrow matrices (cols <= RC / 2: e.g. a batch of 64x64 u8 matrices, which fill a quarter of a
  * 64x256 region and would take the edge path) go to a second kernel whose region is one tile,
- * with THREADS / G threads so that a thread keeps the region kernel's vectors in flight.
+ * with SWZ_TRANSPOSE_THREADS / G threads so that a thread keeps the region kernel's vectors in flight.
  * Compiled for tiles of 32 and more with G > 1 (its body is empty where G == 1), not for
- * PERSIST or NAIVE. */
-#if EX_TR_LID != EX_TR_LID_NAIVE && !(PERSIST) && (TILE) >= 32
+ * SWZ_TRANSPOSE_PERSIST or NAIVE. */
+#if EX_TR_LID != EX_TR_LID_NAIVE && !(SWZ_TRANSPOSE_PERSIST) && (SWZ_TRANSPOSE_TILE) >= 32
 #define EX_TR_HAS_NARROW 1
 #define EX_TR_SET 0
 #define EX_TR_COPIES _ntile
-#define SWZ_TILE_COLS (TILE) /* the region's layout on its first tile: a bijection onto it */
+#define SWZ_TILE_COLS (SWZ_TRANSPOSE_TILE) /* the region's layout on its first tile: a bijection onto it */
 #define SWZ_TILE_THREADS EX_TRN(__NTH)
 #define SWZ_TILE_SHIFTED 0
 #include "tile_copies.inc"
@@ -839,33 +835,33 @@ EX_TR_DFN void EX_TRN(__where)(uint32_t L, uint32_t gx, uint32_t gy, unsigned *b
 #endif
 
 #if EX_TR_HAS_NARROW
-/* The narrow kernel's block (bx, by, bz): one TILE x TILE tile, both phases (the barrier
+/* The narrow kernel's block (bx, by, bz): one SWZ_TRANSPOSE_TILE x SWZ_TRANSPOSE_TILE tile, both phases (the barrier
  * between them is the caller's: __syncthreads on the GPU, the thread loops in the emulation). */
-EX_TR_DFN void EX_TRN(__nphase1)(ELEM *tile, const ELEM *in, int64_t rows, int64_t cols,
+EX_TR_DFN void EX_TRN(__nphase1)(SWZ_TRANSPOSE_ELEM *tile, const SWZ_TRANSPOSE_ELEM *in, int64_t rows, int64_t cols,
                                       int64_t ld_in, int64_t bs_in, unsigned bx, unsigned by, unsigned bz)
 {
-    EX_TRN(_ntile_load)(tile, in + (int64_t)bz * bs_in, ld_in, (int64_t)by * (TILE), (int64_t)bx * (TILE), rows, cols);
+    EX_TRN(_ntile_load)(tile, in + (int64_t)bz * bs_in, ld_in, (int64_t)by * (SWZ_TRANSPOSE_TILE), (int64_t)bx * (SWZ_TRANSPOSE_TILE), rows, cols);
 }
-EX_TR_DFN void EX_TRN(__nphase2)(const ELEM *tile, ELEM *out, int64_t rows, int64_t cols,
+EX_TR_DFN void EX_TRN(__nphase2)(const SWZ_TRANSPOSE_ELEM *tile, SWZ_TRANSPOSE_ELEM *out, int64_t rows, int64_t cols,
                                       int64_t ld_out, int64_t bs_out, unsigned bx, unsigned by, unsigned bz)
 {
-    EX_TRN(_ntile_store_t)(tile, out + (int64_t)bz * bs_out, ld_out, (int64_t)bx * (TILE), (int64_t)by * (TILE), cols, rows);
+    EX_TRN(_ntile_store_t)(tile, out + (int64_t)bz * bs_out, ld_out, (int64_t)bx * (SWZ_TRANSPOSE_TILE), (int64_t)by * (SWZ_TRANSPOSE_TILE), cols, rows);
 }
 #endif
 
-/* One block: input rows r0 .. r0+TILE-1, columns c0 .. c0+RC-1 of matrix bz, in two phases
+/* One block: input rows r0 .. r0+SWZ_TRANSPOSE_TILE-1, columns c0 .. c0+RC-1 of matrix bz, in two phases
  * separated by a barrier; each phase is what one thread does. */
 /* mis (a constant at every call): the copies with tile.h's shifted path (the twin kernel). */
-EX_TR_DFN void EX_TRN(__phase1)(ELEM *tile, const ELEM *in, ELEM *out, int64_t rows,
+EX_TR_DFN void EX_TRN(__phase1)(SWZ_TRANSPOSE_ELEM *tile, const SWZ_TRANSPOSE_ELEM *in, SWZ_TRANSPOSE_ELEM *out, int64_t rows,
                                      int64_t cols, int64_t ld_in, int64_t ld_out, int64_t bs_in,
                                      int64_t bs_out, unsigned bx, unsigned by, unsigned bz, int mis)
 {
-    const int64_t c0 = (int64_t)bx * EX_TRN(__RC), r0 = (int64_t)by * (TILE);
-    const ELEM *ib = in + (int64_t)bz * bs_in;
+    const int64_t c0 = (int64_t)bx * EX_TRN(__RC), r0 = (int64_t)by * (SWZ_TRANSPOSE_TILE);
+    const SWZ_TRANSPOSE_ELEM *ib = in + (int64_t)bz * bs_in;
 #if EX_TR_LID == EX_TR_LID_NAIVE
-    ELEM *ob = out + (int64_t)bz * bs_out;
+    SWZ_TRANSPOSE_ELEM *ob = out + (int64_t)bz * bs_out;
     (void)tile;
-    for (int i = SWZ_TILE_TID(); i < (TILE) * EX_TRN(__RC); i += (THREADS)) {
+    for (int i = SWZ_TILE_TID(); i < (SWZ_TRANSPOSE_TILE) * EX_TRN(__RC); i += (SWZ_TRANSPOSE_THREADS)) {
         const int64_t gr = r0 + i / EX_TRN(__RC), gc = c0 + i % EX_TRN(__RC);
         if (gr < rows && gc < cols) ob[gc * ld_out + gr] = ib[gr * ld_in + gc];
     }
@@ -877,11 +873,11 @@ EX_TR_DFN void EX_TRN(__phase1)(ELEM *tile, const ELEM *in, ELEM *out, int64_t r
         return;
     }
 #endif
-#if (LOAD_ASYNC) && !EX_TR_EMU
+#if (SWZ_TRANSPOSE_LOAD_ASYNC) && !EX_TR_EMU
     /* a whole region on 16-byte aligned rows: one plain 16-byte cp.async per chunk (bank.h R8,
      * no bounds arithmetic); edges and unaligned rows: the bounds-checked copy */
-    if (r0 + (TILE) <= rows && c0 + EX_TRN(__RC) <= cols &&
-        ((((uintptr_t)(ib + r0 * ld_in + c0)) | (uint64_t)ld_in * sizeof(ELEM)) & 15u) == 0)
+    if (r0 + (SWZ_TRANSPOSE_TILE) <= rows && c0 + EX_TRN(__RC) <= cols &&
+        ((((uintptr_t)(ib + r0 * ld_in + c0)) | (uint64_t)ld_in * sizeof(SWZ_TRANSPOSE_ELEM)) & 15u) == 0)
         EX_TRN(_mma_load_async_full)(tile, ib + r0 * ld_in + c0, ld_in, EX_TRN(_mma_copy_offset)(ld_in));
     else
         EX_TRN(_mma_load_async)(tile, ib, ld_in, r0, c0, rows, cols);
@@ -893,14 +889,14 @@ EX_TR_DFN void EX_TRN(__phase1)(ELEM *tile, const ELEM *in, ELEM *out, int64_t r
 #endif
     (void)mis;
 }
-EX_TR_DFN void EX_TRN(__phase2)(const ELEM *tile, ELEM *out, int64_t rows, int64_t cols,
+EX_TR_DFN void EX_TRN(__phase2)(const SWZ_TRANSPOSE_ELEM *tile, SWZ_TRANSPOSE_ELEM *out, int64_t rows, int64_t cols,
                                      int64_t ld_out, int64_t bs_out, unsigned bx, unsigned by,
                                      unsigned bz, int mis)
 {
 #if EX_TR_LID == EX_TR_LID_NAIVE
     (void)tile, (void)out, (void)rows, (void)cols, (void)ld_out, (void)bs_out, (void)bx, (void)by, (void)bz;
 #else
-    const int64_t c0 = (int64_t)bx * EX_TRN(__RC), r0 = (int64_t)by * (TILE);
+    const int64_t c0 = (int64_t)bx * EX_TRN(__RC), r0 = (int64_t)by * (SWZ_TRANSPOSE_TILE);
 #if EX_TR_HAS_MIS
     if (mis) {
         EX_TRN(_tile_mis_store_t)(tile, out + (int64_t)bz * bs_out, ld_out, c0, r0, cols, rows);
@@ -913,11 +909,11 @@ EX_TR_DFN void EX_TRN(__phase2)(const ELEM *tile, ELEM *out, int64_t rows, int64
 }
 
 #if !EX_TR_EMU
-#if !(PERSIST)
+#if !(SWZ_TRANSPOSE_PERSIST)
 /* The grid covers everything (the launcher splits very tall or very long batches into several
  * launches), so the kernel has no loop: a loop would keep every loop-invariant shared address
  * alive in registers (58 instead of 32 for 64x64 float) and cost occupancy. */
-EX_TR_DFN void EX_TRN(__block)(const ELEM *__restrict__ in, ELEM *__restrict__ out, int64_t rows,
+EX_TR_DFN void EX_TRN(__block)(const SWZ_TRANSPOSE_ELEM *__restrict__ in, SWZ_TRANSPOSE_ELEM *__restrict__ out, int64_t rows,
                                     int64_t cols, int64_t ld_in, int64_t ld_out, int64_t bs_in,
                                     int64_t bs_out, int mis)
 {
@@ -929,14 +925,14 @@ EX_TR_DFN void EX_TRN(__block)(const ELEM *__restrict__ in, ELEM *__restrict__ o
     EX_TRN(__phase1)(NULL, in, out, rows, cols, ld_in, ld_out, bs_in, bs_out, bx, by, blockIdx.z, mis);
 #else
     __shared__ __align__(16) unsigned char smem[EX_TRN(__SMEM)];
-    ELEM *tile = (ELEM *)smem;
+    SWZ_TRANSPOSE_ELEM *tile = (SWZ_TRANSPOSE_ELEM *)smem;
     EX_TRN(__phase1)(tile, in, out, rows, cols, ld_in, ld_out, bs_in, bs_out, bx, by, blockIdx.z, mis);
     __syncthreads();
     EX_TRN(__phase2)(tile, out, rows, cols, ld_out, bs_out, bx, by, blockIdx.z, mis);
 #endif
 }
 extern "C" __global__ void EX_TR_BOUNDS
-EX_TRN(_kernel)(const ELEM *__restrict__ in, ELEM *__restrict__ out, int64_t rows, int64_t cols,
+EX_TRN(_kernel)(const SWZ_TRANSPOSE_ELEM *__restrict__ in, SWZ_TRANSPOSE_ELEM *__restrict__ out, int64_t rows, int64_t cols,
                   int64_t ld_in, int64_t ld_out, int64_t bs_in, int64_t bs_out)
 {
     EX_TRN(__block)(in, out, rows, cols, ld_in, ld_out, bs_in, bs_out, 0);
@@ -946,7 +942,7 @@ EX_TRN(_kernel)(const ELEM *__restrict__ in, ELEM *__restrict__ out, int64_t row
  * ptxas's choice: capping the line-path twins at 32 (8 blocks of 256) made ragged float 9 %
  * slower on an H100 than the 34 that ptxas takes (6 blocks; NOTES.md, session 8, s8b). */
 extern "C" __global__ void EX_TR_BOUNDS
-EX_TRN(_kernel_mis)(const ELEM *__restrict__ in, ELEM *__restrict__ out, int64_t rows, int64_t cols,
+EX_TRN(_kernel_mis)(const SWZ_TRANSPOSE_ELEM *__restrict__ in, SWZ_TRANSPOSE_ELEM *__restrict__ out, int64_t rows, int64_t cols,
                       int64_t ld_in, int64_t ld_out, int64_t bs_in, int64_t bs_out)
 {
     EX_TRN(__block)(in, out, rows, cols, ld_in, ld_out, bs_in, bs_out, 1);
@@ -956,12 +952,12 @@ EX_TRN(_kernel_mis)(const ELEM *__restrict__ in, ELEM *__restrict__ out, int64_t
 /* Narrow matrices: block (x, y, z) = tile (bx, by) of matrix z, row-major (a narrow matrix has
  * few tile columns). */
 extern "C" __global__ void __launch_bounds__(EX_TRN(__NTH))
-EX_TRN(_kernel_narrow)(const ELEM *__restrict__ in, ELEM *__restrict__ out, int64_t rows, int64_t cols,
+EX_TRN(_kernel_narrow)(const SWZ_TRANSPOSE_ELEM *__restrict__ in, SWZ_TRANSPOSE_ELEM *__restrict__ out, int64_t rows, int64_t cols,
                          int64_t ld_in, int64_t ld_out, int64_t bs_in, int64_t bs_out)
 {
     if (EX_TRN(__NARROW)) {
-        __shared__ __align__(16) unsigned char smem[EX_TRN(__LSIZE) * (int)sizeof(ELEM)];
-        ELEM *tile = (ELEM *)smem;
+        __shared__ __align__(16) unsigned char smem[EX_TRN(__LSIZE) * (int)sizeof(SWZ_TRANSPOSE_ELEM)];
+        SWZ_TRANSPOSE_ELEM *tile = (SWZ_TRANSPOSE_ELEM *)smem;
         EX_TRN(__nphase1)(tile, in, rows, cols, ld_in, bs_in, blockIdx.x, blockIdx.y, blockIdx.z);
         __syncthreads();
         EX_TRN(__nphase2)(tile, out, rows, cols, ld_out, bs_out, blockIdx.x, blockIdx.y, blockIdx.z);
@@ -969,18 +965,18 @@ EX_TRN(_kernel_narrow)(const ELEM *__restrict__ in, ELEM *__restrict__ out, int6
 }
 #endif
 #else
-/* PERSIST: gridDim.x blocks stride over the gx*gy*nb regions (< 2^32) of this launch. */
+/* SWZ_TRANSPOSE_PERSIST: gridDim.x blocks stride over the gx*gy*nb regions (< 2^32) of this launch. */
 extern "C" __global__ void EX_TR_BOUNDS
-EX_TRN(_kernel)(const ELEM *__restrict__ in, ELEM *__restrict__ out, int64_t rows, int64_t cols,
+EX_TRN(_kernel)(const SWZ_TRANSPOSE_ELEM *__restrict__ in, SWZ_TRANSPOSE_ELEM *__restrict__ out, int64_t rows, int64_t cols,
                   int64_t ld_in, int64_t ld_out, int64_t bs_in, int64_t bs_out, uint32_t gx,
                   uint32_t gy, uint32_t nb)
 {
     const uint32_t per = gx * gy;
 #if EX_TR_LID != EX_TR_LID_NAIVE
     __shared__ __align__(16) unsigned char smem[EX_TRN(__SMEM)];
-    ELEM *tile = (ELEM *)smem;
+    SWZ_TRANSPOSE_ELEM *tile = (SWZ_TRANSPOSE_ELEM *)smem;
 #else
-    ELEM *tile = NULL;
+    SWZ_TRANSPOSE_ELEM *tile = NULL;
 #endif
     for (uint64_t L = blockIdx.x; L < (uint64_t)per * nb; L += gridDim.x) {
         const uint32_t bz = (uint32_t)L / per;
@@ -997,19 +993,19 @@ EX_TRN(_kernel)(const ELEM *__restrict__ in, ELEM *__restrict__ out, int64_t row
 #endif
 #else
 /* The kernel on the CPU: every block; in it every thread's phase 1, then every thread's
- * phase 2 (the barrier).  PERSIST: grid.x blocks, each over its regions in the kernel's order,
+ * phase 2 (the barrier).  SWZ_TRANSPOSE_PERSIST: grid.x blocks, each over its regions in the kernel's order,
  * the tile kept from one region to the next as on the GPU. */
-static void EX_TRN(__emulate)(dim3 grid, const ELEM *in, ELEM *out, int64_t rows, int64_t cols,
+static void EX_TRN(__emulate)(dim3 grid, const SWZ_TRANSPOSE_ELEM *in, SWZ_TRANSPOSE_ELEM *out, int64_t rows, int64_t cols,
                                 int64_t ld_in, int64_t ld_out, int64_t bs_in, int64_t bs_out,
                                 uint32_t gx, uint32_t gy, uint32_t nb, int mis)
 {
     enum { SMEM = EX_TRN(__SMEM) > 0 ? EX_TRN(__SMEM) : 16 };
     alignas(16) static unsigned char smem[SMEM];
-    ELEM *tile = (ELEM *)smem;
+    SWZ_TRANSPOSE_ELEM *tile = (SWZ_TRANSPOSE_ELEM *)smem;
     const uint64_t per = (uint64_t)gx * gy, nblk = (uint64_t)grid.x * grid.y * grid.z;
     for (uint64_t blk = 0; blk < nblk; ++blk) {
         memset(smem, 0xA5, sizeof smem); /* stale data from the last block must not leak */
-#if PERSIST
+#if SWZ_TRANSPOSE_PERSIST
         for (uint64_t L = blk; L < per * nb; L += grid.x) {
             const unsigned bz = (unsigned)(L / per);
             unsigned bx, by;
@@ -1021,11 +1017,11 @@ static void EX_TRN(__emulate)(dim3 grid, const ELEM *in, ELEM *out, int64_t rows
             (void)nb;
             EX_TRN(__where)((uint32_t)(blk - bz * per), gx, gy, &bx, &by);
 #endif
-            for (int t = 0; t < (THREADS); ++t) {
+            for (int t = 0; t < (SWZ_TRANSPOSE_THREADS); ++t) {
                 *swz_tile_emu_tid() = t;
                 EX_TRN(__phase1)(tile, in, out, rows, cols, ld_in, ld_out, bs_in, bs_out, bx, by, bz, mis);
             }
-            for (int t = 0; t < (THREADS); ++t) {
+            for (int t = 0; t < (SWZ_TRANSPOSE_THREADS); ++t) {
                 *swz_tile_emu_tid() = t;
                 EX_TRN(__phase2)(tile, out, rows, cols, ld_out, bs_out, bx, by, bz, mis);
             }
@@ -1036,11 +1032,11 @@ static void EX_TRN(__emulate)(dim3 grid, const ELEM *in, ELEM *out, int64_t rows
 
 #if EX_TR_EMU && EX_TR_HAS_NARROW
 /* The narrow kernel on the CPU: every block; every thread's load, then every thread's store. */
-static void EX_TRN(__emulate_narrow)(dim3 grid, const ELEM *in, ELEM *out, int64_t rows, int64_t cols,
+static void EX_TRN(__emulate_narrow)(dim3 grid, const SWZ_TRANSPOSE_ELEM *in, SWZ_TRANSPOSE_ELEM *out, int64_t rows, int64_t cols,
                                        int64_t ld_in, int64_t ld_out, int64_t bs_in, int64_t bs_out)
 {
-    alignas(16) static unsigned char smem[EX_TRN(__LSIZE) * (int)sizeof(ELEM)];
-    ELEM *tile = (ELEM *)smem;
+    alignas(16) static unsigned char smem[EX_TRN(__LSIZE) * (int)sizeof(SWZ_TRANSPOSE_ELEM)];
+    SWZ_TRANSPOSE_ELEM *tile = (SWZ_TRANSPOSE_ELEM *)smem;
     for (unsigned z = 0; z < grid.z; ++z)
         for (unsigned y = 0; y < grid.y; ++y)
             for (unsigned x = 0; x < grid.x; ++x) {
@@ -1060,8 +1056,8 @@ static void EX_TRN(__emulate_narrow)(dim3 grid, const ELEM *in, ELEM *out, int64
 /* 1 when the twin kernel (EX_TR_HAS_MIS) takes the problem: some matrix's rows are not
  * aligned for the region copies' vectors -- the input's for the loads, the output's for the
  * transposed stores (tile.h's NAME_vec_ok at column 0; regions start at multiples of RC, rows
- * of TILE), for the pointer, the leading dimension and, past one matrix, the batch stride. */
-static int EX_TRN(__mis)(const ELEM *in, const ELEM *out, int64_t ld_in, int64_t ld_out, int64_t batch,
+ * of SWZ_TRANSPOSE_TILE), for the pointer, the leading dimension and, past one matrix, the batch stride. */
+static int EX_TRN(__mis)(const SWZ_TRANSPOSE_ELEM *in, const SWZ_TRANSPOSE_ELEM *out, int64_t ld_in, int64_t ld_out, int64_t batch,
                           int64_t bs_in, int64_t bs_out)
 {
 #if EX_TR_HAS_MIS
@@ -1074,7 +1070,7 @@ static int EX_TRN(__mis)(const ELEM *in, const ELEM *out, int64_t ld_in, int64_t
 #endif
 }
 
-extern "C" cudaError_t EX_TRN(_batched)(const ELEM *in, ELEM *out, int64_t rows, int64_t cols,
+extern "C" cudaError_t EX_TRN(_batched)(const SWZ_TRANSPOSE_ELEM *in, SWZ_TRANSPOSE_ELEM *out, int64_t rows, int64_t cols,
                                            int64_t ld_in, int64_t ld_out, int64_t batch,
                                            int64_t bs_in, int64_t bs_out, cudaStream_t stream)
 {
@@ -1082,22 +1078,22 @@ extern "C" cudaError_t EX_TRN(_batched)(const ELEM *in, ELEM *out, int64_t rows,
     int empty;
     int64_t gx, b0, rr;
     cudaError_t e = ex_tr_check(in, out, rows, cols, ld_in, ld_out, batch, bs_in, bs_out,
-                                  (int64_t)sizeof(ELEM), &empty);
+                                  (int64_t)sizeof(SWZ_TRANSPOSE_ELEM), &empty);
     if (e != cudaSuccess || empty) return e;
     gx = (cols + EX_TRN(__RC) - 1) / EX_TRN(__RC);
     if (gx > INT32_MAX) return cudaErrorInvalidValue;
-#if EX_TR_OID != EX_TR_OID_ROW || (PERSIST)
-    /* the kernel numbers its blocks in 32 bits: gx * gy (* batch, PERSIST) < 2^32 per launch */
+#if EX_TR_OID != EX_TR_OID_ROW || (SWZ_TRANSPOSE_PERSIST)
+    /* the kernel numbers its blocks in 32 bits: gx * gy (* batch, SWZ_TRANSPOSE_PERSIST) < 2^32 per launch */
     if (ymax > (int64_t)UINT32_MAX / gx) ymax = (int64_t)UINT32_MAX / gx;
 #endif
 #if EX_TR_HAS_NARROW
     if (EX_TRN(__NARROW) && 2 * cols <= EX_TRN(__RC)) { /* narrow: one-tile regions */
-        const int64_t nx = (cols + (TILE)-1) / (TILE);
+        const int64_t nx = (cols + (SWZ_TRANSPOSE_TILE)-1) / (SWZ_TRANSPOSE_TILE);
         for (b0 = 0; b0 < batch; b0 += bmax)
-            for (rr = 0; rr < rows; rr += ymax * (TILE)) {
+            for (rr = 0; rr < rows; rr += ymax * (SWZ_TRANSPOSE_TILE)) {
                 const int64_t nb = batch - b0 < bmax ? batch - b0 : bmax;
-                const int64_t nr = rows - rr < ymax * (TILE) ? rows - rr : ymax * (TILE);
-                const dim3 grid((unsigned)nx, (unsigned)((nr + (TILE)-1) / (TILE)), (unsigned)nb);
+                const int64_t nr = rows - rr < ymax * (SWZ_TRANSPOSE_TILE) ? rows - rr : ymax * (SWZ_TRANSPOSE_TILE);
+                const dim3 grid((unsigned)nx, (unsigned)((nr + (SWZ_TRANSPOSE_TILE)-1) / (SWZ_TRANSPOSE_TILE)), (unsigned)nb);
 #if EX_TR_EMU
                 (void)stream;
                 EX_TRN(__emulate_narrow)(grid, in + b0 * bs_in + rr * ld_in, out + b0 * bs_out + rr, nr, cols,
@@ -1112,13 +1108,13 @@ extern "C" cudaError_t EX_TRN(_batched)(const ELEM *in, ELEM *out, int64_t rows,
         return cudaSuccess;
     }
 #endif
-#if PERSIST
+#if SWZ_TRANSPOSE_PERSIST
     if (bmax > (int64_t)UINT32_MAX / (gx * ymax)) bmax = (int64_t)UINT32_MAX / (gx * ymax);
     static int fill_cache[64];
 #if EX_TR_EMU
-    const int64_t fill = ex_tr_fill(NULL, (THREADS), fill_cache);
+    const int64_t fill = ex_tr_fill(NULL, (SWZ_TRANSPOSE_THREADS), fill_cache);
 #else
-    const int64_t fill = ex_tr_fill((const void *)EX_TRN(_kernel), (THREADS), fill_cache);
+    const int64_t fill = ex_tr_fill((const void *)EX_TRN(_kernel), (SWZ_TRANSPOSE_THREADS), fill_cache);
 #endif
     if (fill <= 0) return cudaErrorInvalidDevice;
 #endif
@@ -1129,11 +1125,11 @@ extern "C" cudaError_t EX_TRN(_batched)(const ELEM *in, ELEM *out, int64_t rows,
     (void)mis;
     /* Normally one launch; more only past bmax matrices or ymax region rows. */
     for (b0 = 0; b0 < batch; b0 += bmax)
-        for (rr = 0; rr < rows; rr += ymax * (TILE)) {
+        for (rr = 0; rr < rows; rr += ymax * (SWZ_TRANSPOSE_TILE)) {
             const int64_t nb = batch - b0 < bmax ? batch - b0 : bmax;
-            const int64_t nr = rows - rr < ymax * (TILE) ? rows - rr : ymax * (TILE);
-            const int64_t gy = (nr + (TILE)-1) / (TILE);
-#if PERSIST
+            const int64_t nr = rows - rr < ymax * (SWZ_TRANSPOSE_TILE) ? rows - rr : ymax * (SWZ_TRANSPOSE_TILE);
+            const int64_t gy = (nr + (SWZ_TRANSPOSE_TILE)-1) / (SWZ_TRANSPOSE_TILE);
+#if SWZ_TRANSPOSE_PERSIST
             const int64_t total = gx * gy * nb;
             const dim3 grid((unsigned)(total < fill ? total : fill), 1u, 1u);
 #else
@@ -1147,14 +1143,14 @@ extern "C" cudaError_t EX_TRN(_batched)(const ELEM *in, ELEM *out, int64_t rows,
 #else
 #if EX_TR_HAS_MIS
             if (mis)
-                EX_TRN(_kernel_mis)<<<grid, (THREADS), 0, stream>>>(
+                EX_TRN(_kernel_mis)<<<grid, (SWZ_TRANSPOSE_THREADS), 0, stream>>>(
                     in + b0 * bs_in + rr * ld_in, out + b0 * bs_out + rr, nr, cols, ld_in, ld_out, bs_in, bs_out);
             else
 #endif
-            EX_TRN(_kernel)<<<grid, (THREADS), 0, stream>>>(
+            EX_TRN(_kernel)<<<grid, (SWZ_TRANSPOSE_THREADS), 0, stream>>>(
                 in + b0 * bs_in + rr * ld_in, out + b0 * bs_out + rr, nr, cols, ld_in, ld_out,
                 bs_in, bs_out
-#if PERSIST
+#if SWZ_TRANSPOSE_PERSIST
                 , (uint32_t)gx, (uint32_t)gy, (uint32_t)nb
 #endif
                 );
@@ -1165,7 +1161,7 @@ extern "C" cudaError_t EX_TRN(_batched)(const ELEM *in, ELEM *out, int64_t rows,
     return cudaSuccess;
 }
 
-extern "C" cudaError_t EX_TR_NAME(const ELEM *in, ELEM *out, int64_t rows, int64_t cols,
+extern "C" cudaError_t EX_TR_NAME(const SWZ_TRANSPOSE_ELEM *in, SWZ_TRANSPOSE_ELEM *out, int64_t rows, int64_t cols,
                                     int64_t ld_in, int64_t ld_out, cudaStream_t stream)
 {
     return EX_TRN(_batched)(in, out, rows, cols, ld_in, ld_out, 1, 0, 0, stream);
@@ -1175,7 +1171,7 @@ static cudaError_t EX_TRN(__launch_void)(const void *in, void *out, int64_t rows
                                             int64_t ld_in, int64_t ld_out, int64_t batch,
                                             int64_t bs_in, int64_t bs_out, cudaStream_t stream)
 {
-    return EX_TRN(_batched)((const ELEM *)in, (ELEM *)out, rows, cols, ld_in, ld_out, batch,
+    return EX_TRN(_batched)((const SWZ_TRANSPOSE_ELEM *)in, (SWZ_TRANSPOSE_ELEM *)out, rows, cols, ld_in, ld_out, batch,
                               bs_in, bs_out, stream);
 }
 
@@ -1186,7 +1182,7 @@ static int EX_TRN(__predict)(swz_tile_cost *sts, swz_tile_cost *lds)
     swz_tile_cost_init(lds, 0u);
     return SWZ_OK;
 #else
-#if (LOAD_ASYNC)
+#if (SWZ_TRANSPOSE_LOAD_ASYNC)
     const int a = EX_TRN(_mma_model)(SWZ_MMA_OP_COPY, 0, sts); /* the cp.async copy's writes (R8) */
 #else
     const int a = EX_TRN(_tile_model)(SWZ_TILE_OP_LOAD, sts);
@@ -1205,9 +1201,9 @@ static int EX_TRN(__predict_mis)(swz_tile_cost *sts, swz_tile_cost *lds)
     if (EX_TRN(_tile_mis_LINES)) {
         swz_tile_cost a, b;
         int e = SWZ_OK;
-        swz_tile_cost_init(sts, (uint32_t)sizeof(ELEM));
-        swz_tile_cost_init(lds, (uint32_t)sizeof(ELEM));
-        for (int m = 0; m < 128 / (int)sizeof(ELEM) && e == SWZ_OK; ++m) {
+        swz_tile_cost_init(sts, (uint32_t)sizeof(SWZ_TRANSPOSE_ELEM));
+        swz_tile_cost_init(lds, (uint32_t)sizeof(SWZ_TRANSPOSE_ELEM));
+        for (int m = 0; m < 128 / (int)sizeof(SWZ_TRANSPOSE_ELEM) && e == SWZ_OK; ++m) {
             e = EX_TRN(_tile_mis_model_lines)(SWZ_TILE_OP_LOAD, m, &a);
             if (e == SWZ_OK) e = EX_TRN(_tile_mis_model_lines)(SWZ_TILE_OP_STORE_T, m, &b);
             if (e != SWZ_OK) break;
@@ -1220,31 +1216,31 @@ static int EX_TRN(__predict_mis)(swz_tile_cost *sts, swz_tile_cost *lds)
     const int b = EX_TRN(_tile_mis_model)(SWZ_TILE_OP_STORE_T, lds);
     return a != SWZ_OK ? a : b;
 }
-#define EX_TRN_MIS EX_TR_STR(EX_TRN(_kernel_mis)), EX_TRN(__VB_mis), &EX_TRN(__predict_mis)
+#define EX_TRN_MIS SWZ_STR(EX_TRN(_kernel_mis)), EX_TRN(__VB_mis), &EX_TRN(__predict_mis)
 #else
 #define EX_TRN_MIS NULL, 0, NULL
 #endif
 #define EX_TRN_ACCEPTS NULL
-#endif /* LAYOUT TMA */
+#endif /* SWZ_TRANSPOSE_LAYOUT TMA */
 
 /* The standard problem: 16 x 4 full regions (64 blocks; any block order covers them all). */
 static int EX_TRN(__problem)(char *spec)
 {
-    snprintf(spec, SWZ_SPEC_MAX, "%d:%d", 16 * (TILE), 4 * EX_TRN(__RC));
+    snprintf(spec, SWZ_SPEC_MAX, "%d:%d", 16 * (SWZ_TRANSPOSE_TILE), 4 * EX_TRN(__RC));
     return 64;
 }
 
-static const swz_transpose_ops EX_TRN(__ops) = {&EX_TRN(__launch_void), (TILE), EX_TRN(__RC),
+static const swz_transpose_ops EX_TRN(__ops) = {&EX_TRN(__launch_void), (SWZ_TRANSPOSE_TILE), EX_TRN(__RC),
                                                    EX_TRN(__SMEM), EX_TRN_ACCEPTS, EX_TRN_MIS};
 
 extern "C" const swz_variant EX_TRN(_variant) = SWZ_VARIANT_INIT(
-    "transpose", EX_TR_STR(EX_TR_NAME), EX_TR_STR(EX_TRN(_kernel)),
-    EX_TR_STR(EX_TR_CAT(EX_TR_LNAME_, LAYOUT)), EX_TR_STR(ELEM_NAME), (TILE),
-    (int)sizeof(ELEM), (THREADS),
-    "threads=" EX_TR_STR(THREADS) " region=" EX_TR_STR(REGION_BYTES) " order=" EX_TR_STR(
-        BLOCK_ORDER) "/" EX_TR_STR(BLOCK_GROUP) " hints=" EX_TR_STR(CACHE_HINTS) " persist=" EX_TR_STR(PERSIST)
-        " min_blocks=" EX_TR_STR(MIN_BLOCKS) " load_async=" EX_TR_STR(LOAD_ASYNC) " xor_lines=" EX_TR_STR(XOR_LINES)
-        " shifted=" EX_TR_STR(SHIFTED) " shift_batch=" EX_TR_STR(SHIFT_BATCH) " mis_vbytes=" EX_TR_STR(MIS_VBYTES),
+    "transpose", SWZ_STR(EX_TR_NAME), SWZ_STR(EX_TRN(_kernel)),
+    SWZ_STR(SWZ_CAT(EX_TR_LNAME_, SWZ_TRANSPOSE_LAYOUT)), SWZ_STR(SWZ_TRANSPOSE_ELEM_NAME), (SWZ_TRANSPOSE_TILE),
+    (int)sizeof(SWZ_TRANSPOSE_ELEM), (SWZ_TRANSPOSE_THREADS),
+    "threads=" SWZ_STR(SWZ_TRANSPOSE_THREADS) " region=" SWZ_STR(SWZ_TRANSPOSE_REGION_BYTES) " order=" SWZ_STR(
+        SWZ_TRANSPOSE_BLOCK_ORDER) "/" SWZ_STR(SWZ_TRANSPOSE_BLOCK_GROUP) " hints=" SWZ_STR(SWZ_TRANSPOSE_CACHE_HINTS) " persist=" SWZ_STR(SWZ_TRANSPOSE_PERSIST)
+        " min_blocks=" SWZ_STR(SWZ_TRANSPOSE_MIN_BLOCKS) " load_async=" SWZ_STR(SWZ_TRANSPOSE_LOAD_ASYNC) " xor_lines=" SWZ_STR(SWZ_TRANSPOSE_XOR_LINES)
+        " shifted=" SWZ_STR(SWZ_TRANSPOSE_SHIFTED) " shift_batch=" SWZ_STR(SWZ_TRANSPOSE_SHIFT_BATCH) " mis_vbytes=" SWZ_STR(SWZ_TRANSPOSE_MIS_VBYTES),
     &EX_TRN(__predict), &EX_TRN(__problem), &EX_TRN(__ops));
 
 #undef EX_TR_TL
@@ -1274,4 +1270,22 @@ extern "C" const swz_variant EX_TRN(_variant) = SWZ_VARIANT_INIT(
 #undef EX_TRN_ACCEPTS
 #undef EX_TRN_MIS
 #endif /* one variant */
-#include "../family_undef.h"
+/* The parameters of this family (and only they) are undefined: the next instantiation starts
+ * from scratch, and no name is left behind in the includer. */
+#undef SWZ_TRANSPOSE_TILE
+#undef SWZ_TRANSPOSE_ELEM
+#undef SWZ_TRANSPOSE_ELEM_NAME
+#undef SWZ_TRANSPOSE_NAME_SUFFIX
+#undef SWZ_TRANSPOSE_LAYOUT
+#undef SWZ_TRANSPOSE_THREADS
+#undef SWZ_TRANSPOSE_REGION_BYTES
+#undef SWZ_TRANSPOSE_BLOCK_ORDER
+#undef SWZ_TRANSPOSE_BLOCK_GROUP
+#undef SWZ_TRANSPOSE_CACHE_HINTS
+#undef SWZ_TRANSPOSE_PERSIST
+#undef SWZ_TRANSPOSE_MIN_BLOCKS
+#undef SWZ_TRANSPOSE_LOAD_ASYNC
+#undef SWZ_TRANSPOSE_XOR_LINES
+#undef SWZ_TRANSPOSE_SHIFTED
+#undef SWZ_TRANSPOSE_SHIFT_BATCH
+#undef SWZ_TRANSPOSE_MIS_VBYTES

@@ -2,7 +2,7 @@
  * launcher and a registry (for tests, the example program, benchmarks and tools/ncu-check.py).
  *
  * What it is for
- *   transpose.cuh is written once; variants_*.cu instantiate it for every LAYOUT x TILE x ELEM
+ *   transpose.cuh is written once; variants_*.cu instantiate it for every SWZ_TRANSPOSE_LAYOUT x SWZ_TRANSPOSE_TILE x SWZ_TRANSPOSE_ELEM
  *   (see the list below) into the static library swz_transpose (Meson: swz_transpose_dep).
  *   This header declares what that library exports.
  *
@@ -82,9 +82,9 @@ typedef struct swz_transpose_ops {
     int region_cols;
     int smem_bytes;                 /* static shared memory per block */
     swz_transpose_accepts_fn accepts; /* NULL: every valid call runs (all but the TMA layout) */
-    /* The twin kernel for misaligned rows (transpose.cuh SHIFTED; the launcher takes it when a
+    /* The twin kernel for misaligned rows (transpose.cuh SWZ_TRANSPOSE_SHIFTED; the launcher takes it when a
      * pointer, ld or batch stride is off the vector width): its name, its copies' widest
-     * access in bytes (MIS_VBYTES: 16 shifted in registers, or the element size for 4- and
+     * access in bytes (SWZ_TRANSPOSE_MIS_VBYTES: 16 shifted in registers, or the element size for 4- and
      * 8-byte elements on rows of 128 bytes or more) and predict() for its block; NULL / 0 /
      * NULL for a variant without one. */
     const char *mis_kernel;

@@ -1,6 +1,6 @@
 /* examples/transpose/tuning.h -- the benchmark's transpose tuning candidates: variants of
- * transpose.cuh with non-default knobs (THREADS, REGION_BYTES, BLOCK_ORDER/BLOCK_GROUP,
- * CACHE_HINTS, PERSIST; see transpose.cuh) or a TILE the shipped list does not have.  They are not part of the swz_transpose library
+ * transpose.cuh with non-default knobs (SWZ_TRANSPOSE_THREADS, SWZ_TRANSPOSE_REGION_BYTES, SWZ_TRANSPOSE_BLOCK_ORDER/SWZ_TRANSPOSE_BLOCK_GROUP,
+ * SWZ_TRANSPOSE_CACHE_HINTS, SWZ_TRANSPOSE_PERSIST; see transpose.cuh) or a SWZ_TRANSPOSE_TILE the shipped list does not have.  They are not part of the swz_transpose library
  * (its variant matrix stays as transpose.h lists it): tuning.inc instantiates them, and only
  * bench/bench_transpose.cu (to time them) and the host emulation tests (to check their code on
  * every test shape, see variants.cu) include it.
@@ -13,21 +13,21 @@
  *
  * Names: swz_transpose_<layout>_<tile>_<elem><suffix>, suffix = the knobs that differ from
  * the default (threads 256, region 16 KiB, order GROUP 32768 = column-major, hints 0, persist 0):
- *   _row           BLOCK_ORDER ROW (the default before tuning rounds 1-2)
- *   _diag          BLOCK_ORDER DIAG
- *   _grpN          BLOCK_ORDER GROUP, BLOCK_GROUP N (region rows per group)
- *   _mortN         BLOCK_ORDER MORTON, N x N supertiles
- *   _splitN        BLOCK_ORDER SPLIT, BLOCK_GROUP N (N column-major streams)
- *   _hN            CACHE_HINTS N (1 loads L1::no_allocate, 2 loads .cs, 4 stores .cs)
- *   _tN            THREADS N
- *   _r32k          REGION_BYTES 32768
- *   _p             PERSIST 1
- *   _key           XOR_LINES 0: the per-tile key on rows narrower than 128 bytes instead of the
+ *   _row           SWZ_TRANSPOSE_BLOCK_ORDER ROW (the default before tuning rounds 1-2)
+ *   _diag          SWZ_TRANSPOSE_BLOCK_ORDER DIAG
+ *   _grpN          SWZ_TRANSPOSE_BLOCK_ORDER GROUP, SWZ_TRANSPOSE_BLOCK_GROUP N (region rows per group)
+ *   _mortN         SWZ_TRANSPOSE_BLOCK_ORDER MORTON, N x N supertiles
+ *   _splitN        SWZ_TRANSPOSE_BLOCK_ORDER SPLIT, SWZ_TRANSPOSE_BLOCK_GROUP N (N column-major streams)
+ *   _hN            SWZ_TRANSPOSE_CACHE_HINTS N (1 loads L1::no_allocate, 2 loads .cs, 4 stores .cs)
+ *   _tN            SWZ_TRANSPOSE_THREADS N
+ *   _r32k          SWZ_TRANSPOSE_REGION_BYTES 32768
+ *   _p             SWZ_TRANSPOSE_PERSIST 1
+ *   _key           SWZ_TRANSPOSE_XOR_LINES 0: the per-tile key on rows narrower than 128 bytes instead of the
  *                  shipped line view (1.5x-8x its wavefronts)
- *   _a             LOAD_ASYNC 1 (the tile load by cp.async: LDGSTS, no staging registers)
- *   _rNk           REGION_BYTES N KiB (_r4k with u8 / _r8k with half: one 64x64 tile per block,
+ *   _a             SWZ_TRANSPOSE_LOAD_ASYNC 1 (the tile load by cp.async: LDGSTS, no staging registers)
+ *   _rNk           SWZ_TRANSPOSE_REGION_BYTES N KiB (_r4k with u8 / _r8k with half: one 64x64 tile per block,
  *                  G = 1 -- a 64x64 matrix of a batch is then one full region)
- *   (none)         a TILE outside the shipped list (xor_128_u8: 128-byte output runs)
+ *   (none)         a SWZ_TRANSPOSE_TILE outside the shipped list (xor_128_u8: 128-byte output runs)
  * The list (X(layout, tile, elem, suffix)) must agree with tuning.inc: a registry built from it does
  * not link otherwise. */
 #ifndef SWZ_EXAMPLES_TRANSPOSE_TUNING_H

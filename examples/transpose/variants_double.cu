@@ -10,9 +10,9 @@
 #include "variants.inc"
 /* The TMA layout (transpose.h SWZ_TRANSPOSE_TMA_VARIANTS; nvcc only: no TMA in the emulation). */
 #if defined(__CUDACC__)
-#define TILE 32
-#define ELEM double
-#define ELEM_NAME double
-#define LAYOUT TMA
+#define SWZ_TRANSPOSE_TILE 32
+#define SWZ_TRANSPOSE_ELEM double
+#define SWZ_TRANSPOSE_ELEM_NAME double
+#define SWZ_TRANSPOSE_LAYOUT TMA
 #include "transpose.cuh"
 #endif

@@ -9,10 +9,10 @@
 #include "variants.inc"
 /* The TMA layout (transpose.h SWZ_TRANSPOSE_TMA_VARIANTS; nvcc only: no TMA in the emulation). */
 #if defined(__CUDACC__)
-#define TILE 64
-#define ELEM float
-#define ELEM_NAME float
-#define LAYOUT TMA
+#define SWZ_TRANSPOSE_TILE 64
+#define SWZ_TRANSPOSE_ELEM float
+#define SWZ_TRANSPOSE_ELEM_NAME float
+#define SWZ_TRANSPOSE_LAYOUT TMA
 #include "transpose.cuh"
 #endif
 /* Host emulation (tests/gpu, SWZ_EMULATE): the benchmark's tuning candidates too -- variants.cu

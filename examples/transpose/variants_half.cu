@@ -9,9 +9,9 @@
 #include "variants.inc"
 /* The TMA layout (transpose.h SWZ_TRANSPOSE_TMA_VARIANTS; nvcc only: no TMA in the emulation). */
 #if defined(__CUDACC__)
-#define TILE 64
-#define ELEM __half
-#define ELEM_NAME half
-#define LAYOUT TMA
+#define SWZ_TRANSPOSE_TILE 64
+#define SWZ_TRANSPOSE_ELEM __half
+#define SWZ_TRANSPOSE_ELEM_NAME half
+#define SWZ_TRANSPOSE_LAYOUT TMA
 #include "transpose.cuh"
 #endif

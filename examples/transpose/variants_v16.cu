@@ -11,9 +11,9 @@
 #include "variants.inc"
 /* The TMA layout (transpose.h SWZ_TRANSPOSE_TMA_VARIANTS; nvcc only: no TMA in the emulation). */
 #if defined(__CUDACC__)
-#define TILE 32
-#define ELEM uint4
-#define ELEM_NAME v16
-#define LAYOUT TMA
+#define SWZ_TRANSPOSE_TILE 32
+#define SWZ_TRANSPOSE_ELEM uint4
+#define SWZ_TRANSPOSE_ELEM_NAME v16
+#define SWZ_TRANSPOSE_LAYOUT TMA
 #include "transpose.cuh"
 #endif

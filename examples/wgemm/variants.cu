@@ -4,68 +4,68 @@
  * K x N), the TMA-store epilogue (_ts) for bf16 and fp16; the cluster variant (_c2) is in
  * variants_cluster.cu.  The other cluster variants measured slower (NOTES.md) and are not
  * instantiated. */
-#define TILE 256
-#define ELEM __nv_bfloat16
-#define ELEM_NAME bf16
-#define OUT __nv_bfloat16
-#define OUT_NAME bf16
+#define SWZ_WGEMM_TILE 256
+#define SWZ_WGEMM_ELEM __nv_bfloat16
+#define SWZ_WGEMM_ELEM_NAME bf16
+#define SWZ_WGEMM_OUT __nv_bfloat16
+#define SWZ_WGEMM_OUT_NAME bf16
 #include "wgemm.cuh"
 
-#define TILE 256
-#define ELEM __half
-#define ELEM_NAME f16
-#define OUT __half
-#define OUT_NAME f16
+#define SWZ_WGEMM_TILE 256
+#define SWZ_WGEMM_ELEM __half
+#define SWZ_WGEMM_ELEM_NAME f16
+#define SWZ_WGEMM_OUT __half
+#define SWZ_WGEMM_OUT_NAME f16
 #include "wgemm.cuh"
 
-#define TILE 256
-#define ELEM __nv_bfloat16
-#define ELEM_NAME bf16
-#define OUT float
-#define OUT_NAME f32
+#define SWZ_WGEMM_TILE 256
+#define SWZ_WGEMM_ELEM __nv_bfloat16
+#define SWZ_WGEMM_ELEM_NAME bf16
+#define SWZ_WGEMM_OUT float
+#define SWZ_WGEMM_OUT_NAME f32
 #include "wgemm.cuh"
 
-#define TILE 128
-#define ELEM __nv_bfloat16
-#define ELEM_NAME bf16
-#define OUT __nv_bfloat16
-#define OUT_NAME bf16
+#define SWZ_WGEMM_TILE 128
+#define SWZ_WGEMM_ELEM __nv_bfloat16
+#define SWZ_WGEMM_ELEM_NAME bf16
+#define SWZ_WGEMM_OUT __nv_bfloat16
+#define SWZ_WGEMM_OUT_NAME bf16
 #include "wgemm.cuh"
 
-#define TILE 256
-#define ELEM __nv_bfloat16
-#define ELEM_NAME bf16
-#define OUT __nv_bfloat16
-#define OUT_NAME bf16
-#define BLOCK_K 32
-#define STAGES 8
+#define SWZ_WGEMM_TILE 256
+#define SWZ_WGEMM_ELEM __nv_bfloat16
+#define SWZ_WGEMM_ELEM_NAME bf16
+#define SWZ_WGEMM_OUT __nv_bfloat16
+#define SWZ_WGEMM_OUT_NAME bf16
+#define SWZ_WGEMM_BLOCK_K 32
+#define SWZ_WGEMM_STAGES 8
 #include "wgemm.cuh"
 
-/* The TMA-store epilogue (EPILOGUE 1): C staged through tma128 buffers (the family's only
+/* The TMA-store epilogue (SWZ_WGEMM_EPILOGUE 1): C staged through tma128 buffers (the family's only
  * LSU shared instructions, checked by tools/ncu-check.py against predict()), then TMA stores. */
-#define TILE 256
-#define ELEM __nv_bfloat16
-#define ELEM_NAME bf16
-#define OUT __nv_bfloat16
-#define OUT_NAME bf16
-#define EPILOGUE 1
+#define SWZ_WGEMM_TILE 256
+#define SWZ_WGEMM_ELEM __nv_bfloat16
+#define SWZ_WGEMM_ELEM_NAME bf16
+#define SWZ_WGEMM_OUT __nv_bfloat16
+#define SWZ_WGEMM_OUT_NAME bf16
+#define SWZ_WGEMM_EPILOGUE 1
 #include "wgemm.cuh"
 
-#define TILE 256
-#define ELEM __half
-#define ELEM_NAME f16
-#define OUT __half
-#define OUT_NAME f16
-#define EPILOGUE 1
+#define SWZ_WGEMM_TILE 256
+#define SWZ_WGEMM_ELEM __half
+#define SWZ_WGEMM_ELEM_NAME f16
+#define SWZ_WGEMM_OUT __half
+#define SWZ_WGEMM_OUT_NAME f16
+#define SWZ_WGEMM_EPILOGUE 1
 #include "wgemm.cuh"
 
-/* MN-major B (B_MN 1): B given K x N */
-#define TILE 256
-#define ELEM __nv_bfloat16
-#define ELEM_NAME bf16
-#define OUT __nv_bfloat16
-#define OUT_NAME bf16
-#define B_MN 1
+/* MN-major B (SWZ_WGEMM_B_MN 1): B given K x N */
+#define SWZ_WGEMM_TILE 256
+#define SWZ_WGEMM_ELEM __nv_bfloat16
+#define SWZ_WGEMM_ELEM_NAME bf16
+#define SWZ_WGEMM_OUT __nv_bfloat16
+#define SWZ_WGEMM_OUT_NAME bf16
+#define SWZ_WGEMM_B_MN 1
 #include "wgemm.cuh"
 
 extern const swz_variant swz_wgemm_256_bf16_bf16_c2_variant; /* variants_cluster.cu */

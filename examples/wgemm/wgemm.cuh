@@ -1,46 +1,46 @@
 /* examples/wgemm/wgemm.cuh -- the Hopper GEMM family: TMA loads into 128-B-swizzled tiles, wgmma
  * m64nNk16 from shared memory, a producer warpgroup and two consumer warpgroups with
- * setmaxnreg, a STAGES-deep mbarrier pipeline, persistent CTAs over a grouped tile order.
+ * setmaxnreg, a SWZ_WGEMM_STAGES-deep mbarrier pipeline, persistent CTAs over a grouped tile order.
  *
  * What it computes
  *   C (M x N, row-major, ldc) = A (M x K, row-major, lda) . B^T, B given N x K row-major (ldb):
- *   the "K-major B" case of A.B^T; with B_MN 1, C = A . B with B given K x N row-major (ldb >= N,
- *   "MN-major B").  ELEM in (bf16 or fp16), fp32 accumulation, C in OUT (fp32,
+ *   the "K-major B" case of A.B^T; with SWZ_WGEMM_B_MN 1, C = A . B with B given K x N row-major (ldb >= N,
+ *   "MN-major B").  SWZ_WGEMM_ELEM in (bf16 or fp16), fp32 accumulation, C in SWZ_WGEMM_OUT (fp32,
  *   bf16 or fp16).  Any M, N, K >= 1: TMA zero-fills the tiles past the edges, the epilogue
  *   stores only inside C.  TMA needs 16-byte-aligned rows: when lda or ldb is not a multiple
  *   of 8 elements (or A, B not 16-byte aligned), the launcher copies the operand into a padded
  *   buffer first (cudaMemcpy2DAsync; slower, correct).
  *
  * Example (variants.cu)
- *   #define TILE 256                 // BN: the wgmma N of each consumer (128 or 256)
- *   #define ELEM __nv_bfloat16
- *   #define ELEM_NAME bf16
- *   #define OUT __nv_bfloat16
- *   #define OUT_NAME bf16
+ *   #define SWZ_WGEMM_TILE 256                 // BN: the wgmma N of each consumer (128 or 256)
+ *   #define SWZ_WGEMM_ELEM __nv_bfloat16
+ *   #define SWZ_WGEMM_ELEM_NAME bf16
+ *   #define SWZ_WGEMM_OUT __nv_bfloat16
+ *   #define SWZ_WGEMM_OUT_NAME bf16
  *   #include "wgemm.cuh"             // swz_wgemm_256_bf16_bf16(M, N, K, A, lda, B, ldb, C, ldc, raster, stream)
  *
  * Parameters
- *   TILE       BN, the block's N (128 or 256); the block is 128 x BN x 64 (BM x BN x BK)
- *   ELEM       __nv_bfloat16 or __half;  ELEM_NAME bf16 or f16 (the same type)
- *   OUT        float, __nv_bfloat16 or __half; OUT_NAME f32, bf16 or f16
- *   STAGES     (optional, default 4) shared pipeline depth, 2 .. 6, within 227 KiB
- *   EPILOGUE   (optional, default 0) 0: C stored from the registers; 1: each consumer stages
+ *   SWZ_WGEMM_TILE       BN, the block's N (128 or 256); the block is 128 x BN x 64 (BM x BN x BK)
+ *   SWZ_WGEMM_ELEM       __nv_bfloat16 or __half;  SWZ_WGEMM_ELEM_NAME bf16 or f16 (the same type)
+ *   SWZ_WGEMM_OUT        float, __nv_bfloat16 or __half; SWZ_WGEMM_OUT_NAME f32, bf16 or f16
+ *   SWZ_WGEMM_STAGES     (optional, default 4) shared pipeline depth, 2 .. 6, within 227 KiB
+ *   SWZ_WGEMM_EPILOGUE   (optional, default 0) 0: C stored from the registers; 1: each consumer stages
  *              64 x 128-byte chunks of C in two tma128 buffers (conflict free: the 16-byte
  *              units of 8 rows XOR row mod 8) and TMA-stores them (suffix _ts; where C's rows
  *              are not 16-byte aligned it falls back to 0)
- *   BLOCK_K    (optional, default 64) 32: k-blocks of 32 (64-byte rows, the tma64 swizzle, which
+ *   SWZ_WGEMM_BLOCK_K    (optional, default 64) 32: k-blocks of 32 (64-byte rows, the tma64 swizzle, which
  *              swz_tma_mode_for picks), twice the stages in the same shared memory (suffix _k32)
- *   CLUSTER    (optional, default 1) 2: clusters of two CTAs on tiles (2p, tn), (2p+1, tn) that
+ *   SWZ_WGEMM_CLUSTER    (optional, default 1) 2: clusters of two CTAs on tiles (2p, tn), (2p+1, tn) that
  *              load one half of the shared B tile each and multicast it (name suffix _c2)
- *   B_MN       (optional, default 0) 1: B is K x N row-major (MN-major): its tile is BN/64
+ *   SWZ_WGEMM_B_MN       (optional, default 0) 1: B is K x N row-major (MN-major): its tile is BN/64
  *              panels of BK k-rows x 128 bytes (64 n), one TMA box each in the tma128 layout,
  *              read by wgmma through MN-major descriptors (LBO = the next panel, BK x 128 bytes;
  *              SBO = the next 8 k-rows, 1024) with the transpose bit set (suffix _bmn;
- *              CLUSTER 1 only)
+ *              SWZ_WGEMM_CLUSTER 1 only)
  *   A missing or bad parameter is a compile error that names it.
  *
  * The kernel (384 threads, one CTA per SM, persistent)
- *   smem     STAGES x (A 128x64 + B BNx64 ELEM), each tile TMA-written in the tma128 layout
+ *   smem     SWZ_WGEMM_STAGES x (A 128x64 + B BNx64 SWZ_WGEMM_ELEM), each tile TMA-written in the tma128 layout
  *            (swz_tma_offset(64, 2, 128, r, c): 128-byte rows, 16-byte units XOR row mod 8),
  *            base 1024-aligned; full[s] / empty[s] mbarriers per stage.
  *   wg 0     the producer: setmaxnreg.dec 40; one thread walks the CTA's tiles (t = blockIdx.x,
@@ -50,7 +50,7 @@
  *            per k-block wait full[s], 4 x wgmma m64nBNk16 (descriptors from swz_wgmma_desc:
  *            K-major, SBO 1024; the k step adds 32 bytes to the start address), commit; when the
  *            previous k-block's group is done (wgmma.wait_group 1), release its stage (one
- *            arrive per consumer on empty[s]).  Epilogue: fp32 accumulators converted to OUT
+ *            arrive per consumer on empty[s]).  Epilogue: fp32 accumulators converted to SWZ_WGEMM_OUT
  *            and stored straight from registers (2 elements per store where aligned).
  *   order    tile t -> (tm, tn) in Morton order over 4 x 4 supertiles (RASTER 0, the default,
  *            swz/morton.h's swz_morton_block), or grouped by 8 tile-rows (RASTER 1; 16 with
@@ -80,14 +80,14 @@
 
 /* ---- the family's typed record -------------------------------------------------------------- */
 typedef struct swz_wgemm_ops {
-    /* C = A . B^T as above (B_MN: A . B); raster 0 Morton, 1 grouped by 8 tile-rows, 2 grouped by 16.
-     * cudaErrorInvalidValue for M, N or K < 1 or lda < K, ldb < K (B_MN: ldb < N), ldc < N. */
+    /* C = A . B^T as above (SWZ_WGEMM_B_MN: A . B); raster 0 Morton, 1 grouped by 8 tile-rows, 2 grouped by 16.
+     * cudaErrorInvalidValue for M, N or K < 1 or lda < K, ldb < K (SWZ_WGEMM_B_MN: ldb < N), ldc < N. */
     cudaError_t (*launch)(int64_t M, int64_t N, int64_t K, const void *A, int64_t lda, const void *B,
                           int64_t ldb, void *C, int64_t ldc, int raster, cudaStream_t s);
     int in_kind;  /* EX_WG_BF16 or EX_WG_F16 */
     int out_kind; /* EX_WG_F32, EX_WG_BF16 or EX_WG_F16 */
-    int bn;       /* TILE */
-    int b_mn;     /* B_MN: 1 when B is K x N (ldb >= N), 0 when N x K (ldb >= K) */
+    int bn;       /* SWZ_WGEMM_TILE */
+    int b_mn;     /* SWZ_WGEMM_B_MN: 1 when B is K x N (ldb >= N), 0 when N x K (ldb >= K) */
 } swz_wgemm_ops;
 static inline const swz_wgemm_ops *swz_wgemm_ops_of(const swz_variant *v) { return (const swz_wgemm_ops *)v->ops; }
 
@@ -121,7 +121,7 @@ template <> struct ex_wg_mma<128, __half> {
     static __device__ void run(float *d, uint64_t a, uint64_t b, int s, int tb) { swz_wgmma_m64n128k16_f16(d, a, b, s, tb); }
 };
 
-/* EPI 1: a consumer's staging buffer is 64 rows x 128 bytes (CW = 128 / sizeof(OUT) columns of
+/* EPI 1: a consumer's staging buffer is 64 rows x 128 bytes (CW = 128 / sizeof(SWZ_WGEMM_OUT) columns of
  * C) in the tma128 layout, the image one TMA store reads.  Byte offset of accumulator pair
  * (i, i+1) of thread lt in the buffer of its chunk (columns acc_col / CW * CW ..): the one
  * address computation, for the kernel and for its bank model. */
@@ -160,7 +160,7 @@ static __device__ __forceinline__ void ex_wg_tile(uint32_t t, uint32_t tiles_m, 
 /* CL = 1: each CTA loads its A and B tiles.  CL = 2: a cluster of two CTAs takes the tiles (2p,
  * tn) and (2p + 1, tn): each loads its own A and one half of the shared B tile, multicast to
  * both; a stage is free when the consumers of both CTAs released it (empty counts 2 x CL). */
-template <int BN, int BK, int STAGES, int CL, int EPI, int BMN, class TIn, class TOut>
+template <int BN, int BK, int SWZ_WGEMM_STAGES, int CL, int EPI, int BMN, class TIn, class TOut>
 static __device__ __forceinline__ void ex_wg_body(const CUtensorMap *ma, const CUtensorMap *mb, const CUtensorMap *mc,
                                                   TOut *C, int M, int N, int K, int64_t ldc, int raster, int vec2,
                                                   int tmac)
@@ -168,7 +168,7 @@ static __device__ __forceinline__ void ex_wg_body(const CUtensorMap *ma, const C
     /* rows of BK 16-bit elements: the swizzle is the one the row fills (swz_tma_mode_for) */
     enum { A_BYTES = EX_WG_BM * BK * 2, B_BYTES = BN * BK * 2, STAGE = A_BYTES + B_BYTES, S = SWZ_TMA_MODE_FOR(BK * 2) };
     extern __shared__ __align__(1024) unsigned char ex_wg_smem[];
-    __shared__ __align__(8) uint64_t full[STAGES], empty[STAGES];
+    __shared__ __align__(8) uint64_t full[SWZ_WGEMM_STAGES], empty[SWZ_WGEMM_STAGES];
     unsigned char *smem = (unsigned char *)swz_tma_align_up(ex_wg_smem, 128u);
     const uint32_t tiles_m = (uint32_t)(M + EX_WG_BM - 1) / EX_WG_BM, tiles_n = (uint32_t)(N + BN - 1) / BN;
     const uint32_t rows_u = (tiles_m + CL - 1) / CL; /* units of CL tile-rows */
@@ -176,7 +176,7 @@ static __device__ __forceinline__ void ex_wg_body(const CUtensorMap *ma, const C
     const uint32_t rank = CL > 1 ? swz_cluster_ctarank() : 0u, first = blockIdx.x / CL, step = gridDim.x / CL;
     const int wg = (int)(threadIdx.x / 128u);
     if (threadIdx.x == 0) {
-        for (int s = 0; s < STAGES; ++s) {
+        for (int s = 0; s < SWZ_WGEMM_STAGES; ++s) {
             swz_mbar_init(&full[s], 1);
             swz_mbar_init(&empty[s], 2 * CL);
         }
@@ -195,7 +195,7 @@ static __device__ __forceinline__ void ex_wg_body(const CUtensorMap *ma, const C
                 ex_wg_tile(u, rows_u, tiles_n, raster, &tu, &tn);
                 const uint32_t tm = tu * CL + rank;
                 for (uint32_t kb = 0; kb < kblocks; ++kb, ++it) {
-                    const uint32_t s = it % STAGES, ph = (it / STAGES) & 1u;
+                    const uint32_t s = it % SWZ_WGEMM_STAGES, ph = (it / SWZ_WGEMM_STAGES) & 1u;
                     unsigned char *sa = smem + s * STAGE, *sb = sa + A_BYTES;
                     swz_mbar_wait(&empty[s], ph ^ 1u);
                     swz_mbar_expect_tx(&full[s], STAGE);
@@ -225,7 +225,7 @@ static __device__ __forceinline__ void ex_wg_body(const CUtensorMap *ma, const C
 #pragma unroll
             for (int i = 0; i < BN / 2; ++i) d[i] = 0.f;
             for (uint32_t kb = 0; kb < kblocks; ++kb, ++it) {
-                const uint32_t s = it % STAGES, ph = (it / STAGES) & 1u;
+                const uint32_t s = it % SWZ_WGEMM_STAGES, ph = (it / SWZ_WGEMM_STAGES) & 1u;
                 const uint32_t sa = base + s * STAGE + c * 64u * (2u * BK), sb = base + s * STAGE + A_BYTES;
                 swz_mbar_wait(&full[s], ph);
                 swz_wgmma_fence();
@@ -237,15 +237,15 @@ static __device__ __forceinline__ void ex_wg_body(const CUtensorMap *ma, const C
                                             (kb > 0 || kk > 0) ? 1 : 0, BMN);
                 swz_wgmma_commit();
                 swz_wgmma_wait(1);
-                if (kb > 0 && lt == 0) ex_wg_release<CL>(&empty[(it + STAGES - 1) % STAGES]);
+                if (kb > 0 && lt == 0) ex_wg_release<CL>(&empty[(it + SWZ_WGEMM_STAGES - 1) % SWZ_WGEMM_STAGES]);
             }
             swz_wgmma_wait(0);
-            if (lt == 0) ex_wg_release<CL>(&empty[(it + STAGES - 1) % STAGES]);
+            if (lt == 0) ex_wg_release<CL>(&empty[(it + SWZ_WGEMM_STAGES - 1) % SWZ_WGEMM_STAGES]);
             /* epilogue: accumulator i of thread lt at (row, col) of the consumer's 64 x BN block */
             const int64_t r0 = (int64_t)tm * EX_WG_BM + c * 64u, c0 = (int64_t)tn * BN;
             if (EPI == 1 && tmac) { /* through two 64 x 128-byte tma128 buffers, TMA stores */
                 enum { CW = 128 / (int)sizeof(TOut) };
-                unsigned char *stg = smem + STAGES * STAGE + c * 2u * EX_WG_STG;
+                unsigned char *stg = smem + SWZ_WGEMM_STAGES * STAGE + c * 2u * EX_WG_STG;
 #pragma unroll
                 for (int j = 0; j < BN / CW; ++j) {
                     unsigned char *buf = stg + (j & 1) * EX_WG_STG;
@@ -373,7 +373,7 @@ static inline cudaError_t ex_wg_launch(ex_wg_kernel_fn kernel, int bn, int bk, i
     }
     void *pa = NULL, *pb = NULL;
     cudaError_t e = ex_wg_map(&ma, dtype, A, M, K, lda, EX_WG_BM, (uint32_t)bk, &pa, s);
-    if (e == cudaSuccess) /* B_MN: K rows of N, boxes of BK rows x 64 (the tma128 panels) */
+    if (e == cudaSuccess) /* SWZ_WGEMM_B_MN: K rows of N, boxes of BK rows x 64 (the tma128 panels) */
         e = bmn ? ex_wg_map(&mb, dtype, B, K, N, ldb, (uint32_t)bk, 64u, &pb, s)
                 : ex_wg_map(&mb, dtype, B, N, K, ldb, (uint32_t)(bn / cl), (uint32_t)bk, &pb, s);
     int dev = 0, sms = 0;
@@ -434,13 +434,13 @@ typedef struct ex_wg_problem {
     int in_kind, out_kind, raster;
     uint16_t *hA, *hB;    /* host copies of the inputs (NULL in the bench: filled on the GPU) */
     void *dA, *dB, *dC, *dCref;
-    void *dBt;            /* B as K x N (ldbt), for the B_MN variants: the same matrix as dB */
+    void *dBt;            /* B as K x N (ldbt), for the SWZ_WGEMM_B_MN variants: the same matrix as dB */
     int64_t ldbt;
     cublasHandle_t h;
 } ex_wg_problem;
 
 /* Per element: |c - ref| <= u_out |ref| + 2^-22 (K + 4) sum|a b| (fp32 accumulation in any order,
- * then one rounding to OUT: u_out 2^-8 for bf16, 2^-11 for fp16, 0 for fp32 beyond the sum). */
+ * then one rounding to SWZ_WGEMM_OUT: u_out 2^-8 for bf16, 2^-11 for fp16, 0 for fp32 beyond the sum). */
 static inline int ex_wg_check_rows(const ex_wg_problem *p, const void *dC, const int64_t *rows, int nrows, int64_t ncols,
                             double *worst)
 {
@@ -596,15 +596,15 @@ static inline int ex_wg_run(const swz_variant *v, const char *spec, int quiet)
 }
 
 /* ---- bench hooks: C = A.B^T beside cublasGemmEx (CUBLAS_COMPUTE_32F, same types) ---------------
- * Inputs filled on the GPU (uniform [-1, 1) rounded to ELEM), lda = ldb = K, ldc = N.  The
- * problem is prepared once for all variants of the bench's ELEM, whatever their OUT: the peer
+ * Inputs filled on the GPU (uniform [-1, 1) rounded to SWZ_WGEMM_ELEM), lda = ldb = K, ldc = N.  The
+ * problem is prepared once for all variants of the bench's SWZ_WGEMM_ELEM, whatever their SWZ_WGEMM_OUT: the peer
  * writes the output type of the variant it was prepared for (the first: its row is the table's
- * peer), the variants' C buffer holds the widest OUT (4 bytes), and each variant's C is read as
- * its own OUT.  The peer is checked on 4 sampled rows x 64 columns against the CPU product; a
+ * peer), the variants' C buffer holds the widest SWZ_WGEMM_OUT (4 bytes), and each variant's C is read as
+ * its own SWZ_WGEMM_OUT.  The peer is checked on 4 sampled rows x 64 columns against the CPU product; a
  * variant against the peer over the whole matrix (on the host): ||C - Cpeer||_F / ||Cpeer||_F
  * below the limit of the coarser of the two output types (2^-7 bf16, 2^-10 fp16, 1e-5 fp32)
  * and every element finite. */
-#define EX_WG_OUT_MAX 4 /* bytes of the widest OUT: the bench's C buffer holds any variant's C */
+#define EX_WG_OUT_MAX 4 /* bytes of the widest SWZ_WGEMM_OUT: the bench's C buffer holds any variant's C */
 static inline void *ex_wg_prepare(const char *spec, const swz_variant *v)
 {
     const swz_wgemm_ops *o = swz_wgemm_ops_of(v);
@@ -619,7 +619,7 @@ static inline void *ex_wg_prepare(const char *spec, const swz_variant *v)
     CK(cudaMalloc(&p->dB, (size_t)(p->N * p->K) * 2));
     CK(cudaMalloc(&p->dC, (size_t)(p->M * p->N) * EX_WG_OUT_MAX));
     CK(cudaMalloc(&p->dCref, (size_t)(p->M * p->N) * ob));
-    CK(cudaMalloc(&p->dBt, (size_t)(p->N * p->K) * 2)); /* the B_MN variants' B: the same matrix as K x N */
+    CK(cudaMalloc(&p->dBt, (size_t)(p->N * p->K) * 2)); /* the SWZ_WGEMM_B_MN variants' B: the same matrix as K x N */
     p->ldbt = p->N;
     ex_wg_fill_kernel<<<1024, 256>>>((uint16_t *)p->dA, (size_t)p->M, (size_t)p->K, 1, p->in_kind, 0);
     ex_wg_fill_kernel<<<1024, 256>>>((uint16_t *)p->dB, (size_t)p->N, (size_t)p->K, 2, p->in_kind, 0);
@@ -696,7 +696,7 @@ static inline double ex_wg_bench_lim(int kind)
 static inline int ex_wg_bcheck(void *vp, const swz_variant *v, int mode)
 {
     ex_wg_problem *p = (ex_wg_problem *)vp;
-    const int vk = swz_wgemm_ops_of(v)->out_kind; /* this variant's OUT; the peer's is p->out_kind */
+    const int vk = swz_wgemm_ops_of(v)->out_kind; /* this variant's SWZ_WGEMM_OUT; the peer's is p->out_kind */
     const size_t n = (size_t)(p->M * p->N), ob = (size_t)ex_wg_out_bytes(vk), rb = (size_t)ex_wg_out_bytes(p->out_kind);
     void *c = malloc(n * ob), *r = malloc(n * rb);
     CK(cudaMemcpy(c, p->dC, n * ob, cudaMemcpyDeviceToHost));
@@ -747,109 +747,120 @@ static inline int ex_wg_predict(swz_tile_cost *sts, swz_tile_cost *lds, int bn, 
 #endif /* SWZ_WGEMM_CUH_ONCE */
 
 /* ---- one variant ------------------------------------------------------------------------------ */
-#ifndef TILE
-#error "wgemm.cuh: define TILE (BN: 128 or 256)"
+#ifndef SWZ_WGEMM_TILE
+#error "wgemm.cuh: define SWZ_WGEMM_TILE (BN: 128 or 256)"
 #endif
-#ifndef ELEM
-#error "wgemm.cuh: define ELEM (__nv_bfloat16 or __half)"
+#ifndef SWZ_WGEMM_ELEM
+#error "wgemm.cuh: define SWZ_WGEMM_ELEM (__nv_bfloat16 or __half)"
 #endif
-#ifndef ELEM_NAME
-#error "wgemm.cuh: define ELEM_NAME (bf16 or f16)"
+#ifndef SWZ_WGEMM_ELEM_NAME
+#error "wgemm.cuh: define SWZ_WGEMM_ELEM_NAME (bf16 or f16)"
 #endif
-#ifndef OUT
-#error "wgemm.cuh: define OUT (float, __nv_bfloat16 or __half)"
+#ifndef SWZ_WGEMM_OUT
+#error "wgemm.cuh: define SWZ_WGEMM_OUT (float, __nv_bfloat16 or __half)"
 #endif
-#ifndef OUT_NAME
-#error "wgemm.cuh: define OUT_NAME (f32, bf16 or f16)"
+#ifndef SWZ_WGEMM_OUT_NAME
+#error "wgemm.cuh: define SWZ_WGEMM_OUT_NAME (f32, bf16 or f16)"
 #endif
-#ifndef STAGES
-#define STAGES 4
+#ifndef SWZ_WGEMM_STAGES
+#define SWZ_WGEMM_STAGES 4
 #endif
-#ifndef CLUSTER
-#define CLUSTER 1
+#ifndef SWZ_WGEMM_CLUSTER
+#define SWZ_WGEMM_CLUSTER 1
 #endif
-#ifndef EPILOGUE
-#define EPILOGUE 0
+#ifndef SWZ_WGEMM_EPILOGUE
+#define SWZ_WGEMM_EPILOGUE 0
 #endif
-#ifndef BLOCK_K
-#define BLOCK_K 64
+#ifndef SWZ_WGEMM_BLOCK_K
+#define SWZ_WGEMM_BLOCK_K 64
 #endif
-#ifndef B_MN
-#define B_MN 0
+#ifndef SWZ_WGEMM_B_MN
+#define SWZ_WGEMM_B_MN 0
 #endif
-SWZ_STATIC_ASSERT(TILE == 128 || TILE == 256, swz_error_wgemm_TILE_must_be_128_or_256);
-SWZ_STATIC_ASSERT(ex_wg_type<ELEM>::kind == EX_WG_BF16 || ex_wg_type<ELEM>::kind == EX_WG_F16,
+SWZ_STATIC_ASSERT(SWZ_WGEMM_TILE == 128 || SWZ_WGEMM_TILE == 256, swz_error_wgemm_TILE_must_be_128_or_256);
+SWZ_STATIC_ASSERT(ex_wg_type<SWZ_WGEMM_ELEM>::kind == EX_WG_BF16 || ex_wg_type<SWZ_WGEMM_ELEM>::kind == EX_WG_F16,
                   swz_error_wgemm_ELEM_must_be_bf16_or_f16);
-SWZ_STATIC_ASSERT(ex_wg_type<OUT>::kind >= 0, swz_error_wgemm_OUT_must_be_float_bf16_or_f16);
-SWZ_STATIC_ASSERT(CLUSTER == 1 || CLUSTER == 2, swz_error_wgemm_CLUSTER_must_be_1_or_2);
-SWZ_STATIC_ASSERT(EPILOGUE == 0 || EPILOGUE == 1, swz_error_wgemm_EPILOGUE_must_be_0_or_1);
-SWZ_STATIC_ASSERT(BLOCK_K == 64 || BLOCK_K == 32, swz_error_wgemm_BLOCK_K_must_be_32_or_64);
-SWZ_STATIC_ASSERT(B_MN == 0 || (B_MN == 1 && CLUSTER == 1), swz_error_wgemm_B_MN_must_be_0_or_1_with_CLUSTER_1);
-SWZ_STATIC_ASSERT(STAGES >= 2 && STAGES <= 6 * 64 / BLOCK_K &&
-                      STAGES * (128 + TILE) * BLOCK_K * 2 + EPILOGUE * 4 * 8192 + 1024 <= 232448,
+SWZ_STATIC_ASSERT(ex_wg_type<SWZ_WGEMM_OUT>::kind >= 0, swz_error_wgemm_OUT_must_be_float_bf16_or_f16);
+SWZ_STATIC_ASSERT(SWZ_WGEMM_CLUSTER == 1 || SWZ_WGEMM_CLUSTER == 2, swz_error_wgemm_CLUSTER_must_be_1_or_2);
+SWZ_STATIC_ASSERT(SWZ_WGEMM_EPILOGUE == 0 || SWZ_WGEMM_EPILOGUE == 1, swz_error_wgemm_EPILOGUE_must_be_0_or_1);
+SWZ_STATIC_ASSERT(SWZ_WGEMM_BLOCK_K == 64 || SWZ_WGEMM_BLOCK_K == 32, swz_error_wgemm_BLOCK_K_must_be_32_or_64);
+SWZ_STATIC_ASSERT(SWZ_WGEMM_B_MN == 0 || (SWZ_WGEMM_B_MN == 1 && SWZ_WGEMM_CLUSTER == 1), swz_error_wgemm_B_MN_must_be_0_or_1_with_CLUSTER_1);
+SWZ_STATIC_ASSERT(SWZ_WGEMM_STAGES >= 2 && SWZ_WGEMM_STAGES <= 6 * 64 / SWZ_WGEMM_BLOCK_K &&
+                      SWZ_WGEMM_STAGES * (128 + SWZ_WGEMM_TILE) * SWZ_WGEMM_BLOCK_K * 2 + SWZ_WGEMM_EPILOGUE * 4 * 8192 + 1024 <= 232448,
                   swz_error_wgemm_STAGES_must_be_2_to_6_within_227KiB);
 
-#define EX_WG_CAT_(a, b, c, d, e) swz_wgemm_##a##_##b##_##c##d##e
-#define EX_WG_CAT(a, b, c, d, e) EX_WG_CAT_(a, b, c, d, e)
-#if B_MN == 1 && BLOCK_K == 32
+#if SWZ_WGEMM_B_MN == 1 && SWZ_WGEMM_BLOCK_K == 32
 #define EX_WG_SUFFIX _k32_bmn
-#elif B_MN == 1 && EPILOGUE == 1
+#elif SWZ_WGEMM_B_MN == 1 && SWZ_WGEMM_EPILOGUE == 1
 #define EX_WG_SUFFIX _ts_bmn
-#elif B_MN == 1
+#elif SWZ_WGEMM_B_MN == 1
 #define EX_WG_SUFFIX _bmn
-#elif BLOCK_K == 32 && CLUSTER == 2
+#elif SWZ_WGEMM_BLOCK_K == 32 && SWZ_WGEMM_CLUSTER == 2
 #define EX_WG_SUFFIX _c2_k32
-#elif BLOCK_K == 32
+#elif SWZ_WGEMM_BLOCK_K == 32
 #define EX_WG_SUFFIX _k32
-#elif CLUSTER == 2 && EPILOGUE == 1
+#elif SWZ_WGEMM_CLUSTER == 2 && SWZ_WGEMM_EPILOGUE == 1
 #define EX_WG_SUFFIX _c2_ts
-#elif CLUSTER == 2
+#elif SWZ_WGEMM_CLUSTER == 2
 #define EX_WG_SUFFIX _c2
-#elif EPILOGUE == 1
+#elif SWZ_WGEMM_EPILOGUE == 1
 #define EX_WG_SUFFIX _ts
 #else
 #define EX_WG_SUFFIX
 #endif
-#define EX_WG_NAME EX_WG_CAT(TILE, ELEM_NAME, OUT_NAME, EX_WG_SUFFIX, )
-#define EX_WG_ID(s) EX_WG_CAT(TILE, ELEM_NAME, OUT_NAME, EX_WG_SUFFIX, s)
-#define EX_WG_STR_(x) #x
-#define EX_WG_STR(x) EX_WG_STR_(x)
+#define EX_WG_NAME                                                                              \
+    SWZ_CAT(SWZ_CAT(SWZ_CAT(swz_wgemm_, SWZ_WGEMM_TILE),                                        \
+                    SWZ_CAT(SWZ_CAT(_, SWZ_WGEMM_ELEM_NAME), SWZ_CAT(_, SWZ_WGEMM_OUT_NAME))),  \
+            EX_WG_SUFFIX)
+#define EX_WG_ID(s) SWZ_CAT(EX_WG_NAME, s)
 
 __global__ void __launch_bounds__(EX_WG_THREADS, 1)
     EX_WG_ID(_kernel)(const __grid_constant__ CUtensorMap ma, const __grid_constant__ CUtensorMap mb,
                       const __grid_constant__ CUtensorMap mc, void *C, int M, int N, int K, int64_t ldc, int raster,
                       int vec2, int tmac)
 {
-    ex_wg_body<TILE, BLOCK_K, STAGES, CLUSTER, EPILOGUE, B_MN, ELEM, OUT>(&ma, &mb, &mc, (OUT *)C, M, N, K, ldc, raster, vec2, tmac);
+    ex_wg_body<SWZ_WGEMM_TILE, SWZ_WGEMM_BLOCK_K, SWZ_WGEMM_STAGES, SWZ_WGEMM_CLUSTER, SWZ_WGEMM_EPILOGUE, SWZ_WGEMM_B_MN, SWZ_WGEMM_ELEM, SWZ_WGEMM_OUT>(&ma, &mb, &mc, (SWZ_WGEMM_OUT *)C, M, N, K, ldc, raster, vec2, tmac);
 }
 
 cudaError_t EX_WG_NAME(int64_t M, int64_t N, int64_t K, const void *A, int64_t lda, const void *B, int64_t ldb, void *C,
                        int64_t ldc, int raster, cudaStream_t s)
 {
-    return ex_wg_launch(EX_WG_ID(_kernel), TILE, BLOCK_K, STAGES, CLUSTER, EPILOGUE, B_MN, ex_wg_type<ELEM>::kind, ex_wg_type<OUT>::kind, M, N, K, A, lda, B,
+    return ex_wg_launch(EX_WG_ID(_kernel), SWZ_WGEMM_TILE, SWZ_WGEMM_BLOCK_K, SWZ_WGEMM_STAGES, SWZ_WGEMM_CLUSTER, SWZ_WGEMM_EPILOGUE, SWZ_WGEMM_B_MN, ex_wg_type<SWZ_WGEMM_ELEM>::kind, ex_wg_type<SWZ_WGEMM_OUT>::kind, M, N, K, A, lda, B,
                         ldb, C, ldc, raster, s);
 }
 
 static int EX_WG_ID(_predict)(swz_tile_cost *sts, swz_tile_cost *lds)
 {
-    return ex_wg_predict(sts, lds, TILE, (int)sizeof(OUT), EPILOGUE);
+    return ex_wg_predict(sts, lds, SWZ_WGEMM_TILE, (int)sizeof(SWZ_WGEMM_OUT), SWZ_WGEMM_EPILOGUE);
 }
 
 static int EX_WG_ID(_problem)(char *spec)
 {
     /* 132 tiles (one per SM; 12 tile-rows: whole cluster pairs), each issuing predict()'s set */
-    snprintf(spec, SWZ_SPEC_MAX, "%d:%d:%d", 12 * 128, 11 * TILE, 1024);
+    snprintf(spec, SWZ_SPEC_MAX, "%d:%d:%d", 12 * 128, 11 * SWZ_WGEMM_TILE, 1024);
     return 132;
 }
 
-static const swz_wgemm_ops EX_WG_ID(_ops) = {EX_WG_NAME, ex_wg_type<ELEM>::kind, ex_wg_type<OUT>::kind, TILE, B_MN};
+static const swz_wgemm_ops EX_WG_ID(_ops) = {EX_WG_NAME, ex_wg_type<SWZ_WGEMM_ELEM>::kind, ex_wg_type<SWZ_WGEMM_OUT>::kind, SWZ_WGEMM_TILE, SWZ_WGEMM_B_MN};
 extern const swz_variant EX_WG_ID(_variant);
 const swz_variant EX_WG_ID(_variant) = SWZ_VARIANT_INIT(
-    "wgemm", EX_WG_STR(EX_WG_NAME), EX_WG_STR(EX_WG_ID(_kernel)), "tma128", EX_WG_STR(ELEM_NAME), TILE, 2,
-    EX_WG_THREADS, "stages=" EX_WG_STR(STAGES) " bk=" EX_WG_STR(BLOCK_K) " cluster=" EX_WG_STR(CLUSTER) " epilogue=" EX_WG_STR(EPILOGUE) " b_mn=" EX_WG_STR(B_MN) " out=" EX_WG_STR(OUT_NAME), EX_WG_ID(_predict), EX_WG_ID(_problem),
+    "wgemm", SWZ_STR(EX_WG_NAME), SWZ_STR(EX_WG_ID(_kernel)), "tma128", SWZ_STR(SWZ_WGEMM_ELEM_NAME), SWZ_WGEMM_TILE, 2,
+    EX_WG_THREADS, "stages=" SWZ_STR(SWZ_WGEMM_STAGES) " bk=" SWZ_STR(SWZ_WGEMM_BLOCK_K) " cluster=" SWZ_STR(SWZ_WGEMM_CLUSTER) " epilogue=" SWZ_STR(SWZ_WGEMM_EPILOGUE) " b_mn=" SWZ_STR(SWZ_WGEMM_B_MN) " out=" SWZ_STR(SWZ_WGEMM_OUT_NAME), EX_WG_ID(_predict), EX_WG_ID(_problem),
     &EX_WG_ID(_ops));
 
 #undef EX_WG_NAME
 #undef EX_WG_ID
 #undef EX_WG_SUFFIX
-#include "../family_undef.h"
+/* The parameters of this family (and only they) are undefined: the next instantiation starts
+ * from scratch, and no name is left behind in the includer. */
+#undef SWZ_WGEMM_TILE
+#undef SWZ_WGEMM_ELEM
+#undef SWZ_WGEMM_ELEM_NAME
+#undef SWZ_WGEMM_NAME_SUFFIX
+#undef SWZ_WGEMM_OUT
+#undef SWZ_WGEMM_OUT_NAME
+#undef SWZ_WGEMM_STAGES
+#undef SWZ_WGEMM_CLUSTER
+#undef SWZ_WGEMM_EPILOGUE
+#undef SWZ_WGEMM_BLOCK_K
+#undef SWZ_WGEMM_B_MN

@@ -186,6 +186,16 @@ template <bool Ok, class Reason> struct swz__ct_check {
 #endif
 #define SWZ__CT_CHECK_AFTER(ok, cond, reason) SWZ__CT_CHECK(!(ok) || (cond), reason)
 
+/* ---- names for template headers ----------------------------------------------------------- */
+/* SWZ_CAT(a, b): a and b macro-expanded, then pasted into one token; SWZ_STR(x): x expanded,
+ * then made a string.  The one way every template header (tile.h, mma.h, the kernel families)
+ * builds the names it generates from its parameters, e.g. with SWZ_TILE_NAME t64f,
+ * SWZ_CAT(SWZ_TILE_NAME, _load) is t64f_load. */
+#define SWZ_CAT(a, b) SWZ__CAT(a, b)
+#define SWZ__CAT(a, b) a##b
+#define SWZ_STR(x) SWZ__STR(x)
+#define SWZ__STR(x) #x
+
 /* ---- integer helpers ------------------------------------------------------------------- */
 #define SWZ_IS_POW2(x) ((x) != 0 && ((x) & ((x)-1)) == 0)
 
