@@ -8,7 +8,7 @@
  *   parameters are #undef'ed at the end (../family_undef.h), so the file can be included
  *   again with others.  A missing or bad parameter is a compile error that names it.
  *
- * Example (one variant; see gemm_f32.cu for a whole set)
+ * Example (one variant; see variants_float.cu for a whole set)
  *   #define SWZ_GEMM_TILE 128          // the block computes a SWZ_GEMM_TILE x SWZ_GEMM_TILE block of C (a plain decimal)
  *   #define SWZ_GEMM_ELEM float        // float or double
  *   #define SWZ_GEMM_ELEM_NAME float   // the name part: swz_gemm_<layout>_<SWZ_GEMM_TILE>_<SWZ_GEMM_ELEM_NAME>
@@ -89,9 +89,9 @@
 #include <swz/pad.h>
 #include <swz/xor.h>
 
-#include "gemm_api.h"
+#include "gemm.h"
 #include <stdio.h>          /* snprintf: the standard problem */
-#include "gemm_variants.h" /* swz_gemm_ops, family.h */
+#include "gemm.h" /* swz_gemm_ops, family.h */
 
 #define EX_GHD static __host__ __device__ __forceinline__
 
@@ -311,6 +311,8 @@ static int ex_gemm_predict(int (*pattern)(int, int, int, uint32_t *, int *), int
 
 #endif /* SWZ_GEMM_CUH_ONCE */
 
+/* Included with none of the parameters: the family-once part above only. */
+#if defined(SWZ_GEMM_TILE) || defined(SWZ_GEMM_ELEM) || defined(SWZ_GEMM_ELEM_NAME) || defined(SWZ_GEMM_LAYOUT)
 /* ---------------------------------------------------------------------------------------
  * Per-instantiation part.
  * ------------------------------------------------------------------------------------- */
@@ -898,7 +900,7 @@ extern "C" int EX_GN(selfcheck)(void)
 }
 
 
-/* The standard problem (gemm_variants.h) and the bank model of one of its blocks. */
+/* The standard problem (gemm.h) and the bank model of one of its blocks. */
 static int EX_GN(problem)(char *spec)
 {
     const int n = EX_GEMM_STD_TILES * (SWZ_GEMM_TILE);
@@ -954,6 +956,7 @@ extern "C" const swz_variant EX_GN(variant) = SWZ_VARIANT_INIT(
 #undef EX_G_AEL
 #undef EX_G_STG
 #undef EX_G_SMEM
+#endif /* one variant */
 /* The parameters of this family (and only they) are undefined: the next instantiation starts
  * from scratch, and no name is left behind in the includer. */
 #undef SWZ_GEMM_TILE

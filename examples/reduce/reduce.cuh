@@ -93,6 +93,8 @@ static inline void ex_rd_model_insn(swz_tile_cost *c, const int64_t *word, uint3
 
 #endif /* SWZ_REDUCE_CUH_ONCE */
 
+/* Included with none of the parameters: the family-once part above only. */
+#if defined(SWZ_REDUCE_TILE) || defined(SWZ_REDUCE_ELEM) || defined(SWZ_REDUCE_ELEM_NAME) || defined(SWZ_REDUCE_VARIANT)
 /* ================================ one variant ============================================ */
 #ifndef SWZ_REDUCE_TILE
 #error "reduce.cuh: define SWZ_REDUCE_TILE (threads per block: a power of two, 64 .. 1024)"
@@ -487,6 +489,7 @@ extern "C" const swz_variant EX_RDN(_variant) = SWZ_VARIANT_INIT(
 #undef EX_RD_ACC
 #undef EX_RD_ISINT
 #undef EX_RD_VID
+#endif /* one variant */
 /* The parameters of this family (and only they) are undefined: the next instantiation starts
  * from scratch, and no name is left behind in the includer. */
 #undef SWZ_REDUCE_TILE

@@ -1,4 +1,4 @@
 /* tests/gpu/emu_registry.cpp -- the transpose registry over the emulated variants
- * (examples/transpose/variants.cu compiled for the host: the registry, without the hooks). */
+ * (examples/transpose/registry.cu compiled for the host: the registry, without the hooks). */
 #define SWZ_EMULATE 1
-#include "variants.cu"
+#include "registry.cu"

@@ -45,7 +45,7 @@
 
 #include "host_util.h"
 #include "transpose.h"
-#include "gemm_variants.h"
+#include "gemm.h"
 
 #define TSK_CAT_(a, b) a##b
 #define TSK_CAT(a, b) TSK_CAT_(a, b)

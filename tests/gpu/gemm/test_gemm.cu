@@ -31,7 +31,7 @@
 
 #include <swz/bank.h>
 
-#include "gemm_variants.h"
+#include "gemm.h"
 #include "gpu_util.h"
 
 static int failures = 0, checks = 0;

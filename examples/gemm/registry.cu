@@ -1,5 +1,6 @@
-/* examples/gemm/gemm.cu -- the GEMM family's hooks for the shared example
- * driver (../family_main.h: --list, --predict, --run/--runs, --bench and the default check of
+/* examples/gemm/registry.cu -- the GEMM family's registry (every variant of SWZ_GEMM_VARIANTS,
+ * gemm.h: a listed variant that is not instantiated is a link error) and its hooks for the shared
+ * example driver (../family_main.h: --list, --predict, --run/--runs, --bench and the default check of
  * every variant).
  *
  * What it is for
@@ -24,8 +25,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "gemm_variants.h"
+#include "gemm.h"
 #include "../family_main.h"
+
+#define EX_GEMM_REF(L, T, E) &SWZ_CAT(SWZ_GEMM_NAME(L, T, E), _variant),
+static const swz_variant *const swz_gemm_variants[] = {SWZ_GEMM_VARIANTS(EX_GEMM_REF) NULL};
+SWZ_REGISTRY_DEFINE(swz_gemm_registry, "gemm", swz_gemm_variants);
 
 static uint64_t rng_state = 0x9E3779B97F4A7C15ull;
 static double rnd(void) /* uniform in [-1, 1) */
