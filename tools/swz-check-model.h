@@ -168,15 +168,15 @@ SWZ_FN void swzc_pattern_text(char *buf, size_t n, const swz_pattern *p)
 {
     size_t len = 0;
     if (n) buf[0] = '\0';
-    swz__put(buf, n, &len, swz_pattern_name(p->kind));
+    swz_text_append(buf, n, &len, swz_pattern_name(p->kind));
     if (p->kind == SWZ_PAT_STRIDE) {
-        swz__put(buf, n, &len, ":");
-        swz__put_u64(buf, n, &len, p->stride);
+        swz_text_append(buf, n, &len, ":");
+        swz_text_append_u64(buf, n, &len, p->stride);
     } else if (p->kind == SWZ_PAT_BLOCK && (p->block_w || p->block_h)) {
-        swz__put(buf, n, &len, ":");
-        swz__put_u64(buf, n, &len, p->block_w);
-        swz__put(buf, n, &len, "x");
-        swz__put_u64(buf, n, &len, p->block_h);
+        swz_text_append(buf, n, &len, ":");
+        swz_text_append_u64(buf, n, &len, p->block_w);
+        swz_text_append(buf, n, &len, "x");
+        swz_text_append_u64(buf, n, &len, p->block_h);
     }
 }
 
@@ -204,7 +204,7 @@ SWZ_FN void swzc_check_error(char *buf, size_t n, int st, const swz_layout *l, c
         vb = (uint64_t)p->block_w * p->block_h;
     } else if (st == SWZ_EACCESS && p->kind >= SWZ_PAT_LDMATRIX_A && p->kind <= SWZ_PAT_CP_ASYNC &&
                k % l->elem == 0u) {
-        swz__put(buf, n, &len, p->kind == SWZ_PAT_CP_ASYNC ? "the pattern cp-async needs --access 16"
+        swz_text_append(buf, n, &len, p->kind == SWZ_PAT_CP_ASYNC ? "the pattern cp-async needs --access 16"
                                                           : "the ldmatrix patterns need --access ldmatrix1, "
                                                             "ldmatrix2 or ldmatrix4");
         return;
@@ -224,14 +224,14 @@ SWZ_FN void swzc_check_error(char *buf, size_t n, int st, const swz_layout *l, c
         given = " bytes in this layout, so the access cannot be one instruction (built for A = ";
         vb = l->access;
     } else {
-        swz__put(buf, n, &len, swz_strerror(st));
+        swz_text_append(buf, n, &len, swz_strerror(st));
         return;
     }
-    swz__put(buf, n, &len, need);
-    swz__put_u64(buf, n, &len, va);
-    swz__put(buf, n, &len, given);
-    swz__put_u64(buf, n, &len, vb);
-    swz__put(buf, n, &len, ")");
+    swz_text_append(buf, n, &len, need);
+    swz_text_append_u64(buf, n, &len, va);
+    swz_text_append(buf, n, &len, given);
+    swz_text_append_u64(buf, n, &len, vb);
+    swz_text_append(buf, n, &len, ")");
 }
 
 /* A kind whose parameters are exactly a swizzle's B, M, S (on element offsets) is described

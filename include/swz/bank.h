@@ -285,4 +285,64 @@ SWZ_FN swz_bank_result swz_bank_eval(const uint32_t addr[32], uint32_t mask, int
     return r;
 }
 
+/* ---- the accumulator: totals of many instructions ------------------------------------------
+ * A model of a kernel's shared instructions sums the model's verdicts over every warp
+ * instruction it issues: the tile copies' NAME_model (tile.h, mma.h) and a kernel family's own
+ * predict() fill one swz_tile_cost each.
+ *   swz_tile_cost_init(c, access)      empty totals for `access`-byte lanes
+ *   swz_tile_cost_add(c, addr, mask, kind)
+ *        evaluate one warp instruction (lane l active when bit l of mask is set, byte address
+ *        addr[l], kind a bank.h access kind with SWZ_STORE for shared stores) and add it; an
+ *        error of the bank model sticks in c->status and later calls add nothing.
+ *   swz_tile_cost_add_result(c, r)
+ *        add one instruction already evaluated (e.g. swz_bank_eval_cp_async's result).
+ *   swz_tile_cost_merge(c, d)
+ *        add the totals d of other instructions (d's error, if any, sticks in c).
+ * Host functions (SWZ_HOST_FN): a model runs on the host. */
+typedef struct swz_tile_cost {
+    int status;            /* SWZ_OK, SWZ_EALIGN (layout breaks vector groups), SWZ_EKIND */
+    uint32_t access;       /* bytes per lane of the shared instruction */
+    uint64_t instructions; /* warp-level shared instructions (loads for STORE*, stores for LOAD) */
+    uint64_t wavefronts;   /* predicted wavefronts in total */
+    uint64_t ideal;        /* the same without conflicts */
+    uint32_t worst_ways;   /* worst n-way conflict of any instruction */
+} swz_tile_cost;
+
+SWZ_HOST_FN void swz_tile_cost_init(swz_tile_cost *c, uint32_t access)
+{
+    c->status = SWZ_OK;
+    c->access = access;
+    c->instructions = c->wavefronts = c->ideal = 0u;
+    c->worst_ways = 0u;
+}
+SWZ_HOST_FN void swz_tile_cost_add_result(swz_tile_cost *c, swz_bank_result r)
+{
+    if (c->status != SWZ_OK) return;
+    if (r.status != SWZ_OK) {
+        c->status = r.status;
+        return;
+    }
+    c->instructions += 1u;
+    c->wavefronts += r.wavefronts;
+    c->ideal += r.ideal;
+    if (r.ways > c->worst_ways) c->worst_ways = r.ways;
+}
+SWZ_HOST_FN void swz_tile_cost_add(swz_tile_cost *c, const uint32_t addr[32], uint32_t mask, int access)
+{
+    if (mask == 0u || c->status != SWZ_OK) return;
+    swz_tile_cost_add_result(c, swz_bank_eval(addr, mask, access));
+}
+SWZ_HOST_FN void swz_tile_cost_merge(swz_tile_cost *c, const swz_tile_cost *d)
+{
+    if (c->status != SWZ_OK) return;
+    if (d->status != SWZ_OK) {
+        c->status = d->status;
+        return;
+    }
+    c->instructions += d->instructions;
+    c->wavefronts += d->wavefronts;
+    c->ideal += d->ideal;
+    if (d->worst_ways > c->worst_ways) c->worst_ways = d->worst_ways;
+}
+
 #endif /* SWZ_BANK_H */

@@ -30,12 +30,12 @@
  *           default 8x4, 4x4, 4x2 for P = 32, 16, 8 (swz_check_block_shape).
  *   LDMATRIX_A, LDMATRIX_B, LDMATRIX_BT   one ldmatrix of an m16n8k16 operand fragment at
  *           (row0, col0) (access SWZ_LDMATRIX_X1/X2/X4, count 1/2/4): lanes 8i..8i+7 address
- *           the rows of matrix i, placed by swz/mma.h's swz_mma_lane_rc (the map the device code
+ *           the rows of matrix i, placed by swz/frag.h's swz_mma_lane_rc (the map the device code
  *           uses): A = an M x K row-major tile, B = a K x N row-major tile read with .trans,
  *           BT = an N x K ("K-major") tile; the same lanes with SWZ_STORE are stmatrix.
  *   CP_ASYNC the 16-byte shared writes of swz/mma.h's cp.async copy (access 16): lane l writes
- *           16-byte chunk q0 + l in row-major order (swz_mma_chunk_rc), q0 the unit of (row0,
- *           col0).  Evaluated by bank.h's R8 (measured on an H200), which depends on where each
+ *           16-byte chunk q0 + l in row-major order (swz/frag.h's swz_mma_chunk_rc), q0 the
+ *           unit of (row0, col0).  Evaluated by bank.h's R8 (measured on an H200), which depends on where each
  *           lane reads: the source is taken to be a matrix whose rows start 128-byte lines
  *           (row r of the tile at r * swz_cp_async_row_pitch(W*E) bytes), as in any GEMM whose
  *           row pitch is a multiple of 128 bytes.
@@ -51,8 +51,8 @@
 #define SWZ_CHECK_H
 
 #include "bank.h"
+#include "frag.h"
 #include "layout.h"
-#include "mma.h"
 
 #define SWZ_PAT_ROW 0
 #define SWZ_PAT_COL 1
@@ -121,7 +121,7 @@ SWZ_FN int swz_check_block_shape(int access, uint32_t block_w, uint32_t block_h,
     return SWZ_OK;
 }
 
-/* The swz/mma.h fragment kind of an ldmatrix pattern and its count (1, 2, 4); -1 when the
+/* The swz/frag.h fragment kind of an ldmatrix pattern and its count (1, 2, 4); -1 when the
  * pattern is not one, 0 (count) when the access is not an ldmatrix. */
 SWZ_FN int swz__pat_frag(const swz_pattern *p, int *count)
 {

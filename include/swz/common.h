@@ -33,6 +33,13 @@
 
 #include <stdint.h>
 #include <stddef.h>
+/* A contract violation of an index function is reported on stderr and ends in abort() (see
+ * "contract violations" below); a freestanding build (no C library: the explorer's
+ * WebAssembly) traps without the report. */
+#if !defined(__STDC_HOSTED__) || __STDC_HOSTED__
+#include <stdio.h>
+#include <stdlib.h>
+#endif
 
 /* ---- qualifier ------------------------------------------------------------------------- */
 #if defined(__CUDACC__)
@@ -97,9 +104,11 @@ typedef struct swz_error {
     uint64_t value;    /* the value it was given */
 } swz_error;
 
-/* Record a failure in *e (when e is not NULL) and return code. */
-SWZ_FN int swz__fail(swz_error *e, int code, const char *who, const char *need, const char *param,
-                     uint64_t value)
+/* Record a failure in *e (when e is not NULL: the record is optional) and return code, so that
+ * a checking function ends `return swz_error_set(err, SWZ_ERANGE, "tma", "a box dimension of 1
+ * to 256 elements", "box_rows", n);`.  The strings are not copied: pass literals. */
+SWZ_FN int swz_error_set(swz_error *e, int code, const char *who, const char *need,
+                         const char *param, uint64_t value)
 {
     if (e) {
         e->code = code;
@@ -110,7 +119,8 @@ SWZ_FN int swz__fail(swz_error *e, int code, const char *who, const char *need, 
     }
     return code;
 }
-SWZ_FN void swz__error_clear(swz_error *e)
+/* Reset *e (when e is not NULL) to "nothing wrong": code SWZ_OK, empty strings, value 0. */
+SWZ_FN void swz_error_clear(swz_error *e)
 {
     if (e) {
         e->code = SWZ_OK;
@@ -119,19 +129,22 @@ SWZ_FN void swz__error_clear(swz_error *e)
     }
 }
 
-/* Append s to buf[*len] (kept NUL-terminated within n bytes; *len counts every character). */
-SWZ_FN void swz__put(char *buf, size_t n, size_t *len, const char *s)
+/* Text into a fixed buffer without allocation (what swz_error_format, swz_layout_macro and
+ * swz-check's messages are built from): append s (or v in decimal) to buf at *len, keeping buf
+ * NUL-terminated within its n bytes; *len counts every character, also those that did not fit
+ * (as snprintf's return value: *len >= n means the text was cut). */
+SWZ_FN void swz_text_append(char *buf, size_t n, size_t *len, const char *s)
 {
     for (; *s; ++s, ++*len)
         if (*len + 1u < n) { buf[*len] = *s; buf[*len + 1u] = '\0'; }
 }
-SWZ_FN void swz__put_u64(char *buf, size_t n, size_t *len, uint64_t v)
+SWZ_FN void swz_text_append_u64(char *buf, size_t n, size_t *len, uint64_t v)
 {
     char d[21];
     int i = 20;
     d[20] = '\0';
     do { d[--i] = (char)('0' + (int)(v % 10u)); v /= 10u; } while (v);
-    swz__put(buf, n, len, d + i);
+    swz_text_append(buf, n, len, d + i);
 }
 
 /* The sentence of *e into buf (n bytes, always NUL-terminated when n > 0; no allocation):
@@ -142,18 +155,60 @@ SWZ_FN size_t swz_error_format(const swz_error *e, char *buf, size_t n)
     size_t len = 0;
     if (n) buf[0] = '\0';
     if (e->code == SWZ_OK || !e->param || !e->param[0]) {
-        swz__put(buf, n, &len, swz_strerror(e->code));
+        swz_text_append(buf, n, &len, swz_strerror(e->code));
         return len;
     }
-    swz__put(buf, n, &len, e->who);
-    swz__put(buf, n, &len, " needs ");
-    swz__put(buf, n, &len, e->need);
-    swz__put(buf, n, &len, " (");
-    swz__put(buf, n, &len, e->param);
-    swz__put(buf, n, &len, " = ");
-    swz__put_u64(buf, n, &len, e->value);
-    swz__put(buf, n, &len, ")");
+    swz_text_append(buf, n, &len, e->who);
+    swz_text_append(buf, n, &len, " needs ");
+    swz_text_append(buf, n, &len, e->need);
+    swz_text_append(buf, n, &len, " (");
+    swz_text_append(buf, n, &len, e->param);
+    swz_text_append(buf, n, &len, " = ");
+    swz_text_append_u64(buf, n, &len, e->value);
+    swz_text_append(buf, n, &len, ")");
     return len;
+}
+
+/* ---- contract violations: loud, never silent -----------------------------------------------
+ * The index functions -- every layout kind's swz_<kind>_offset / swz_<kind>_coord, the swizzle
+ * primitives swz_xor and swz_tma_swizzle, swz_wgmma_desc -- sit on kernels' hot paths and return
+ * an index, not an error code.  A parameter outside their contract would silently index another
+ * element (a failure value such as 0xFFFFFFFF used as an index reads far out of bounds), so they
+ * stop instead, with one line in the shape of swz_error_format's sentence, the function as its
+ * subject and the limit's value after the parameter's:
+ *     swz: swz_tma_offset needs a column below the width W (col = 70, W = 64)
+ * on the host on stderr, then abort(); in device code through printf, then __trap() (the launch
+ * fails); in a freestanding build, __builtin_trap().  Their checks are comparisons of the
+ * parameters, which fold away when the parameters are constants (a kernel's tile shape): a
+ * kernel pays for them only where a parameter is a run-time value.  The checked, non-fatal form
+ * of every kind is swz_layout_offset / swz_layout_coord on a layout that swz_layout_make built:
+ * SWZ_BAD_OFFSET / SWZ_ERANGE, never a stop. */
+SWZ_FN void swz__contract_fail(const char *fn, const char *need, const char *param, uint64_t value,
+                               const char *limit, uint64_t limit_value)
+{
+#if defined(__CUDA_ARCH__)
+    if (limit)
+        printf("swz: %s needs %s (%s = %llu, %s = %llu)\n", fn, need, param, (unsigned long long)value,
+               limit, (unsigned long long)limit_value);
+    else
+        printf("swz: %s needs %s (%s = %llu)\n", fn, need, param, (unsigned long long)value);
+    __trap();
+#elif !defined(__STDC_HOSTED__) || __STDC_HOSTED__
+    if (limit)
+        fprintf(stderr, "swz: %s needs %s (%s = %llu, %s = %llu)\n", fn, need, param,
+                (unsigned long long)value, limit, (unsigned long long)limit_value);
+    else
+        fprintf(stderr, "swz: %s needs %s (%s = %llu)\n", fn, need, param, (unsigned long long)value);
+    abort();
+#else
+    (void)fn, (void)need, (void)param, (void)value, (void)limit, (void)limit_value;
+    __builtin_trap();
+#endif
+}
+/* The same stop for a refusal a checking function recorded in *e (its need, parameter, value). */
+SWZ_FN void swz__contract_fail_error(const char *fn, const swz_error *e)
+{
+    swz__contract_fail(fn, e->need, e->param, e->value, NULL, 0u);
 }
 
 /* ---- compile-time checks ---------------------------------------------------------------
@@ -242,11 +297,11 @@ SWZ_FN int swz__check_elem_access_at(swz_error *err, const char *who, uint32_t e
                                      uint32_t access)
 {
     if (!(elem == 1u || elem == 2u || elem == 4u || elem == 8u || elem == 16u))
-        return swz__fail(err, SWZ_EELEM, who, "an element size E of 1, 2, 4, 8 or 16 bytes", "E", elem);
+        return swz_error_set(err, SWZ_EELEM, who, "an element size E of 1, 2, 4, 8 or 16 bytes", "E", elem);
     if (!(access == 4u || access == 8u || access == 16u))
-        return swz__fail(err, SWZ_EACCESS, who, "an access width A of 4, 8 or 16 bytes", "A", access);
+        return swz_error_set(err, SWZ_EACCESS, who, "an access width A of 4, 8 or 16 bytes", "A", access);
     if (access % elem != 0u)
-        return swz__fail(err, SWZ_EACCESS, who, "an access width A that is a multiple of the element size E", "A", access);
+        return swz_error_set(err, SWZ_EACCESS, who, "an access width A that is a multiple of the element size E", "A", access);
     return SWZ_OK;
 }
 SWZ_FN int swz__check_elem_access(uint32_t elem, uint32_t access)

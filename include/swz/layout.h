@@ -29,7 +29,7 @@
  *     name      what tools call it ("xor"); swz_layout_name / swz_layout_kind_find convert
  *     make      int make(swz_layout *l): the kind's own checks and parameters, called by
  *               swz_layout_make after the checks common to all kinds; returns SWZ_OK or an
- *               SWZ_E* code recorded in l->error (swz__fail)
+ *               SWZ_E* code recorded in l->error (swz_error_set)
  *     offset    uint32_t offset(const swz_layout *l, row, col), row < H and col < W
  *     coord     int coord(const swz_layout *l, off, &row, &col), off < swz_layout_size(l):
  *               SWZ_OK, or SWZ_ERANGE when off holds no element
@@ -185,7 +185,7 @@ SWZ_FN int swz__pad_params(const swz_layout *l, swz_layout_param *out)
 SWZ_FN int swz__xor_make(swz_layout *l)
 {
     if (!swz_is_pow2(l->width))
-        return swz__fail(&l->error, SWZ_EPOW2, "xor", "a power-of-two width W", "W", l->width);
+        return swz_error_set(&l->error, SWZ_EPOW2, "xor", "a power-of-two width W", "W", l->width);
     return swz_xor_auto(l->width, l->elem, l->access, &l->p.x);
 }
 SWZ_FN uint32_t swz__xor_offset(const swz_layout *l, uint32_t row, uint32_t col)
@@ -211,11 +211,11 @@ SWZ_FN int swz__morton_make(swz_layout *l)
 {
     uint32_t rowb = l->width * l->elem;
     if (rowb % l->access != 0u || !swz_is_pow2(rowb / l->access))
-        return swz__fail(&l->error, SWZ_EPOW2, "morton",
+        return swz_error_set(&l->error, SWZ_EPOW2, "morton",
                          "a power-of-two number of accesses per row W*E/A (W*E a multiple of A)",
                          "W*E", rowb);
     if (!swz_is_pow2(l->height))
-        return swz__fail(&l->error, SWZ_EPOW2, "morton", "a power-of-two height H", "H", l->height);
+        return swz_error_set(&l->error, SWZ_EPOW2, "morton", "a power-of-two height H", "H", l->height);
     l->p.morton.lw_units = swz_log2(rowb / l->access);
     l->p.morton.lh = swz_log2(l->height);
     return SWZ_OK;
@@ -333,7 +333,7 @@ SWZ_FN int swz__tma_make(swz_layout *l)
     uint32_t mode = swz_layout_kind_tma_mode(l->kind), rowb = l->width * l->elem;
     l->p.tma_mode = mode;
     if (rowb % 16u != 0u || rowb > mode)
-        return swz__fail(&l->error, SWZ_ERANGE, swz_layout_name(l->kind),
+        return swz_error_set(&l->error, SWZ_ERANGE, swz_layout_name(l->kind),
                          mode == 32u ? "a row W*E that is a multiple of 16 bytes and at most 32 bytes"
                          : mode == 64u ? "a row W*E that is a multiple of 16 bytes and at most 64 bytes"
                                        : "a row W*E that is a multiple of 16 bytes and at most 128 bytes",
@@ -378,7 +378,7 @@ SWZ_FN int swz_layout_make(swz_layout *l, int kind, uint32_t width, uint32_t ele
 {
     const char *who = swz_layout_name(kind);
     int e, i;
-    swz__error_clear(&l->error);
+    swz_error_clear(&l->error);
     l->kind = kind;
     l->width = width;
     l->height = height;
@@ -387,19 +387,19 @@ SWZ_FN int swz_layout_make(swz_layout *l, int kind, uint32_t width, uint32_t ele
     l->stride = width;
     for (i = 0; i < SWZ_LAYOUT_PARAM_WORDS; ++i) l->p.words[i] = 0u;
     if (kind < 0 || kind >= SWZ_LAYOUT_COUNT)
-        return swz__fail(&l->error, SWZ_EKIND, "layout", "a known kind (0 .. SWZ_LAYOUT_COUNT-1)",
+        return swz_error_set(&l->error, SWZ_EKIND, "layout", "a known kind (0 .. SWZ_LAYOUT_COUNT-1)",
                          "kind", (uint64_t)(uint32_t)kind);
     e = swz__check_elem_access_at(&l->error, who, elem, access);
     if (e != SWZ_OK) return e;
     if (width == 0u || width > SWZ_MAX_SIDE)
-        return swz__fail(&l->error, SWZ_ERANGE, who, "a width W in 1 .. 65536", "W", width);
+        return swz_error_set(&l->error, SWZ_ERANGE, who, "a width W in 1 .. 65536", "W", width);
     if (height == 0u || height > SWZ_MAX_SIDE)
-        return swz__fail(&l->error, SWZ_ERANGE, who, "a height H in 1 .. 65536", "H", height);
+        return swz_error_set(&l->error, SWZ_ERANGE, who, "a height H in 1 .. 65536", "H", height);
     if ((uint64_t)width * height > SWZ_MAX_ELEMS)
-        return swz__fail(&l->error, SWZ_ERANGE, who, "at most 2^26 elements W*H", "W*H",
+        return swz_error_set(&l->error, SWZ_ERANGE, who, "at most 2^26 elements W*H", "W*H",
                          (uint64_t)width * height);
     if (width * elem < access)
-        return swz__fail(&l->error, SWZ_EWIDTH, who, "a row W*E of at least one access A", "W*E",
+        return swz_error_set(&l->error, SWZ_EWIDTH, who, "a row W*E of at least one access A", "W*E",
                          (uint64_t)width * elem);
     switch (kind) {
 #define SWZ__LAYOUT_MAKE(ID, NAME, MAKE, ...) case SWZ_LAYOUT_##ID: e = MAKE(l); break;
@@ -408,7 +408,7 @@ SWZ_FN int swz_layout_make(swz_layout *l, int kind, uint32_t width, uint32_t ele
     default: e = SWZ_EKIND; break;
     }
     if (e != SWZ_OK && l->error.code == SWZ_OK)
-        swz__fail(&l->error, e, who, "", "", 0u); /* swz_error_format: swz_strerror's text */
+        swz_error_set(&l->error, e, who, "", "", 0u); /* swz_error_format: swz_strerror's text */
     return e;
 }
 
@@ -424,13 +424,13 @@ SWZ_FN int swz_layout_make_xor(swz_layout *l, uint32_t width, uint32_t elem, uin
     int e = swz_layout_make(l, SWZ_LAYOUT_XOR, width, elem, access, height);
     if (e != SWZ_OK) return e;
     if (p.s < p.b)
-        return swz__fail(&l->error, SWZ_ERANGE, "xor", "key bits above the scrambled ones, S >= B",
+        return swz_error_set(&l->error, SWZ_ERANGE, "xor", "key bits above the scrambled ones, S >= B",
                          "S", p.s);
     if (!swz_xor_is_valid(p.b, p.m, p.s))
-        return swz__fail(&l->error, SWZ_ERANGE, "xor", "a swizzle inside 31 bits, B + M + S <= 31",
+        return swz_error_set(&l->error, SWZ_ERANGE, "xor", "a swizzle inside 31 bits, B + M + S <= 31",
                          "B+M+S", (uint64_t)p.b + p.m + p.s);
     if (p.m + p.b > swz_log2(width))
-        return swz__fail(&l->error, SWZ_ERANGE, "xor",
+        return swz_error_set(&l->error, SWZ_ERANGE, "xor",
                          "scrambled bits inside the row, M + B <= log2 W", "M+B",
                          (uint64_t)p.m + p.b);
     l->p.x = p;
@@ -537,12 +537,12 @@ SWZ_HOST_FN size_t swz_layout_macro(const swz_layout *l, char *buf, size_t n)
     for (s = start; *s; ++s) {
         int alone = (s == start || !swz__is_word_char(s[-1])) && !swz__is_word_char(s[1]);
         if (alone && (*s == 'W' || *s == 'E' || *s == 'A' || *s == 'H')) {
-            swz__put_u64(buf, n, &len, *s == 'W' ? l->width : *s == 'E' ? l->elem
+            swz_text_append_u64(buf, n, &len, *s == 'W' ? l->width : *s == 'E' ? l->elem
                                      : *s == 'A' ? l->access : l->height);
             continue;
         }
         one[0] = *s;
-        swz__put(buf, n, &len, one);
+        swz_text_append(buf, n, &len, one);
     }
     return len;
 }

@@ -78,21 +78,21 @@ SWZ_FN int swz__linear_check_at(swz_error *err, uint32_t width, uint32_t elem, u
     int e = swz__check_elem_access_at(err, "linear", elem, access);
     if (e != SWZ_OK) return e;
     if (width == 0u || width > SWZ_MAX_SIDE)
-        return swz__fail(err, SWZ_ERANGE, "linear", "a width W in 1 .. 65536", "W", width);
+        return swz_error_set(err, SWZ_ERANGE, "linear", "a width W in 1 .. 65536", "W", width);
     if (width * elem < access)
-        return swz__fail(err, SWZ_EWIDTH, "linear", "a row W*E of at least one access A", "W*E",
+        return swz_error_set(err, SWZ_EWIDTH, "linear", "a row W*E of at least one access A", "W*E",
                          (uint64_t)width * elem);
     if ((width * elem) % access != 0u || !swz_is_pow2(width * elem / access))
-        return swz__fail(err, SWZ_EPOW2, "linear",
+        return swz_error_set(err, SWZ_EPOW2, "linear",
                          "a power-of-two number of units per row W*E/A (W*E a multiple of A)",
                          "W*E", (uint64_t)width * elem);
     ur = width * elem / access;
     for (i = 0; i < SWZ_LINEAR_MAX_BITS; ++i)
         if (p->mask[i] >= ur)
-            return swz__fail(err, SWZ_ERANGE, "linear", "every mask below W*E/A", "mask",
+            return swz_error_set(err, SWZ_ERANGE, "linear", "every mask below W*E/A", "mask",
                              p->mask[i]);
     if (p->pad % access != 0u || width + p->pad / elem > SWZ_MAX_SIDE)
-        return swz__fail(err, SWZ_ERANGE, "linear",
+        return swz_error_set(err, SWZ_ERANGE, "linear",
                          "a pad that is a multiple of A bytes, W + pad/E <= 65536", "pad", p->pad);
     return SWZ_OK;
 }
@@ -319,19 +319,19 @@ SWZ_HOST_FN size_t swz_linear_macro(uint32_t width, uint32_t elem, uint32_t acce
     uint32_t i, high = 0u;
     if (n) buf[0] = '\0';
     for (i = 8; i < SWZ_LINEAR_MAX_BITS; ++i) high |= p->mask[i];
-    swz__put(buf, n, &len, high ? "swz_linear_offset(" : "SWZ_LINEAR_OFFSET(");
-    swz__put_u64(buf, n, &len, width);
-    swz__put(buf, n, &len, ", ");
-    swz__put_u64(buf, n, &len, elem);
-    swz__put(buf, n, &len, ", ");
-    swz__put_u64(buf, n, &len, access);
-    swz__put(buf, n, &len, high ? ", &p, r, c)  /* p.pad = " : ", ");
-    swz__put_u64(buf, n, &len, p->pad);
+    swz_text_append(buf, n, &len, high ? "swz_linear_offset(" : "SWZ_LINEAR_OFFSET(");
+    swz_text_append_u64(buf, n, &len, width);
+    swz_text_append(buf, n, &len, ", ");
+    swz_text_append_u64(buf, n, &len, elem);
+    swz_text_append(buf, n, &len, ", ");
+    swz_text_append_u64(buf, n, &len, access);
+    swz_text_append(buf, n, &len, high ? ", &p, r, c)  /* p.pad = " : ", ");
+    swz_text_append_u64(buf, n, &len, p->pad);
     for (i = 0; i < (high ? (uint32_t)SWZ_LINEAR_MAX_BITS : 8u); ++i) {
-        swz__put(buf, n, &len, high && i == 0 ? ", p.mask = {" : i == 0 || !high ? ", " : ", ");
-        swz__put_u64(buf, n, &len, p->mask[i]);
+        swz_text_append(buf, n, &len, high && i == 0 ? ", p.mask = {" : i == 0 || !high ? ", " : ", ");
+        swz_text_append_u64(buf, n, &len, p->mask[i]);
     }
-    swz__put(buf, n, &len, high ? "} */" : ", r, c)");
+    swz_text_append(buf, n, &len, high ? "} */" : ", r, c)");
     return len;
 }
 

@@ -10,10 +10,9 @@
  *   giving the element offset of tile element (r, c), as swz/tile.h does.  It is a template
  *   header: define the parameters, include it, and it generates functions named after
  *   SWZ_MMA_NAME, then #undefs every parameter.  Included without SWZ_MMA_NAME it declares only
- *   the shared part: the lane maps, the fragment kinds, cp.async commit/wait and mma.sync.
- *   The lane maps (swz_mma_lane_rc, swz_mma_chunk_rc) are the one owner of "which lane
- *   addresses which row": the device code, NAME_model and check.h's ldmatrix-* and cp-async
- *   patterns all call them.
+ *   the shared part: cp.async commit/wait, ldmatrix .x4 and mma.sync, with swz/frag.h's lane
+ *   maps and fragment kinds (the one owner of "which lane addresses which row": the device
+ *   code, NAME_model and check.h's ldmatrix-* and cp-async patterns all call them).
  *
  * Example (a 64x64 fp16 A tile with the 128-byte swizzle; one warp, one m16n8k16 product)
  *   #include <cuda_fp16.h>
@@ -33,7 +32,7 @@
  *       ta_load_async(sa, a, k, 0, 0, m, k);   // A: m x k, row-major, ld = k
  *       ta_load_async(sb, b, 64, 0, 0, k, 64); // B: k x 64, row-major (K x N)
  *       swz_mma_commit();
- *       swz_mma_wait(0);
+ *       SWZ_MMA_WAIT(0);
  *       __syncthreads();
  *       if (threadIdx.x < 32) {
  *           ta_ldmatrix(fa, sa, SWZ_MMA_A, 4, 0, 0);   // rows 0-15, k 0-15
@@ -63,41 +62,9 @@
  *                         promise and reports SWZ_EALIGN when it does not hold.
  *   A bad parameter is a compile error naming it (swz_error_mma_...).
  *
- * Fragment kinds (frag) and their matrices.  ldmatrix/stmatrix .x1/.x2/.x4 (count 1, 2, 4)
- * move 8x8 matrices of 16-bit values; lanes 8i..8i+7 give the 16-byte row addresses of matrix
- * i; afterwards register i of lane l holds 2 elements of row l/4 of matrix i, columns
- * 2(l%4)..+1 (.trans: column l/4, rows 2(l%4)..+1).  In tile units (rows, 16-byte units),
- * from the fragment origin (r0, c0):
- *   SWZ_MMA_A   A of m16n8k16, M x K row-major tile.  ldmatrix, no .trans.
- *               matrix i at rows 8(i&1).., unit i>>1        k: 0-7   8-15
- *                                                   rows 0-7  [ m0 ]  [ m2 ]
- *                                                   rows 8-15 [ m1 ]  [ m3 ]
- *               registers a0a1 = m0 (g, 2t..), a2a3 = m1 (g+8, 2t..), a4a5 = m2 (g, 2t+8..),
- *               a6a7 = m3 (g+8, 2t+8..) with g = lane>>2, t = lane&3: the m16n8k16 A order.
- *               count 2: m0, m1 (the A of m16n8k8); count 1: m0.
- *   SWZ_MMA_B   B of m16n8k16, K x N row-major tile (rows = k).  ldmatrix .trans.
- *               matrix i at rows (k) 8(i&1).., unit (n) i>>1: the same picture, k down,
- *               n across.  .trans gives lane l the elements (k = 2t..2t+1, n = g): register
- *               0 = b0b1, 1 = b2b3 of the n8 tile at n 0-7; 2, 3 the same for n 8-15.
- *               count 2: one n8 tile (k 0-15); count 1: k 0-7.
- *   SWZ_MMA_BT  B stored N x K row-major (rows = n, "K-major", for A.B^T).  ldmatrix.
- *               matrix i at rows (n) 8(i>>1).., unit (k) i&1     k: 0-7   8-15
- *                                                   n 0-7     [ m0 ]  [ m1 ]
- *                                                   n 8-15    [ m2 ]  [ m3 ]
- *               lane l gets (n = g, k = 2t..2t+1): registers 0, 1 = b0b1, b2b3 of n 0-7;
- *               2, 3 of n 8-15.  count 2: one n8 tile; count 1: k 0-7.
- *   SWZ_MMA_C   a 16x16 block of 16-bit results (two m16n8 D tiles converted to half2/bf162,
- *               register i = m_i): stmatrix (sm_90), the SWZ_MMA_A picture.  Register 0 holds
- *               d0d1 (g, 2t..) of the n 0-7 tile, 1 its d2d3 (g+8, 2t..), 2 and 3 the n 8-15
- *               tile.
- *   C/D of m16n8k16 in fp32: c0,c1 = (g, 2t..2t+1), c2,c3 = (g+8, 2t..2t+1).
- *
- * The lane maps (host and device; the formulas, lane l, i = l >> 3, j = l & 7)
- *   swz_mma_lane_rc(frag, count, l, &dr, &du)   frag A, B, C: dr = 8(i&1) + j, du = i >> 1;
- *       BT: dr = 8(i>>1) + j, du = i & 1.  Returns 0 (inactive) for l >= 8*count.
- *   swz_mma_chunk_rc(i, units, &r, &u)   16-byte chunk i of a copy: r = i / units,
- *       u = i mod units (units = 16-byte units per row): thread tid copies chunks tid + j*THREADS,
- *       so consecutive lanes write consecutive units of a row.
+ * Fragment kinds (SWZ_MMA_A, _B, _BT, _C: the operands of m16n8k16 and their matrices) and
+ * the lane maps (swz_mma_lane_rc, swz_mma_frag_extent, swz_mma_chunk_rc) are in swz/frag.h, which
+ * this header includes: plain C, so that check.h's patterns use them without CUDA.
  *
  * Generated (NAME = SWZ_MMA_NAME; device functions only under nvcc)
  *   uint32_t NAME_lane_addr(int frag, int count, int lane, uint32_t r0, uint32_t c0)
@@ -111,7 +78,7 @@
  *       tile(r, c) = g[(row0 + r) * ld + col0 + c], zero outside [0, rows) x [0, cols), with
  *       one 16-byte cp.async.cg per chunk inside the matrix and a 16-byte shared store of
  *       zeros per chunk outside it.  Asynchronous: follow it by swz_mma_commit() and
- *       swz_mma_wait(n) + __syncthreads() before reading.  When g + col0 or ld is not 16-byte
+ *       SWZ_MMA_WAIT(n) + __syncthreads() before reading.  When g + col0 or ld is not 16-byte
  *       aligned, a chunk straddles column 0 (col0 < 0) or is cut by the right edge (a 16-byte
  *       copy would name bytes past the row, which compute-sanitizer reports as read even with
  *       a src-size below 16), those chunks are copied element by element with plain loads and
@@ -153,7 +120,7 @@
  *
  * Shared (no NAME)
  *   swz_mma_commit()            cp.async.commit_group
- *   swz_mma_wait(n)             cp.async.wait_group n (n a constant: at most n groups pending)
+ *   SWZ_MMA_WAIT(n)             cp.async.wait_group n (n a constant: at most n groups pending)
  *   swz_mma_ldmatrix_x4(reg, saddr, trans)   ldmatrix .x4 (.trans) of this lane's row at the
  *       shared address saddr: for a kernel that keeps NAME_lane_addr's offsets in registers
  *       (computed once per thread) instead of recomputing them per fragment.
@@ -171,57 +138,9 @@
 
 #include "common.h"
 #include "bank.h"
-#include "tile.h"
+#include "frag.h"
 
-#define SWZ_MMA_A 0
-#define SWZ_MMA_B 1
-#define SWZ_MMA_BT 2
-#define SWZ_MMA_C 3
-#define SWZ_MMA_FRAG_COUNT 4
-#define SWZ_MMA_OP_COPY 16
-
-/* 1 when frag is a fragment kind and count is 1, 2 or 4. */
-SWZ_FN int swz_mma_frag_is_valid(int frag, int count)
-{
-    return frag >= 0 && frag < SWZ_MMA_FRAG_COUNT && (count == 1 || count == 2 || count == 4);
-}
-
-/* Lane l's row of the fragment, relative to its origin: dr rows down, du 16-byte units right.
- * Returns 1, or 0 for an inactive lane (l >= 8*count) or a bad (frag, count). */
-SWZ_FN int swz_mma_lane_rc(int frag, int count, uint32_t lane, uint32_t *dr, uint32_t *du)
-{
-    const uint32_t i = lane >> 3, j = lane & 7u;
-    if (!swz_mma_frag_is_valid(frag, count) || lane >= 8u * (uint32_t)count) return 0;
-    if (frag == SWZ_MMA_BT) {
-        *dr = 8u * (i >> 1) + j;
-        *du = i & 1u;
-    } else {
-        *dr = 8u * (i & 1u) + j;
-        *du = i >> 1;
-    }
-    return 1;
-}
-
-/* Rows and 16-byte units one fragment covers (0, 0 for a bad one). */
-SWZ_FN void swz_mma_frag_extent(int frag, int count, uint32_t *rows, uint32_t *units)
-{
-    *rows = *units = 0u;
-    if (!swz_mma_frag_is_valid(frag, count)) return;
-    if (frag == SWZ_MMA_BT) {
-        *rows = count == 4 ? 16u : 8u;
-        *units = count == 1 ? 1u : 2u;
-    } else {
-        *rows = count == 1 ? 8u : 16u;
-        *units = count == 4 ? 2u : 1u;
-    }
-}
-
-/* Chunk i of a 16-byte copy of rows of `units` 16-byte units: row r, unit u. */
-SWZ_FN void swz_mma_chunk_rc(uint32_t i, uint32_t units, uint32_t *r, uint32_t *u)
-{
-    *r = i / units;
-    *u = i % units;
-}
+#define SWZ_MMA_OP_COPY 16 /* NAME_model's op: the cp.async copy (the others are fragment kinds) */
 
 #if defined(__CUDACC__)
 SWZ_FN void swz_mma_commit(void)
@@ -231,9 +150,9 @@ SWZ_FN void swz_mma_commit(void)
 #endif
 }
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
-#define swz_mma_wait(n) asm volatile("cp.async.wait_group %0;" ::"n"((n)) : "memory")
+#define SWZ_MMA_WAIT(n) asm volatile("cp.async.wait_group %0;" ::"n"((n)) : "memory")
 #else
-#define swz_mma_wait(n) ((void)(n))
+#define SWZ_MMA_WAIT(n) ((void)(n))
 #endif
 
 /* D = A.B + C, m16n8k16, fp32 accumulators; ROW.COL; TYPE f16 or bf16.  sm_80+; compiled for
@@ -313,7 +232,7 @@ SWZ__MMA_MMA(swz_mma_m16n8k16_bf16, "bf16")
 #error "swz/mma.h: define SWZ_MMA_ELEM, SWZ_MMA_ROWS, SWZ_MMA_COLS, SWZ_MMA_THREADS and SWZ_MMA_LAYOUT(r, c) along with SWZ_MMA_NAME"
 #endif
 
-#define SWZ__MN(x) SWZ__TILE_CAT(SWZ_MMA_NAME, x)
+#define SWZ__MN(x) SWZ_CAT(SWZ_MMA_NAME, x)
 
 enum {
     SWZ__MN(__E) = (int)sizeof(SWZ_MMA_ELEM),

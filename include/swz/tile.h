@@ -200,16 +200,6 @@
 #include "common.h"
 #include "bank.h"
 
-/* Result of NAME_model: totals of one call over a whole tile (all THREADS threads). */
-typedef struct swz_tile_cost {
-    int status;            /* SWZ_OK, SWZ_EALIGN (layout breaks vector groups), SWZ_EKIND */
-    uint32_t access;       /* bytes per lane of the shared instruction */
-    uint64_t instructions; /* warp-level shared instructions (loads for STORE*, stores for LOAD) */
-    uint64_t wavefronts;   /* predicted wavefronts in total */
-    uint64_t ideal;        /* the same without conflicts */
-    uint32_t worst_ways;   /* worst n-way conflict of any instruction */
-} swz_tile_cost;
-
 /* A thread's base of the incremental offsets (SWZ_TILE_XOR_LINEAR): R and X of its first item. */
 typedef struct swz__tile_base {
     uint32_t r, x;
@@ -237,56 +227,6 @@ typedef struct swz__tile_base {
 
 /* Largest power of two p <= m (m <= 32) with n % p == 0. */
 #define SWZ__TILE_P2DIV32(n, m) ((m) >= 32 && (n) % 32 == 0 ? 32 : SWZ__TILE_P2DIV(n, m))
-
-/* Model of a kernel's shared instructions, one warp instruction at a time (public: a kernel
- * family's own model uses them for instructions that tile.h does not issue):
- *   swz_tile_cost_init(c, access)      empty totals for `access`-byte lanes
- *   swz_tile_cost_add(c, addr, mask, kind)
- *        evaluate one warp instruction (lane l active when bit l of mask is set, byte address
- *        addr[l], kind a bank.h access kind with SWZ_STORE for shared stores) and add it; an
- *        error of the bank model sticks in c->status and later calls add nothing.
- *   swz_tile_cost_add_result(c, r)
- *        add one instruction already evaluated (e.g. swz_bank_eval_cp_async's result).
- *   swz_tile_cost_merge(c, d)
- *        add the totals d of other instructions (d's error, if any, sticks in c). */
-static inline void swz_tile_cost_add_result(swz_tile_cost *c, swz_bank_result r)
-{
-    if (c->status != SWZ_OK) return;
-    if (r.status != SWZ_OK) {
-        c->status = r.status;
-        return;
-    }
-    c->instructions += 1u;
-    c->wavefronts += r.wavefronts;
-    c->ideal += r.ideal;
-    if (r.ways > c->worst_ways) c->worst_ways = r.ways;
-}
-static inline void swz_tile_cost_add(swz_tile_cost *c, const uint32_t addr[32], uint32_t mask,
-                                      int access)
-{
-    if (mask == 0u || c->status != SWZ_OK) return;
-    swz_tile_cost_add_result(c, swz_bank_eval(addr, mask, access));
-}
-
-static inline void swz_tile_cost_init(swz_tile_cost *c, uint32_t access)
-{
-    c->status = SWZ_OK;
-    c->access = access;
-    c->instructions = c->wavefronts = c->ideal = 0u;
-    c->worst_ways = 0u;
-}
-static inline void swz_tile_cost_merge(swz_tile_cost *c, const swz_tile_cost *d)
-{
-    if (c->status != SWZ_OK) return;
-    if (d->status != SWZ_OK) {
-        c->status = d->status;
-        return;
-    }
-    c->instructions += d->instructions;
-    c->wavefronts += d->wavefronts;
-    c->ideal += d->ideal;
-    if (d->worst_ways > c->worst_ways) c->worst_ways = d->worst_ways;
-}
 
 /* SWZ__TILE_DEV: 1 = CUDA device code (nvcc); 0 = host emulation (SWZ_TILE_EMULATE, C++ with
  * the CUDA headers): the same functions run on the CPU, one simulated thread at a time, so

@@ -124,9 +124,9 @@ SWZ_FN uint32_t swz_tma_smem_align(uint32_t mode) { return mode == 0u ? 128u : s
 SWZ_FN int swz_tma_check_smem(swz_error *e, uint64_t addr, uint32_t mode)
 {
     if (!(mode == 0u || swz_tma_align(mode) != 0u))
-        return swz__fail(e, SWZ_EKIND, "tma", "a swizzle mode of 0, 32, 64 or 128 bytes", "mode", mode);
+        return swz_error_set(e, SWZ_EKIND, "tma", "a swizzle mode of 0, 32, 64 or 128 bytes", "mode", mode);
     if (addr % swz_tma_smem_align(mode) != 0u)
-        return swz__fail(e, SWZ_EALIGN, "tma",
+        return swz_error_set(e, SWZ_EALIGN, "tma",
                          mode == 0u    ? "a shared address aligned to 128 bytes (no swizzle)"
                          : mode == 32u ? "a shared address aligned to 256 bytes (8*S, S = 32)"
                          : mode == 64u ? "a shared address aligned to 512 bytes (8*S, S = 64)"
@@ -183,23 +183,23 @@ typedef struct swz_tma_plan {
 SWZ_FN int swz__tma_check_box(swz_error *e, uint32_t n, const char *param)
 {
     if (n == 0u || n > SWZ__TMA_LIM_BOX)
-        return swz__fail(e, SWZ_ERANGE, "tma", "a box dimension of 1 to 256 elements", param, n);
+        return swz_error_set(e, SWZ_ERANGE, "tma", "a box dimension of 1 to 256 elements", param, n);
     return SWZ_OK;
 }
 SWZ_FN int swz__tma_check_dim(swz_error *e, uint64_t n, const char *param)
 {
     if (n == 0u || n > SWZ__TMA_LIM_DIM)
-        return swz__fail(e, SWZ_ERANGE, "tma", "a global dimension of 1 to 2^32 elements", param, n);
+        return swz_error_set(e, SWZ_ERANGE, "tma", "a global dimension of 1 to 2^32 elements", param, n);
     return SWZ_OK;
 }
 SWZ_FN int swz__tma_check_stride(swz_error *e, uint64_t bytes, uint64_t least, const char *param)
 {
     if (bytes % 16u != 0u)
-        return swz__fail(e, SWZ_EALIGN, "tma", "a row stride (ld*E) that is a multiple of 16 bytes", param, bytes);
+        return swz_error_set(e, SWZ_EALIGN, "tma", "a row stride (ld*E) that is a multiple of 16 bytes", param, bytes);
     if (bytes >= SWZ__TMA_LIM_STRIDE)
-        return swz__fail(e, SWZ_ERANGE, "tma", "a stride below 2^40 bytes", param, bytes);
+        return swz_error_set(e, SWZ_ERANGE, "tma", "a stride below 2^40 bytes", param, bytes);
     if (bytes < least)
-        return swz__fail(e, SWZ_ERANGE, "tma", "a stride at least the extent it steps over", param, bytes);
+        return swz_error_set(e, SWZ_ERANGE, "tma", "a stride at least the extent it steps over", param, bytes);
     return SWZ_OK;
 }
 
@@ -217,7 +217,7 @@ SWZ_FN int swz__tma_plan(swz_tma_plan *p, uint32_t rank, int dtype, const void *
     uint32_t E = swz_tma_dtype_bytes(dtype), inner;
     int r;
     uint32_t i;
-    swz__error_clear(e);
+    swz_error_clear(e);
     for (i = 0; i < 3u; ++i) { p->dims[i] = 0u; p->box[i] = 0u; }
     p->strides[0] = p->strides[1] = 0u;
     p->mode = p->box_bytes = p->smem_align = p->store_pad = 0u;
@@ -227,21 +227,21 @@ SWZ_FN int swz__tma_plan(swz_tma_plan *p, uint32_t rank, int dtype, const void *
     p->base = base;
     p->l2_promotion = 256u;
     if (E == 0u)
-        return swz__fail(e, SWZ_EELEM, "tma", "an element type of enum swz_tma_dtype", "dtype", (uint64_t)(int64_t)dtype);
+        return swz_error_set(e, SWZ_EELEM, "tma", "an element type of enum swz_tma_dtype", "dtype", (uint64_t)(int64_t)dtype);
     if ((r = swz__tma_check_dim(e, cols, "cols")) || (r = swz__tma_check_dim(e, rows, "rows")) ||
         (r = swz__tma_check_dim(e, batch, "batch")) || (r = swz__tma_check_box(e, box_cols, "box_cols")) ||
         (r = swz__tma_check_box(e, box_rows, "box_rows")) || (r = swz__tma_check_box(e, box_batch, "box_batch")))
         return r;
     inner = box_cols * E;
     if (inner % 16u != 0u)
-        return swz__fail(e, SWZ_ERANGE, "tma", "an inner box (box_cols*E) that is a multiple of 16 bytes", "box_cols*E", inner);
+        return swz_error_set(e, SWZ_ERANGE, "tma", "an inner box (box_cols*E) that is a multiple of 16 bytes", "box_cols*E", inner);
     if (mode == SWZ_TMA_AUTO) mode = swz_tma_mode_for(inner);
     if (!(mode == 0u || swz_tma_align(mode) != 0u))
-        return swz__fail(e, SWZ_EKIND, "tma", "a swizzle mode of 0, 32, 64, 128 or SWZ_TMA_AUTO", "mode", mode);
+        return swz_error_set(e, SWZ_EKIND, "tma", "a swizzle mode of 0, 32, 64, 128 or SWZ_TMA_AUTO", "mode", mode);
     if (mode != 0u && inner != mode) /* the driver takes inner < S, but lays rows out S bytes apart */
-        return swz__fail(e, SWZ_ERANGE, "tma", "an inner box (box_cols*E) of exactly the swizzle span S bytes", "box_cols*E", inner);
+        return swz_error_set(e, SWZ_ERANGE, "tma", "an inner box (box_cols*E) of exactly the swizzle span S bytes", "box_cols*E", inner);
     if ((uint64_t)(uintptr_t)base % 16u != 0u)
-        return swz__fail(e, SWZ_EALIGN, "tma", "a global address aligned to 16 bytes", "address", (uint64_t)(uintptr_t)base);
+        return swz_error_set(e, SWZ_EALIGN, "tma", "a global address aligned to 16 bytes", "address", (uint64_t)(uintptr_t)base);
     if ((r = swz__tma_check_stride(e, ld * E, cols * E, "ld*E")))
         return r;
     if (rank == 3u && (r = swz__tma_check_stride(e, batch_stride * E, rows * ld * E, "batch_stride*E")))
@@ -288,7 +288,7 @@ SWZ_FN int swz_tma_check_origin(swz_error *e, const swz_tma_plan *p, int64_t c0)
 {
     const uint64_t b = (uint64_t)c0 * p->elem; /* modulo 2^64: the same remainder mod 16 */
     if (b % 16u != 0u)
-        return swz__fail(e, SWZ_EALIGN, "tma", "an inner box start (c0*E) on a 16-byte unit", "c0*E", b);
+        return swz_error_set(e, SWZ_EALIGN, "tma", "an inner box start (c0*E) on a 16-byte unit", "c0*E", b);
     return SWZ_OK;
 }
 
@@ -302,7 +302,7 @@ SWZ_FN int swz_tma_check_store_origin(swz_error *e, const swz_tma_plan *p, int64
     int r = swz_tma_check_origin(e, p, c0);
     if (r != SWZ_OK) return r;
     if (c0 < 0 || c1 < 0 || c2 < 0)
-        return swz__fail(e, SWZ_ERANGE, "tma", "a store origin with no negative coordinate",
+        return swz_error_set(e, SWZ_ERANGE, "tma", "a store origin with no negative coordinate",
                          c0 < 0 ? "c0" : c1 < 0 ? "c1" : "c2", (uint64_t)(c0 < 0 ? c0 : c1 < 0 ? c1 : c2));
     return SWZ_OK;
 }
@@ -397,7 +397,7 @@ SWZ_HOST_FN int swz_tma_encode(CUtensorMap *map, swz_tma_plan *p)
         u.p = NULL;
         if (cudaGetDriverEntryPointByVersion("cuTensorMapEncodeTiled", &u.p, 12000, cudaEnableDefault, &q) !=
                 cudaSuccess || q != cudaDriverEntryPointSuccess || !u.p)
-            return swz__fail(&p->error, SWZ_EKIND, "cudaGetDriverEntryPointByVersion",
+            return swz_error_set(&p->error, SWZ_EKIND, "cudaGetDriverEntryPointByVersion",
                              "a driver with cuTensorMapEncodeTiled (CUDA 12.0+)", "query", (uint64_t)q);
         fn = u.f;
     }
@@ -412,7 +412,7 @@ SWZ_HOST_FN int swz_tma_encode(CUtensorMap *map, swz_tma_plan *p)
     r = fn(map, (CUtensorMapDataType)p->dtype, p->rank, (void *)(uintptr_t)p->base, dims, strides,
            box, estr, CU_TENSOR_MAP_INTERLEAVE_NONE, sw, l2, CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE);
     if (r != CUDA_SUCCESS)
-        return swz__fail(&p->error, SWZ_ERANGE, "cuTensorMapEncodeTiled", "the driver to accept the map",
+        return swz_error_set(&p->error, SWZ_ERANGE, "cuTensorMapEncodeTiled", "the driver to accept the map",
                          "CUresult", (uint64_t)r);
     return SWZ_OK;
 }

@@ -221,7 +221,7 @@ static int run_case(test_rng *rng, const tcase &t)
     {
         swz_error oe;
         char why[200];
-        swz__error_clear(&oe);
+        swz_error_clear(&oe);
         if (swz_tma_check_origin(&oe, &p, t.c0) != SWZ_OK) { /* a probe of the rule: the named refusal, then the copy */
             swz_error_format(&oe, why, sizeof why);
             printf("origin c0=%d refused by swz_tma_check_origin: %s\n", t.c0, why);
@@ -554,7 +554,7 @@ static void test_align(const char *self)
     uint32_t modes[] = {32u, 64u, 128u};
     for (int i = 0; i < 3; ++i) {
         swz_error e;
-        swz__error_clear(&e);
+        swz_error_clear(&e);
         EXPECT(swz_tma_check_smem(&e, 128u, modes[i]) == SWZ_EALIGN && e.code == SWZ_EALIGN,
                "mode %u: 128-B-aligned address accepted", modes[i]);
         EXPECT(swz_tma_check_smem(NULL, 8u * modes[i] * 3u, modes[i]) == SWZ_OK, "mode %u: 8*S*3 refused", modes[i]);

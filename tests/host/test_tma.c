@@ -93,7 +93,7 @@ Test(tma, a_store_origin_has_no_negative_coordinate)
     for (int i = 0; i < 5; ++i)
         for (int j = 0; j < 5; ++j)
             for (int k = 0; k < 5; ++k) {
-                swz__error_clear(&e);
+                swz_error_clear(&e);
                 const int got = swz_tma_check_store_origin(&e, &p, c[i], c[j] / 4 - 1, c[k] / 4);
                 const int want = c[i] < 0 || c[j] / 4 - 1 < 0 || c[k] / 4 < 0 ? SWZ_ERANGE : SWZ_OK;
                 cr_expect(got == want, "(%lld, %lld, %lld): %d, want %d", (long long)c[i], (long long)(c[j] / 4 - 1),
@@ -116,7 +116,7 @@ Test(tma, a_box_origin_starts_on_a_16_byte_unit)
             const int64_t bytes = c0 * (int64_t)p.elem;
             const int want = ((bytes % 16) + 16) % 16 == 0 ? SWZ_OK : SWZ_EALIGN; /* signed reference */
             swz_error e;
-            swz__error_clear(&e);
+            swz_error_clear(&e);
             const int got = swz_tma_check_origin(&e, &p, c0);
             cr_expect(got == want && (want == SWZ_OK || (e.code == SWZ_EALIGN && strcmp(e.param, "c0*E") == 0)),
                       "E=%u c0=%lld: %d, want %d", p.elem, (long long)c0, got, want);
