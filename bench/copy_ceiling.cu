@@ -69,12 +69,12 @@ __global__ static void __launch_bounds__(32) cc_bulk(const unsigned char *__rest
         swz_fence_mbar_init();
         swz_mbar_expect_tx(&bar, KB * 1024);
         asm volatile("cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes [%0], [%1], %2, [%3];" ::"r"(
-                         swz__smem_u32(cc_smem)),
-                     "l"(in + off), "r"(KB * 1024), "r"(swz__smem_u32(&bar))
+                         swz_smem_addr(cc_smem)),
+                     "l"(in + off), "r"(KB * 1024), "r"(swz_smem_addr(&bar))
                      : "memory");
         swz_mbar_wait(&bar, 0);
         asm volatile("cp.async.bulk.global.shared::cta.bulk_group [%0], [%1], %2;" ::"l"(out + off),
-                     "r"(swz__smem_u32(cc_smem)), "r"(KB * 1024)
+                     "r"(swz_smem_addr(cc_smem)), "r"(KB * 1024)
                      : "memory");
         asm volatile("cp.async.bulk.commit_group;" ::: "memory");
         asm volatile("cp.async.bulk.wait_group.read 0;" ::: "memory");

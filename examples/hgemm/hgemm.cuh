@@ -425,7 +425,7 @@ static __device__ __forceinline__ void HG(__slice_full)(float (&acc)[HG(__MI)][H
     for (int ks = 0; ks < KS; ++ks) {
         if (ks == KS - 1) {
             swz_mma_commit();
-            swz_mma_wait(S - 2);
+            SWZ_MMA_WAIT(S - 2);
             __syncthreads();
             rs = rs == S - 1 ? 0 : rs + 1;
         }
@@ -491,7 +491,7 @@ template <int BT, int W>
 static __device__ __forceinline__ void HG(__first_frags)(uint32_t (&fa)[HG(__MI)][4], uint32_t (&fb)[HG(__NI)][2],
                                                          uint32_t sm, int wm, int wn)
 {
-    swz_mma_wait(W);
+    SWZ_MMA_WAIT(W);
     __syncthreads();
     HG(__frags)<BT>(fa, fb, sm, wm, wn, 0);
 }
@@ -606,7 +606,7 @@ __global__ void __launch_bounds__(HG(__NT), SWZ_HGEMM_MIN_BLOCKS)
 #pragma unroll
                 for (int ks = 0; ks < KS; ++ks) {
                     if (ks == KS - 1) {
-                        swz_mma_wait(S - 2);
+                        SWZ_MMA_WAIT(S - 2);
                         __syncthreads();
                         rs = rs == S - 1 ? 0 : rs + 1;
                     }
@@ -631,7 +631,7 @@ __global__ void __launch_bounds__(HG(__NT), SWZ_HGEMM_MIN_BLOCKS)
          * otherwise in the stages': every cp.async (also the zero-filled slices past K) landed
          * and no stage is read any more */
 #if !SWZ_HGEMM_PERSIST
-        swz_mma_wait(0);
+        SWZ_MMA_WAIT(0);
         __syncthreads();
 #endif
         {
@@ -694,7 +694,7 @@ __global__ void __launch_bounds__(HG(__NT), SWZ_HGEMM_MIN_BLOCKS)
             }
         }
     } /* tiles */
-    swz_mma_wait(0); /* SWZ_HGEMM_PERSIST: nothing in flight is left at exit (the last copies were waited for) */
+    SWZ_MMA_WAIT(0); /* SWZ_HGEMM_PERSIST: nothing in flight is left at exit (the last copies were waited for) */
 }
 
 template <int BT, typename CT>
@@ -765,7 +765,7 @@ __global__ void __launch_bounds__(HG(__NT), SWZ_HGEMM_MIN_BLOCKS)
     HG(__first_frags)<BT, COPY ? S - 2 : 0>(fa[0], fb[0], sm, wm, wn);
     if (COPY) HG(__slices)<BT, 1>(kt, KT - (S - 1), acc, fa, fb, sm, rs, ws, da, db, pa, lda, pb, ldb, ib, wm, wn);
     HG(__slices)<BT, 0>(kt, KT, acc, fa, fb, sm, rs, ws, da, db, pa, lda, pb, ldb, ib, wm, wn);
-    swz_mma_wait(0);
+    SWZ_MMA_WAIT(0);
     const long long c1 = clock64();
     asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(t1));
     float sum = 0.f;

@@ -663,7 +663,7 @@ EX_TR_DFN void EX_TRN(__phase1)(SWZ_TRANSPOSE_ELEM *tile, const SWZ_TRANSPOSE_EL
     else
         EX_TRN(_mma_load_async)(tile, ib, ld_in, r0, c0, rows, cols);
     swz_mma_commit();
-    swz_mma_wait(0);
+    SWZ_MMA_WAIT(0);
 #else
     EX_TRN(_tile_load)(tile, ib, ld_in, r0, c0, rows, cols);
 #endif

@@ -174,7 +174,7 @@ static __device__ __forceinline__ void ex_wg_body(const CUtensorMap *ma, const C
     if (CL > 1) swz_cluster_sync(); /* the peer's barriers exist before any multicast or arrive */
     else __syncthreads();
     if (wg == 0) {
-        swz_setmaxnreg_dec(40);
+        SWZ_SETMAXNREG_DEC(40);
         if (threadIdx.x == 0) {
             swz_tma_prefetch(ma);
             swz_tma_prefetch(mb);
@@ -202,9 +202,9 @@ static __device__ __forceinline__ void ex_wg_body(const CUtensorMap *ma, const C
         }
         __syncwarp();
     } else {
-        swz_setmaxnreg_inc(232);
+        SWZ_SETMAXNREG_INC(232);
         const uint32_t c = (uint32_t)wg - 1u, lt = threadIdx.x % 128u;
-        const uint32_t base = swz__smem_u32(smem);
+        const uint32_t base = swz_smem_addr(smem);
         uint32_t it = 0;
         for (uint32_t u = first; u < units; u += step) {
             uint32_t tu, tn;
@@ -225,10 +225,10 @@ static __device__ __forceinline__ void ex_wg_body(const CUtensorMap *ma, const C
                                                 : swz_wgmma_desc(sb + kk * 32u, S, SWZ_WGMMA_K_MAJOR, BN),
                                             (kb > 0 || kk > 0) ? 1 : 0, BMN);
                 swz_wgmma_commit();
-                swz_wgmma_wait(1);
+                SWZ_WGMMA_WAIT(1);
                 if (kb > 0 && lt == 0) ex_wg_release<CL>(&empty[(it + SWZ_WGEMM_STAGES - 1) % SWZ_WGEMM_STAGES]);
             }
-            swz_wgmma_wait(0);
+            SWZ_WGMMA_WAIT(0);
             if (lt == 0) ex_wg_release<CL>(&empty[(it + SWZ_WGEMM_STAGES - 1) % SWZ_WGEMM_STAGES]);
             /* epilogue: accumulator i of thread lt at (row, col) of the consumer's 64 x BN block */
             const int64_t r0 = (int64_t)tm * EX_WG_BM + c * 64u, c0 = (int64_t)tn * BN;
@@ -238,7 +238,7 @@ static __device__ __forceinline__ void ex_wg_body(const CUtensorMap *ma, const C
 #pragma unroll
                 for (int j = 0; j < BN / CW; ++j) {
                     unsigned char *buf = stg + (j & 1) * EX_WG_STG;
-                    if (lt == 0) swz_tma_wait_read(1); /* the store from this buffer two chunks ago has read it */
+                    if (lt == 0) SWZ_TMA_WAIT_READ(1); /* the store from this buffer two chunks ago has read it */
                     ex_wg_bar(1u + c);
 #pragma unroll
                     for (int k = 0; k < CW / 2; k += 2) { /* constant bounds: unrolled, so d[] stays in registers */
@@ -278,7 +278,7 @@ static __device__ __forceinline__ void ex_wg_body(const CUtensorMap *ma, const C
                 }
             }
         }
-        if (EPI == 1 && lt == 0) swz_tma_wait(0); /* the stores are done before the CTA leaves */
+        if (EPI == 1 && lt == 0) SWZ_TMA_WAIT(0); /* the stores are done before the CTA leaves */
     }
     if (CL > 1) swz_cluster_sync(); /* no CTA leaves while its peer may still arrive on it */
 }

@@ -211,6 +211,24 @@ SWZ_FN void swz__contract_fail_error(const char *fn, const swz_error *e)
     swz__contract_fail(fn, e->need, e->param, e->value, NULL, 0u);
 }
 
+/* The contract checks of an index function fn: stop with the refusal a checking function
+ * returned (code, recorded in *e) / with "a column below the width W" when col >= width.
+ * Return 1 when the contract holds, 0 after a stop (for the freestanding build's caller). */
+SWZ_FN int swz__contract_params(const char *fn, int code, const swz_error *e)
+{
+    if (code == SWZ_OK) return 1;
+    swz__contract_fail_error(fn, e);
+    return 0;
+}
+SWZ_FN int swz__contract_col(const char *fn, uint32_t col, uint32_t width)
+{
+    if (col < width) return 1;
+    swz__contract_fail(fn, "a column below the width W", "col", col, "W", width);
+    return 0;
+}
+/* An empty record for a checking function to fill (SWZ_OK, empty strings). */
+#define SWZ__ERROR_NONE {SWZ_OK, "", "", "", 0u}
+
 /* ---- compile-time checks ---------------------------------------------------------------
  * SWZ_STATIC_ASSERT(cond, reason)  a declaration (file or block scope).
  * SWZ__CT_CHECK(cond, reason)       an int constant expression equal to 0 that fails to compile

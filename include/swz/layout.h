@@ -155,11 +155,11 @@ typedef struct swz_layout_param {
 
 SWZ_FN uint32_t swz__stride_offset(const swz_layout *l, uint32_t row, uint32_t col)
 {
-    return swz_pad_offset(l->stride, row, col);
+    return swz_pad_offset_stride(l->stride, row, col);
 }
 SWZ_FN int swz__stride_coord(const swz_layout *l, uint32_t off, uint32_t *row, uint32_t *col)
 {
-    return swz_pad_coord(l->stride, l->width, off, row, col);
+    return swz_pad_coord_stride(l->stride, l->width, off, row, col);
 }
 
 SWZ_FN int swz__none_make(swz_layout *l) { (void)l; return SWZ_OK; }
@@ -184,9 +184,8 @@ SWZ_FN int swz__pad_params(const swz_layout *l, swz_layout_param *out)
 
 SWZ_FN int swz__xor_make(swz_layout *l)
 {
-    if (!swz_is_pow2(l->width))
-        return swz_error_set(&l->error, SWZ_EPOW2, "xor", "a power-of-two width W", "W", l->width);
-    return swz_xor_auto(l->width, l->elem, l->access, &l->p.x);
+    int e = swz__xor_auto_check_at(&l->error, "xor", l->width, l->elem, l->access);
+    return e != SWZ_OK ? e : swz_xor_auto(l->width, l->elem, l->access, &l->p.x);
 }
 SWZ_FN uint32_t swz__xor_offset(const swz_layout *l, uint32_t row, uint32_t col)
 {
@@ -209,25 +208,20 @@ SWZ_FN int swz__xor_params(const swz_layout *l, swz_layout_param *out)
 
 SWZ_FN int swz__morton_make(swz_layout *l)
 {
-    uint32_t rowb = l->width * l->elem;
-    if (rowb % l->access != 0u || !swz_is_pow2(rowb / l->access))
-        return swz_error_set(&l->error, SWZ_EPOW2, "morton",
-                         "a power-of-two number of accesses per row W*E/A (W*E a multiple of A)",
-                         "W*E", rowb);
-    if (!swz_is_pow2(l->height))
-        return swz_error_set(&l->error, SWZ_EPOW2, "morton", "a power-of-two height H", "H", l->height);
-    l->p.morton.lw_units = swz_log2(rowb / l->access);
+    int e = swz__morton_check_at(&l->error, "morton", l->width, l->elem, l->access, l->height);
+    if (e != SWZ_OK) return e;
+    l->p.morton.lw_units = swz_log2(l->width * l->elem / l->access);
     l->p.morton.lh = swz_log2(l->height);
     return SWZ_OK;
 }
 SWZ_FN uint32_t swz__morton_offset(const swz_layout *l, uint32_t row, uint32_t col)
 {
-    return swz_morton_offset(l->p.morton.lw_units, l->p.morton.lh, l->access / l->elem, row, col);
+    return swz_morton_offset_log2(l->p.morton.lw_units, l->p.morton.lh, l->access / l->elem, row, col);
 }
 SWZ_FN int swz__morton_coord(const swz_layout *l, uint32_t off, uint32_t *row, uint32_t *col)
 {
-    return swz_morton_coord(l->p.morton.lw_units, l->p.morton.lh, l->access / l->elem, off, row,
-                            col);
+    return swz_morton_coord_log2(l->p.morton.lw_units, l->p.morton.lh, l->access / l->elem, off, row,
+                                 col);
 }
 SWZ_FN int swz__morton_params(const swz_layout *l, swz_layout_param *out)
 {
@@ -242,13 +236,11 @@ SWZ_FN int swz__morton_params(const swz_layout *l, swz_layout_param *out)
 
 SWZ_FN uint32_t swz__tma_offset(const swz_layout *l, uint32_t row, uint32_t col)
 {
-    return swz_tma_offset(l->width, l->elem, l->p.tma_mode, row, col);
+    return swz__tma_offset_unchecked(l->width, l->elem, l->p.tma_mode, row, col);
 }
 SWZ_FN int swz__tma_coord(const swz_layout *l, uint32_t off, uint32_t *row, uint32_t *col)
 {
-    uint32_t o = swz_tma_swizzle(l->p.tma_mode, off * l->elem) / l->elem; /* an involution */
-    *row = o / l->width;
-    *col = o % l->width;
+    swz__tma_coord_unchecked(l->width, l->elem, l->p.tma_mode, off, row, col);
     return SWZ_OK;
 }
 SWZ_FN int swz__tma_params(const swz_layout *l, swz_layout_param *out)
@@ -262,17 +254,17 @@ SWZ_FN int swz__tma_params(const swz_layout *l, swz_layout_param *out)
 
 SWZ_FN int swz__linear_make(swz_layout *l)
 {
-    int e = swz__linear_check_at(&l->error, l->width, l->elem, l->access, &l->p.lin);
+    int e = swz_linear_check(&l->error, l->width, l->elem, l->access, &l->p.lin);
     if (e != SWZ_OK) return e; /* before swz_linear_auto: its error names the parameter */
     return swz_linear_auto(l->width, l->elem, l->access, &l->p.lin);
 }
 SWZ_FN uint32_t swz__linear_offset_of(const swz_layout *l, uint32_t row, uint32_t col)
 {
-    return swz_linear_offset(l->width, l->elem, l->access, &l->p.lin, row, col);
+    return swz__linear_offset_unchecked(l->width, l->elem, l->access, &l->p.lin, row, col);
 }
 SWZ_FN int swz__linear_coord_of(const swz_layout *l, uint32_t off, uint32_t *row, uint32_t *col)
 {
-    return swz_linear_coord(l->width, l->elem, l->access, &l->p.lin, off, row, col);
+    return swz__linear_coord_unchecked(l->width, l->elem, l->access, &l->p.lin, off, row, col);
 }
 SWZ_FN int swz__linear_params_of(const swz_layout *l, swz_layout_param *out)
 {
@@ -330,15 +322,8 @@ SWZ_FN uint32_t swz_layout_kind_tma_mode(int kind)
 
 SWZ_FN int swz__tma_make(swz_layout *l)
 {
-    uint32_t mode = swz_layout_kind_tma_mode(l->kind), rowb = l->width * l->elem;
-    l->p.tma_mode = mode;
-    if (rowb % 16u != 0u || rowb > mode)
-        return swz_error_set(&l->error, SWZ_ERANGE, swz_layout_name(l->kind),
-                         mode == 32u ? "a row W*E that is a multiple of 16 bytes and at most 32 bytes"
-                         : mode == 64u ? "a row W*E that is a multiple of 16 bytes and at most 64 bytes"
-                                       : "a row W*E that is a multiple of 16 bytes and at most 128 bytes",
-                         "W*E", rowb);
-    return SWZ_OK;
+    l->p.tma_mode = swz_layout_kind_tma_mode(l->kind);
+    return swz_tma_check_row(&l->error, l->width, l->elem, l->p.tma_mode);
 }
 
 /* One row of the table, for host code. */
@@ -445,7 +430,7 @@ SWZ_FN int swz_layout_make_linear(swz_layout *l, uint32_t width, uint32_t elem, 
 {
     int e = swz_layout_make(l, SWZ_LAYOUT_LINEAR, width, elem, access, height);
     if (e != SWZ_OK) return e;
-    e = swz__linear_check_at(&l->error, width, elem, access, p);
+    e = swz_linear_check(&l->error, width, elem, access, p);
     if (e != SWZ_OK) return e;
     l->p.lin = *p;
     l->stride = swz_linear_stride(width, elem, p);
@@ -460,8 +445,8 @@ SWZ_FN uint32_t swz_layout_size(const swz_layout *l)
 {
     uint32_t n = l->stride * l->height;
     uint32_t mode = swz_layout_kind_tma_mode(l->kind);
-    if (mode) { /* whole 8*mode-byte swizzle atoms, since rows can be shorter than a line */
-        uint32_t atom = 8u * mode / l->elem;
+    if (mode) { /* whole swizzle periods (8*mode bytes), since rows can be shorter than a line */
+        uint32_t atom = swz_tma_align(mode) / l->elem;
         n = (n + atom - 1u) / atom * atom;
     }
     return n;

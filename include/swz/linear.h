@@ -67,12 +67,13 @@ SWZ_FN uint32_t swz_linear_key(const swz_linear_params *p, uint32_t row)
     return k;
 }
 
-/* SWZ_OK when (W, E, A, p) is a valid XOR-linear layout: E, A as everywhere (common.h), W*E a
- * multiple of A with a power-of-two quotient Ur, every mask < Ur, the pad a multiple of A and
- * W + pad/E <= SWZ_MAX_SIDE.  SWZ_EELEM, SWZ_EACCESS, SWZ_EWIDTH (W*E < A), SWZ_EPOW2 (Ur) or
- * SWZ_ERANGE (a mask, or the pad) otherwise, recorded in *err (may be NULL). */
-SWZ_FN int swz__linear_check_at(swz_error *err, uint32_t width, uint32_t elem, uint32_t access,
-                                const swz_linear_params *p)
+/* SWZ_OK when (W, E, A, p) is a valid XOR-linear layout: E, A as everywhere (common.h), W in
+ * [1, SWZ_MAX_SIDE], W*E a multiple of A with a power-of-two quotient Ur, every mask < Ur, the
+ * pad a multiple of A and W + pad/E <= SWZ_MAX_SIDE.  SWZ_EELEM, SWZ_EACCESS, SWZ_ERANGE (W, a
+ * mask, or the pad), SWZ_EWIDTH (W*E < A) or SWZ_EPOW2 (Ur) otherwise, recorded in *err (may be
+ * NULL) as "linear needs ...". */
+SWZ_FN int swz_linear_check(swz_error *err, uint32_t width, uint32_t elem, uint32_t access,
+                            const swz_linear_params *p)
 {
     uint32_t ur, i;
     int e = swz__check_elem_access_at(err, "linear", elem, access);
@@ -81,25 +82,20 @@ SWZ_FN int swz__linear_check_at(swz_error *err, uint32_t width, uint32_t elem, u
         return swz_error_set(err, SWZ_ERANGE, "linear", "a width W in 1 .. 65536", "W", width);
     if (width * elem < access)
         return swz_error_set(err, SWZ_EWIDTH, "linear", "a row W*E of at least one access A", "W*E",
-                         (uint64_t)width * elem);
+                             (uint64_t)width * elem);
     if ((width * elem) % access != 0u || !swz_is_pow2(width * elem / access))
         return swz_error_set(err, SWZ_EPOW2, "linear",
-                         "a power-of-two number of units per row W*E/A (W*E a multiple of A)",
-                         "W*E", (uint64_t)width * elem);
+                             "a power-of-two number of units per row W*E/A (W*E a multiple of A)",
+                             "W*E", (uint64_t)width * elem);
     ur = width * elem / access;
     for (i = 0; i < SWZ_LINEAR_MAX_BITS; ++i)
         if (p->mask[i] >= ur)
             return swz_error_set(err, SWZ_ERANGE, "linear", "every mask below W*E/A", "mask",
-                             p->mask[i]);
+                                 p->mask[i]);
     if (p->pad % access != 0u || width + p->pad / elem > SWZ_MAX_SIDE)
         return swz_error_set(err, SWZ_ERANGE, "linear",
-                         "a pad that is a multiple of A bytes, W + pad/E <= 65536", "pad", p->pad);
+                             "a pad that is a multiple of A bytes, W + pad/E <= 65536", "pad", p->pad);
     return SWZ_OK;
-}
-SWZ_FN int swz_linear_check(uint32_t width, uint32_t elem, uint32_t access,
-                            const swz_linear_params *p)
-{
-    return swz__linear_check_at(NULL, width, elem, access, p);
 }
 
 /* Elements between row starts: W + pad/E. */
@@ -118,9 +114,30 @@ SWZ_FN uint32_t swz_linear_in_row(uint32_t elem, uint32_t access, const swz_line
     return ((col / vec) ^ swz_linear_key(p, row)) * vec + col % vec;
 }
 
-/* Element offset of (row, col): row*stride + swz_linear_in_row(row, col).  Unchecked: the caller
- * keeps swz_linear_check == SWZ_OK, col < width and row * stride < 2^32 (swz_layout_offset is
- * the checked form).
+/* The formula for any row and col, no checks (what layout.h's descriptor calls after its own). */
+SWZ_FN uint32_t swz__linear_offset_unchecked(uint32_t width, uint32_t elem, uint32_t access,
+                                             const swz_linear_params *p, uint32_t row, uint32_t col)
+{
+    return row * swz_linear_stride(width, elem, p) + swz_linear_in_row(elem, access, p, row, col);
+}
+SWZ_FN int swz__linear_coord_unchecked(uint32_t width, uint32_t elem, uint32_t access,
+                                       const swz_linear_params *p, uint32_t off, uint32_t *row,
+                                       uint32_t *col)
+{
+    uint32_t vec = access / elem, stride = swz_linear_stride(width, elem, p);
+    uint32_t r = off / stride, x = off % stride;
+    if (x >= width) return SWZ_ERANGE;
+    *row = r;
+    *col = ((x / vec) ^ swz_linear_key(p, r)) * vec + x % vec;
+    return SWZ_OK;
+}
+
+/* ---- the kind linear: (W, E, A, &p, row, col), the macro forms' order ----------------------
+ * Element offset of (row, col): row*stride + swz_linear_in_row(row, col).  The parameters are
+ * those swz_linear_check accepts and col < W; a violation stops the program with the parameter
+ * and its limit (common.h, contract violations).  The row is not bounded (every row maps onto
+ * itself: any height): the caller keeps row * stride < 2^32.  The checked, non-fatal form is
+ * swz_layout_offset / swz_layout_coord.
  *
  * Incremental form (what tile.h's copies use): for rows r0, r1 with no common bit (r0 & r1 == 0,
  * so r0 + r1 == r0 ^ r1) and columns c0, c1 < W,
@@ -131,7 +148,11 @@ SWZ_FN uint32_t swz_linear_in_row(uint32_t elem, uint32_t access, const swz_line
 SWZ_FN uint32_t swz_linear_offset(uint32_t width, uint32_t elem, uint32_t access,
                                   const swz_linear_params *p, uint32_t row, uint32_t col)
 {
-    return row * swz_linear_stride(width, elem, p) + swz_linear_in_row(elem, access, p, row, col);
+    swz_error e = SWZ__ERROR_NONE;
+    if (!swz__contract_params("swz_linear_offset", swz_linear_check(&e, width, elem, access, p), &e) ||
+        !swz__contract_col("swz_linear_offset", col, width))
+        return SWZ_BAD_OFFSET;
+    return swz__linear_offset_unchecked(width, elem, access, p, row, col);
 }
 
 /* Inverse of swz_linear_offset: SWZ_OK with (*row, *col), or SWZ_ERANGE (untouched) when off
@@ -140,12 +161,10 @@ SWZ_FN int swz_linear_coord(uint32_t width, uint32_t elem, uint32_t access,
                             const swz_linear_params *p, uint32_t off, uint32_t *row,
                             uint32_t *col)
 {
-    uint32_t vec = access / elem, stride = swz_linear_stride(width, elem, p);
-    uint32_t r = off / stride, x = off % stride;
-    if (x >= width) return SWZ_ERANGE;
-    *row = r;
-    *col = ((x / vec) ^ swz_linear_key(p, r)) * vec + x % vec;
-    return SWZ_OK;
+    swz_error e = SWZ__ERROR_NONE;
+    if (!swz__contract_params("swz_linear_coord", swz_linear_check(&e, width, elem, access, p), &e))
+        return SWZ_ERANGE;
+    return swz__linear_coord_unchecked(width, elem, access, p, off, row, col);
 }
 
 /* Number of nonzero masks (the solver's first simplicity measure). */
@@ -175,7 +194,7 @@ SWZ_FN int swz__linear_from_run(uint32_t width, uint32_t elem, uint32_t access, 
     int e;
     swz__linear_clear(&q);
     for (j = 0; j < b; ++j) q.mask[s0 + j] = 1u << (t + j);
-    e = swz_linear_check(width, elem, access, &q);
+    e = swz_linear_check(NULL, width, elem, access, &q);
     if (e == SWZ_OK) *p = q;
     return e;
 }
@@ -206,7 +225,7 @@ SWZ_FN int swz_linear_to_xor(const swz_linear_params *p, uint32_t width, uint32_
                              uint32_t access, swz_xor_params *x)
 {
     uint32_t i, s0 = 0u, b = 0u, t = 0u, lv, lw;
-    int e = swz_linear_check(width, elem, access, p);
+    int e = swz_linear_check(NULL, width, elem, access, p);
     if (e != SWZ_OK) return e;
     if (p->pad != 0u) return SWZ_ERANGE;
     for (i = 0; i < SWZ_LINEAR_MAX_BITS && p->mask[i] == 0u; ++i) {}
@@ -248,15 +267,17 @@ SWZ_FN int swz_linear_to_triton(const swz_linear_params *p, uint32_t width, uint
 }
 
 /* Hopper TMA mode (32, 64, 128 bytes) on rows of exactly `mode` bytes (W*E == mode), units of
- * A <= 16 bytes -> masks; SWZ_ERANGE for another row length or a bad mode. */
+ * A <= 16 bytes -> masks; SWZ_ERANGE for another row length or a bad mode.  The mode's
+ * Swizzle<B, 4, 3> on bytes (swz_tma_xor, xor.h) is Swizzle<B, 4 - log2 E, 3> on elements. */
 SWZ_FN int swz_linear_from_tma(uint32_t mode, uint32_t width, uint32_t elem, uint32_t access,
                                swz_linear_params *p)
 {
+    swz_xor_params x;
     int e = swz__check_elem_access(elem, access);
     if (e != SWZ_OK) return e;
-    if (swz_tma_align(mode) == 0u || width * elem != mode) return SWZ_ERANGE;
-    return swz__linear_from_run(width, elem, access, swz_log2(128u / mode), swz_log2(16u / access),
-                                swz_log2(mode / 16u), p);
+    if (swz_tma_xor(mode, &x) != SWZ_OK || (uint64_t)width * elem != mode) return SWZ_ERANGE;
+    x.m -= swz_log2(elem);
+    return swz_linear_from_xor(x, width, elem, access, p);
 }
 
 /* The automatic XOR of xor.h as masks: swz_xor_auto(W, E, A) through swz_linear_from_xor. */

@@ -34,7 +34,8 @@
  *     y=2   8  9 12 13
  *     y=3  10 11 14 15
  *
- * Tile layout (swz_morton_offset): over access units, so a vector access stays contiguous:
+ * Tile layout (swz_morton_offset(W, E, A, H, r, c), SWZ_MORTON_OFFSET): over access units, so a
+ * vector access stays contiguous:
  *   vec = A/E elements, u = col/vec, k = min(log2(W/vec), log2 H);
  *   offset = (interleave(u mod 2^k, row mod 2^k) + ((u or row) >> k) << 2k) * vec + col mod vec
  *   (the high bits of the longer side are appended above the interleaved square).
@@ -114,16 +115,21 @@ SWZ_FN void swz_morton_decode64(uint64_t code, uint32_t *x, uint32_t *y)
     *y = swz_morton_compact64(code >> 1);
 }
 
-/* Tile layout on access units.  lw_units = log2(width / vec), lh = log2(height), vec = A/E.
- * SWZ_BAD_OFFSET for parameters no tile has (vec 0, lw_units + lh > 26: more than
- * SWZ_MAX_ELEMS units).  Unchecked otherwise: row and col are not compared with the tile; the
- * caller keeps row < 2^lh and col < vec * 2^lw_units (layout.h's swz_layout_offset is the
- * checked form; SWZ_MORTON_OFFSET checks its parameters at compile time). */
-SWZ_FN uint32_t swz_morton_offset(uint32_t lw_units, uint32_t lh, uint32_t vec, uint32_t row,
-                                  uint32_t col)
+/* ---- the formula on its logarithms (what layout.h's descriptor and the macro form share) ----
+ * Tile layout on access units: lw_units = log2(W*E/A), lh = log2(H), vec = A/E.  The formula
+ * itself, for any row and col (no tile bounds: the caller keeps row < 2^lh and
+ * col < vec * 2^lw_units, or uses swz_morton_offset, which checks them).  Parameters no tile has
+ * (vec 0, lw_units + lh > 26: more than SWZ_MAX_ELEMS units) stop the program (common.h,
+ * contract violations); the check folds away for constant parameters (SWZ_MORTON_OFFSET). */
+SWZ_FN uint32_t swz_morton_offset_log2(uint32_t lw_units, uint32_t lh, uint32_t vec, uint32_t row,
+                                       uint32_t col)
 {
     uint32_t k = lw_units < lh ? lw_units : lh, mask, u, hi, z;
-    if (vec == 0u || lw_units > 26u || lh > 26u || lw_units + lh > 26u) return SWZ_BAD_OFFSET;
+    if (vec == 0u || lw_units > 26u || lh > 26u || lw_units + lh > 26u) {
+        swz__contract_fail("swz_morton_offset_log2", "a vector of at least one element and at most 2^26 units",
+                           "vec", vec, "log2 units", (uint64_t)lw_units + lh);
+        return SWZ_BAD_OFFSET;
+    }
     mask = (1u << k) - 1u;
     u = col / vec;
     hi = lw_units > lh ? (u >> k) : (row >> k);
@@ -131,13 +137,17 @@ SWZ_FN uint32_t swz_morton_offset(uint32_t lw_units, uint32_t lh, uint32_t vec, 
     return z * vec + col % vec;
 }
 
-/* Inverse of swz_morton_offset.  Returns SWZ_OK, or SWZ_ERANGE (and leaves *row, *col alone)
- * for the parameters swz_morton_offset refuses. */
-SWZ_FN int swz_morton_coord(uint32_t lw_units, uint32_t lh, uint32_t vec, uint32_t off,
-                            uint32_t *row, uint32_t *col)
+/* Inverse of swz_morton_offset_log2: SWZ_OK and (*row, *col); the parameters it refuses stop
+ * the program as there. */
+SWZ_FN int swz_morton_coord_log2(uint32_t lw_units, uint32_t lh, uint32_t vec, uint32_t off,
+                                 uint32_t *row, uint32_t *col)
 {
     uint32_t k = lw_units < lh ? lw_units : lh, z, x, y, hi;
-    if (vec == 0u || lw_units > 26u || lh > 26u || lw_units + lh > 26u) return SWZ_ERANGE;
+    if (vec == 0u || lw_units > 26u || lh > 26u || lw_units + lh > 26u) {
+        swz__contract_fail("swz_morton_coord_log2", "a vector of at least one element and at most 2^26 units",
+                           "vec", vec, "log2 units", (uint64_t)lw_units + lh);
+        return SWZ_ERANGE;
+    }
     z = off / vec;
     hi = z >> (2u * k);
     swz_morton_decode32(z & ((1u << (2u * k)) - 1u), &x, &y);
@@ -147,8 +157,69 @@ SWZ_FN int swz_morton_coord(uint32_t lw_units, uint32_t lh, uint32_t vec, uint32
     return SWZ_OK;
 }
 
+/* The parameters of a Morton tile: E and A as everywhere (common.h), W and H in
+ * [1, SWZ_MAX_SIDE], W*H <= SWZ_MAX_ELEMS, W*E >= A, a power-of-two number of accesses per row
+ * W*E/A and a power-of-two height.  SWZ_OK, or the code recorded in *err (may be NULL) for
+ * `who`. */
+SWZ_FN int swz__morton_check_at(swz_error *err, const char *who, uint32_t width, uint32_t elem,
+                                uint32_t access, uint32_t height)
+{
+    const uint64_t rowb = (uint64_t)width * elem;
+    int e = swz__check_elem_access_at(err, who, elem, access);
+    if (e != SWZ_OK) return e;
+    if (width == 0u || width > SWZ_MAX_SIDE)
+        return swz_error_set(err, SWZ_ERANGE, who, "a width W in 1 .. 65536", "W", width);
+    if (height == 0u || height > SWZ_MAX_SIDE)
+        return swz_error_set(err, SWZ_ERANGE, who, "a height H in 1 .. 65536", "H", height);
+    if ((uint64_t)width * height > SWZ_MAX_ELEMS)
+        return swz_error_set(err, SWZ_ERANGE, who, "at most 2^26 elements W*H", "W*H",
+                             (uint64_t)width * height);
+    if (rowb < access)
+        return swz_error_set(err, SWZ_EWIDTH, who, "a row W*E of at least one access A", "W*E", rowb);
+    if (rowb % access != 0u || !swz_is_pow2((uint32_t)(rowb / access)))
+        return swz_error_set(err, SWZ_EPOW2, who,
+                             "a power-of-two number of accesses per row W*E/A (W*E a multiple of A)",
+                             "W*E", rowb);
+    if (!swz_is_pow2(height))
+        return swz_error_set(err, SWZ_EPOW2, who, "a power-of-two height H", "H", height);
+    return SWZ_OK;
+}
+
+/* ---- the kind morton: (W, E, A, H, row, col), the order of SWZ_MORTON_OFFSET ---------------
+ * The parameters are those swz__morton_check_at lists, row < H and col < W; a violation stops
+ * the program with the parameter and its limit (common.h, contract violations).  The checked,
+ * non-fatal form is swz_layout_offset / swz_layout_coord. */
+SWZ_FN uint32_t swz_morton_offset(uint32_t width, uint32_t elem, uint32_t access, uint32_t height,
+                                  uint32_t row, uint32_t col)
+{
+    swz_error e = SWZ__ERROR_NONE;
+    if (!swz__contract_params("swz_morton_offset",
+                              swz__morton_check_at(&e, "morton", width, elem, access, height), &e) ||
+        !swz__contract_col("swz_morton_offset", col, width))
+        return SWZ_BAD_OFFSET;
+    if (row >= height) {
+        swz__contract_fail("swz_morton_offset", "a row below the height H", "row", row, "H", height);
+        return SWZ_BAD_OFFSET;
+    }
+    return swz_morton_offset_log2(swz_log2(width * elem / access), swz_log2(height), access / elem,
+                                  row, col);
+}
+/* Inverse of swz_morton_offset: SWZ_OK with (*row, *col), or SWZ_ERANGE (untouched) when off is
+ * not below W*H (no element is stored there). */
+SWZ_FN int swz_morton_coord(uint32_t width, uint32_t elem, uint32_t access, uint32_t height,
+                            uint32_t off, uint32_t *row, uint32_t *col)
+{
+    swz_error e = SWZ__ERROR_NONE;
+    if (!swz__contract_params("swz_morton_coord",
+                              swz__morton_check_at(&e, "morton", width, elem, access, height), &e))
+        return SWZ_ERANGE;
+    if (off >= width * height) return SWZ_ERANGE;
+    return swz_morton_coord_log2(swz_log2(width * elem / access), swz_log2(height), access / elem,
+                                 off, row, col);
+}
+
 /* Macro form: parameters checked at compile time; folds to shifts and masks under
- * optimization, but it is not an integer constant expression (it calls swz_morton_offset). */
+ * optimization, but it is not an integer constant expression (it calls swz_morton_offset_log2). */
 #define SWZ__MORTON_OK(W, E, A, H)                                                              \
     (SWZ__VALID_ACCESS(E, A) && (W) * (E) % (A) == 0 && SWZ_IS_POW2((W) * (E) / (A)) &&          \
      SWZ_IS_POW2(H) && (H) <= SWZ_MAX_SIDE)
@@ -157,7 +228,7 @@ SWZ_FN int swz_morton_coord(uint32_t lw_units, uint32_t lh, uint32_t vec, uint32
                 SWZ__CT_CHECK_AFTER(SWZ__VALID_ACCESS(E, A), SWZ__MORTON_OK(W, E, A, H),        \
                                     swz_error_morton_needs_power_of_two_units_per_row_and_height)) + \
      (SWZ__MORTON_OK(W, E, A, H)                                                                \
-          ? swz_morton_offset(SWZ_LOG2((W) * (E) / (A)), SWZ_LOG2(H), (A) / (E), (r), (c))      \
+          ? swz_morton_offset_log2(SWZ_LOG2((W) * (E) / (A)), SWZ_LOG2(H), (A) / (E), (r), (c)) \
           : 0u))
 
 /* Z-order rasterization of a gx x gy grid of tiles with 2^lg x 2^lg supertiles (lg <= 15).

@@ -1,10 +1,12 @@
-/* swz/pad.h -- padded row strides.
+/* swz/pad.h -- padded row strides, and the plain row-major tile (the kind none: a pad of 0).
  *
  * What it is for
  *   The oldest cure for column conflicts: give every row a few extra elements so that walking
  *   down a column advances by an odd number of accesses and visits every bank.  It works for
  *   any tile width (no power of two needed) and any pattern whose lanes differ by rows, at the
- *   cost of memory: swz_pad_waste_bytes tells how much.
+ *   cost of memory: swz_pad_waste_bytes tells how much.  Two kinds of layout.h's table live
+ *   here: pad (swz_pad_offset / swz_pad_coord, SWZ_PAD_OFFSET) and none (swz_none_offset /
+ *   swz_none_coord), both in the order (W, E, A, row, col) of every kind.
  *
  * Example (the classic float tile[32][33], in a 32x32-thread block's transpose)
  *   #include <swz/pad.h>
@@ -68,42 +70,112 @@
 
 #define SWZ_PAD_OFFSET(W, E, A, r, c) ((uint32_t)(r) * SWZ_PAD_STRIDE(W, E, A) + (uint32_t)(c))
 
-/* Run-time stride in elements, or 0 for bad parameters (width 0 or > SWZ_MAX_SIDE, element
- * or access not supported). */
+/* The parameters of the pad and none function forms (SWZ_PAD_STRIDE's): E and A as everywhere
+ * (common.h), W in [1, SWZ_MAX_SIDE].  SWZ_OK, or SWZ_EELEM / SWZ_EACCESS / SWZ_ERANGE recorded
+ * in *err (may be NULL) for `who`. */
+SWZ_FN int swz__pad_check_at(swz_error *err, const char *who, uint32_t width, uint32_t elem,
+                             uint32_t access)
+{
+    int e = swz__check_elem_access_at(err, who, elem, access);
+    if (e != SWZ_OK) return e;
+    if (width == 0u || width > SWZ_MAX_SIDE)
+        return swz_error_set(err, SWZ_ERANGE, who, "a width W in 1 .. 65536", "W", width);
+    return SWZ_OK;
+}
+
+/* Run-time stride in elements, or 0 (never a stride) for bad parameters: width 0 or
+ * > SWZ_MAX_SIDE, element or access not supported. */
 SWZ_FN uint32_t swz_pad_stride(uint32_t width, uint32_t elem, uint32_t access)
 {
     uint32_t units;
-    if (swz__check_elem_access(elem, access) != SWZ_OK || width == 0u || width > SWZ_MAX_SIDE)
-        return 0u;
+    if (swz__pad_check_at(NULL, "", width, elem, access) != SWZ_OK) return 0u;
     units = (width * elem + access - 1u) / access;
     return (units | 1u) * access / elem;
 }
 
-/* row * stride + col.  Unchecked: the caller keeps col < width <= stride and
- * row * stride + col < 2^32 (swz_layout_offset is the checked form). */
-SWZ_FN uint32_t swz_pad_offset(uint32_t stride, uint32_t row, uint32_t col)
+/* ---- the formula on a given stride (what layout.h's descriptor and the pad kind share) ---- */
+
+/* row * stride + col: the formula itself, for any row and col (no tile bounds; the caller keeps
+ * row * stride + col < 2^32).  swz_pad_offset is the form with the tile's parameters. */
+SWZ_FN uint32_t swz_pad_offset_stride(uint32_t stride, uint32_t row, uint32_t col)
 {
     return row * stride + col;
 }
 
-/* Inverse: (row, col) of an offset.  Returns SWZ_OK, or SWZ_ERANGE when the offset falls in
- * the padding (col >= width) or stride is 0; *row and *col are set in both cases when
- * stride > 0 (*col is then the position inside the padded row). */
-SWZ_FN int swz_pad_coord(uint32_t stride, uint32_t width, uint32_t off, uint32_t *row,
-                         uint32_t *col)
+/* Inverse: (row, col) of an offset in rows of `width` elements `stride` apart.  SWZ_OK, or
+ * SWZ_ERANGE when the offset falls in the padding (col >= width); *row and *col are set in both
+ * cases (*col is then the position inside the padded row).  A stride of 0 stops the program
+ * (common.h, contract violations). */
+SWZ_FN int swz_pad_coord_stride(uint32_t stride, uint32_t width, uint32_t off, uint32_t *row,
+                                uint32_t *col)
 {
-    if (stride == 0u) return SWZ_ERANGE;
+    if (stride == 0u) {
+        swz__contract_fail("swz_pad_coord_stride", "a stride of at least one element", "stride", 0u, NULL, 0u);
+        return SWZ_ERANGE;
+    }
     *row = off / stride;
     *col = off % stride;
     return *col < width ? SWZ_OK : SWZ_ERANGE;
 }
 
-/* Bytes of padding in a height x width tile; 0 for bad parameters. */
-SWZ_FN uint64_t swz_pad_waste_bytes(uint32_t width, uint32_t elem, uint32_t access,
-                                    uint32_t height)
+/* ---- the kinds none and pad: (W, E, A, row, col), the macro forms' order ------------------
+ * The parameters are those SWZ_PAD_STRIDE accepts and col < W; a violation stops the program
+ * with the parameter and its limit (common.h, contract violations).  The row is not bounded
+ * (these kinds have no height parameter): the caller keeps row * stride + col < 2^32, as for
+ * any array.  The checked, non-fatal form is swz_layout_offset / swz_layout_coord. */
+
+/* none: the row-major tile, r*W + c (E and A are the kind's parameters, checked as pad's). */
+SWZ_FN uint32_t swz_none_offset(uint32_t width, uint32_t elem, uint32_t access, uint32_t row,
+                                uint32_t col)
 {
-    uint32_t st = swz_pad_stride(width, elem, access);
-    return st ? (uint64_t)(st - width) * elem * height : 0u;
+    swz_error e = SWZ__ERROR_NONE;
+    if (!swz__contract_params("swz_none_offset", swz__pad_check_at(&e, "none", width, elem, access), &e) ||
+        !swz__contract_col("swz_none_offset", col, width))
+        return SWZ_BAD_OFFSET;
+    return swz_pad_offset_stride(width, row, col);
+}
+/* Inverse of swz_none_offset: SWZ_OK with *row = off / W, *col = off mod W. */
+SWZ_FN int swz_none_coord(uint32_t width, uint32_t elem, uint32_t access, uint32_t off,
+                          uint32_t *row, uint32_t *col)
+{
+    swz_error e = SWZ__ERROR_NONE;
+    if (!swz__contract_params("swz_none_coord", swz__pad_check_at(&e, "none", width, elem, access), &e))
+        return SWZ_ERANGE;
+    return swz_pad_coord_stride(width, width, off, row, col);
+}
+
+/* pad: r * swz_pad_stride(W, E, A) + c, the function form of SWZ_PAD_OFFSET. */
+SWZ_FN uint32_t swz_pad_offset(uint32_t width, uint32_t elem, uint32_t access, uint32_t row,
+                               uint32_t col)
+{
+    swz_error e = SWZ__ERROR_NONE;
+    if (!swz__contract_params("swz_pad_offset", swz__pad_check_at(&e, "pad", width, elem, access), &e) ||
+        !swz__contract_col("swz_pad_offset", col, width))
+        return SWZ_BAD_OFFSET;
+    return swz_pad_offset_stride(swz_pad_stride(width, elem, access), row, col);
+}
+/* Inverse of swz_pad_offset: SWZ_OK, or SWZ_ERANGE when off falls in the padding; *row and *col
+ * as swz_pad_coord_stride sets them. */
+SWZ_FN int swz_pad_coord(uint32_t width, uint32_t elem, uint32_t access, uint32_t off,
+                         uint32_t *row, uint32_t *col)
+{
+    swz_error e = SWZ__ERROR_NONE;
+    if (!swz__contract_params("swz_pad_coord", swz__pad_check_at(&e, "pad", width, elem, access), &e))
+        return SWZ_ERANGE;
+    return swz_pad_coord_stride(swz_pad_stride(width, elem, access), width, off, row, col);
+}
+
+/* Bytes of padding in a tile of `height` rows: SWZ_OK and *bytes, or the code of bad (W, E, A)
+ * (swz_pad_stride's parameters) or SWZ_ERANGE for a height outside [1, SWZ_MAX_SIDE] (*bytes
+ * untouched). */
+SWZ_FN int swz_pad_waste_bytes(uint32_t width, uint32_t elem, uint32_t access, uint32_t height,
+                               uint64_t *bytes)
+{
+    int e = swz__pad_check_at(NULL, "pad", width, elem, access);
+    if (e != SWZ_OK) return e;
+    if (height == 0u || height > SWZ_MAX_SIDE) return SWZ_ERANGE;
+    *bytes = (uint64_t)(swz_pad_stride(width, elem, access) - width) * elem * height;
+    return SWZ_OK;
 }
 
 #endif /* SWZ_PAD_H */

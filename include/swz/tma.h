@@ -312,19 +312,35 @@ SWZ_FN int swz_tma_check_store_origin(swz_error *e, const swz_tma_plan *p, int64
 #define SWZ_WGMMA_K_MAJOR 0  /* rows of the tile run along M (or N); k is contiguous */
 #define SWZ_WGMMA_MN_MAJOR 1 /* rows run along k; M (or N) is contiguous */
 
-/* Leading and stride byte offsets of a tile of panels (formulas above).  SWZ_OK, or SWZ_EKIND
- * for a bad mode or major, SWZ_ERANGE for panel_rows not a positive multiple of 8. */
+/* The parameters of a descriptor: mode 0, 32, 64 or 128, major SWZ_WGMMA_K_MAJOR or
+ * SWZ_WGMMA_MN_MAJOR, panel_rows a positive multiple of 8.  SWZ_OK, or SWZ_EKIND (mode, major)
+ * or SWZ_ERANGE (panel_rows) recorded in *err (may be NULL). */
+SWZ_FN int swz__wgmma_check_at(swz_error *err, uint32_t mode, int major, uint32_t panel_rows)
+{
+    if (!(mode == 0u || swz_tma_align(mode) != 0u))
+        return swz_error_set(err, SWZ_EKIND, "wgmma", "a swizzle mode S of 0, 32, 64 or 128 bytes", "S", mode);
+    if (major != SWZ_WGMMA_K_MAJOR && major != SWZ_WGMMA_MN_MAJOR)
+        return swz_error_set(err, SWZ_EKIND, "wgmma", "a major of SWZ_WGMMA_K_MAJOR (0) or SWZ_WGMMA_MN_MAJOR (1)",
+                             "major", (uint64_t)(uint32_t)major);
+    if (panel_rows == 0u || panel_rows % 8u != 0u)
+        return swz_error_set(err, SWZ_ERANGE, "wgmma", "panel rows that are a positive multiple of 8",
+                             "panel_rows", panel_rows);
+    return SWZ_OK;
+}
+
+/* Leading and stride byte offsets of a tile of panels (formulas above; 8*S = swz_tma_align(S) is
+ * the swizzle's period: 8 rows of S bytes).  SWZ_OK, or SWZ_EKIND for a bad mode or major,
+ * SWZ_ERANGE for panel_rows not a positive multiple of 8 (*lbo, *sbo untouched). */
 SWZ_FN int swz_wgmma_offsets(uint32_t mode, int major, uint32_t panel_rows, uint32_t *lbo, uint32_t *sbo)
 {
-    if (!(mode == 0u || swz_tma_align(mode) != 0u) || (major != SWZ_WGMMA_K_MAJOR && major != SWZ_WGMMA_MN_MAJOR))
-        return SWZ_EKIND;
-    if (panel_rows == 0u || panel_rows % 8u != 0u) return SWZ_ERANGE;
+    const int e = swz__wgmma_check_at(NULL, mode, major, panel_rows);
+    if (e != SWZ_OK) return e;
     if (major == SWZ_WGMMA_K_MAJOR) {
         *lbo = mode ? 16u : panel_rows * 16u;
-        *sbo = mode ? 8u * mode : 128u;
+        *sbo = mode ? swz_tma_align(mode) : 128u;
     } else {
         *lbo = mode ? panel_rows * mode : 128u;
-        *sbo = mode ? 8u * mode : panel_rows * 16u;
+        *sbo = mode ? swz_tma_align(mode) : panel_rows * 16u;
     }
     return SWZ_OK;
 }
@@ -335,25 +351,35 @@ SWZ_FN uint64_t swz__wgmma_layout_type(uint32_t mode)
     return mode == 128u ? 1u : mode == 64u ? 2u : mode == 32u ? 3u : 0u;
 }
 
-/* The descriptor of a tile at shared byte address `addr` (aligned to swz_tma_smem_align(mode))
- * stored as panels of panel_rows rows of max(mode, 16) bytes; 0 for bad parameters (a
- * descriptor of address 0 with no strides, which no tile has). */
+/* The descriptor of a tile at shared byte address `addr` (a multiple of 16; a panel starts at a
+ * multiple of swz_tma_smem_align(mode), a k step inside it adds k*E bytes) stored as panels of
+ * panel_rows rows of max(mode, 16) bytes.  A device hot-path function like the offsets: bad
+ * parameters (those swz_wgmma_offsets refuses) stop the program (common.h, contract
+ * violations) instead of returning a descriptor wgmma would read garbage through. */
 SWZ_FN uint64_t swz_wgmma_desc(uint32_t addr, uint32_t mode, int major, uint32_t panel_rows)
 {
     uint32_t lbo = 0u, sbo = 0u;
-    if (swz_wgmma_offsets(mode, major, panel_rows, &lbo, &sbo) != SWZ_OK) return 0u;
+    swz_error e = SWZ__ERROR_NONE;
+    if (!swz__contract_params("swz_wgmma_desc", swz__wgmma_check_at(&e, mode, major, panel_rows), &e))
+        return 0u;
+    swz_wgmma_offsets(mode, major, panel_rows, &lbo, &sbo);
     return (uint64_t)((addr & 0x3FFFFu) >> 4) | (uint64_t)((lbo & 0x3FFFFu) >> 4) << 16 |
            (uint64_t)((sbo & 0x3FFFFu) >> 4) << 32 | swz__wgmma_layout_type(mode) << 62;
 }
 
-/* The descriptor of a tile held in the swz layout l at addr: l is tma32/64/128 with rows of
- * exactly S bytes (W*E = S), or none with rows of 16 bytes; its height is the panel's rows.
- * 0 for any other layout. */
-SWZ_FN uint64_t swz_wgmma_desc_of(const swz_layout *l, int major, uint32_t addr)
+/* The descriptor of a tile held in the swz layout l at addr, into *desc: l is tma32/64/128 with
+ * rows of exactly S bytes (W*E = S), or none with rows of 16 bytes; its height is the panel's
+ * rows.  SWZ_OK, or SWZ_EKIND for any other layout, SWZ_ERANGE for a height that is not a
+ * multiple of 8 (*desc untouched). */
+SWZ_FN int swz_wgmma_desc_of(const swz_layout *l, int major, uint32_t addr, uint64_t *desc)
 {
     uint32_t mode = swz_layout_tma_mode(l), rowb = l->width * l->elem;
-    if (!(mode ? rowb == mode : (l->kind == SWZ_LAYOUT_NONE && rowb == 16u))) return 0u;
-    return swz_wgmma_desc(addr, mode, major, l->height);
+    int e;
+    if (!(mode ? rowb == mode : (l->kind == SWZ_LAYOUT_NONE && rowb == 16u))) return SWZ_EKIND;
+    e = swz__wgmma_check_at(NULL, mode, major, l->height);
+    if (e != SWZ_OK) return e;
+    *desc = swz_wgmma_desc(addr, mode, major, l->height);
+    return SWZ_OK;
 }
 
 /* Add `bytes` (a multiple of 16) to a descriptor's start address: the k step inside a panel. */
@@ -440,13 +466,15 @@ SWZ_HOST_FN int swz_tma_map_3d(CUtensorMap *map, swz_tma_plan *p, int dtype, con
 #if defined(__CUDACC__)
 #define SWZ__TMA_DFN static __device__ __forceinline__
 
-SWZ__TMA_DFN uint32_t swz__smem_u32(const void *p) { return (uint32_t)__cvta_generic_to_shared(p); }
+/* The shared-window address (cvta) of a pointer into shared memory: what the PTX copies, the
+ * mbarrier instructions and swz_wgmma_desc take. */
+SWZ__TMA_DFN uint32_t swz_smem_addr(const void *p) { return (uint32_t)__cvta_generic_to_shared(p); }
 
 /* The destination check of every copy: a trap when p is not aligned for mode (unless NDEBUG). */
 SWZ__TMA_DFN void swz__tma_check_dst(const void *p, uint32_t mode)
 {
 #if !defined(NDEBUG)
-    if (swz__smem_u32(p) % swz_tma_smem_align(mode) != 0u) __trap();
+    if (swz_smem_addr(p) % swz_tma_smem_align(mode) != 0u) __trap();
 #else
     (void)p;
     (void)mode;
@@ -456,7 +484,7 @@ SWZ__TMA_DFN void swz__tma_check_dst(const void *p, uint32_t mode)
 /* Round a shared pointer up to the alignment of mode (a dynamic-shared-memory base). */
 SWZ__TMA_DFN void *swz_tma_align_up(void *p, uint32_t mode)
 {
-    uint32_t a = swz_tma_smem_align(mode), s = swz__smem_u32(p);
+    uint32_t a = swz_tma_smem_align(mode), s = swz_smem_addr(p);
     return (char *)p + ((a - s % a) % a);
 }
 
@@ -480,25 +508,25 @@ SWZ__TMA_DFN void swz__wgmma_missing(void) { swz_wgmma_missing = 1; }
 
 SWZ__TMA_DFN void swz_mbar_init(uint64_t *bar, uint32_t count)
 {
-    SWZ__TMA_ASM("mbarrier.init.shared::cta.b64 [%0], %1;" ::"r"(swz__smem_u32(bar)), "r"(count) : "memory");
+    SWZ__TMA_ASM("mbarrier.init.shared::cta.b64 [%0], %1;" ::"r"(swz_smem_addr(bar)), "r"(count) : "memory");
 }
 /* Make initialized mbarriers visible to the async proxy and the cluster. */
 SWZ__TMA_DFN void swz_fence_mbar_init(void) { SWZ__TMA_ASM("fence.mbarrier_init.release.cluster;" ::: "memory"); }
 SWZ__TMA_DFN void swz_mbar_arrive(uint64_t *bar)
 {
-    SWZ__TMA_ASM("mbarrier.arrive.shared::cta.b64 _, [%0];" ::"r"(swz__smem_u32(bar)) : "memory");
+    SWZ__TMA_ASM("mbarrier.arrive.shared::cta.b64 _, [%0];" ::"r"(swz_smem_addr(bar)) : "memory");
 }
 /* Arrive on the mbarrier of CTA `cta` of the cluster at the same shared offset as bar. */
 SWZ__TMA_DFN void swz_mbar_arrive_cluster(uint64_t *bar, uint32_t cta)
 {
     SWZ__TMA_ASM("{ .reg .b32 ra; mapa.shared::cluster.u32 ra, %0, %1;\n"
-                 " mbarrier.arrive.release.cluster.shared::cluster.b64 _, [ra]; }" ::"r"(swz__smem_u32(bar)),
+                 " mbarrier.arrive.release.cluster.shared::cluster.b64 _, [ra]; }" ::"r"(swz_smem_addr(bar)),
                  "r"(cta) : "memory");
 }
 /* Arrive and announce `bytes` of transactions (the copies that complete this phase). */
 SWZ__TMA_DFN void swz_mbar_expect_tx(uint64_t *bar, uint32_t bytes)
 {
-    SWZ__TMA_ASM("mbarrier.arrive.expect_tx.shared::cta.b64 _, [%0], %1;" ::"r"(swz__smem_u32(bar)), "r"(bytes)
+    SWZ__TMA_ASM("mbarrier.arrive.expect_tx.shared::cta.b64 _, [%0], %1;" ::"r"(swz_smem_addr(bar)), "r"(bytes)
                  : "memory");
 }
 /* 1 when the phase of parity `parity` has completed. */
@@ -507,7 +535,7 @@ SWZ__TMA_DFN int swz_mbar_try_wait(uint64_t *bar, uint32_t parity)
     uint32_t ok = 0u;
     SWZ__TMA_ASM("{ .reg .pred p; mbarrier.try_wait.parity.shared::cta.b64 p, [%1], %2;\n"
                  " selp.b32 %0, 1, 0, p; }"
-                 : "=r"(ok) : "r"(swz__smem_u32(bar)), "r"(parity) : "memory");
+                 : "=r"(ok) : "r"(swz_smem_addr(bar)), "r"(parity) : "memory");
     return (int)ok;
 }
 SWZ__TMA_DFN void swz_mbar_wait(uint64_t *bar, uint32_t parity)
@@ -531,16 +559,16 @@ SWZ__TMA_DFN void swz_tma_load_2d(void *dst, const CUtensorMap *map, uint32_t mo
 {
     swz__tma_check_dst(dst, mode);
     SWZ__TMA_ASM("cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes"
-                 " [%0], [%1, {%2, %3}], [%4];" ::"r"(swz__smem_u32(dst)),
-                 "l"((uint64_t)(uintptr_t)map), "r"(c0), "r"(c1), "r"(swz__smem_u32(bar)) : "memory");
+                 " [%0], [%1, {%2, %3}], [%4];" ::"r"(swz_smem_addr(dst)),
+                 "l"((uint64_t)(uintptr_t)map), "r"(c0), "r"(c1), "r"(swz_smem_addr(bar)) : "memory");
 }
 SWZ__TMA_DFN void swz_tma_load_3d(void *dst, const CUtensorMap *map, uint32_t mode, uint64_t *bar, int32_t c0,
                                   int32_t c1, int32_t c2)
 {
     swz__tma_check_dst(dst, mode);
     SWZ__TMA_ASM("cp.async.bulk.tensor.3d.shared::cluster.global.tile.mbarrier::complete_tx::bytes"
-                 " [%0], [%1, {%2, %3, %4}], [%5];" ::"r"(swz__smem_u32(dst)),
-                 "l"((uint64_t)(uintptr_t)map), "r"(c0), "r"(c1), "r"(c2), "r"(swz__smem_u32(bar)) : "memory");
+                 " [%0], [%1, {%2, %3, %4}], [%5];" ::"r"(swz_smem_addr(dst)),
+                 "l"((uint64_t)(uintptr_t)map), "r"(c0), "r"(c1), "r"(c2), "r"(swz_smem_addr(bar)) : "memory");
 }
 /* The same box into dst and bar at the same offsets in every CTA of the cluster in cta_mask. */
 SWZ__TMA_DFN void swz_tma_load_2d_multicast(void *dst, const CUtensorMap *map, uint32_t mode, uint64_t *bar,
@@ -548,8 +576,8 @@ SWZ__TMA_DFN void swz_tma_load_2d_multicast(void *dst, const CUtensorMap *map, u
 {
     swz__tma_check_dst(dst, mode);
     SWZ__WG_ASM("cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes"
-                 ".multicast::cluster [%0], [%1, {%2, %3}], [%4], %5;" ::"r"(swz__smem_u32(dst)),
-                 "l"((uint64_t)(uintptr_t)map), "r"(c0), "r"(c1), "r"(swz__smem_u32(bar)), "h"(cta_mask)
+                 ".multicast::cluster [%0], [%1, {%2, %3}], [%4], %5;" ::"r"(swz_smem_addr(dst)),
+                 "l"((uint64_t)(uintptr_t)map), "r"(c0), "r"(c1), "r"(swz_smem_addr(bar)), "h"(cta_mask)
                  : "memory");
 }
 /* Box from src (written by this CTA: swz_fence_proxy_async first) to the global box at
@@ -562,7 +590,7 @@ SWZ__TMA_DFN void swz_tma_store_2d(const CUtensorMap *map, uint32_t mode, const 
     swz__tma_check_dst(src, mode);
     SWZ__TMA_ASM("cp.async.bulk.tensor.2d.global.shared::cta.tile.bulk_group [%0, {%2, %3}], [%1];" ::"l"(
                      (uint64_t)(uintptr_t)map),
-                 "r"(swz__smem_u32(src)), "r"(c0), "r"(c1) : "memory");
+                 "r"(swz_smem_addr(src)), "r"(c0), "r"(c1) : "memory");
 }
 SWZ__TMA_DFN void swz_tma_store_3d(const CUtensorMap *map, uint32_t mode, const void *src, int32_t c0, int32_t c1,
                                    int32_t c2)
@@ -570,13 +598,14 @@ SWZ__TMA_DFN void swz_tma_store_3d(const CUtensorMap *map, uint32_t mode, const 
     swz__tma_check_dst(src, mode);
     SWZ__TMA_ASM("cp.async.bulk.tensor.3d.global.shared::cta.tile.bulk_group [%0, {%2, %3, %4}], [%1];" ::"l"(
                      (uint64_t)(uintptr_t)map),
-                 "r"(swz__smem_u32(src)), "r"(c0), "r"(c1), "r"(c2) : "memory");
+                 "r"(swz_smem_addr(src)), "r"(c0), "r"(c1), "r"(c2) : "memory");
 }
 SWZ__TMA_DFN void swz_tma_commit(void) { SWZ__TMA_ASM("cp.async.bulk.commit_group;" ::: "memory"); }
 /* Wait until at most n committed store groups are pending: their shared source may be
- * reused (_read) / their global writes are done (swz_tma_wait). n: a constant. */
-#define swz_tma_wait_read(n) SWZ__TMA_ASM("cp.async.bulk.wait_group.read %0;" ::"n"((n)) : "memory")
-#define swz_tma_wait(n) SWZ__TMA_ASM("cp.async.bulk.wait_group %0;" ::"n"((n)) : "memory")
+ * reused (_READ) / their global writes are done (SWZ_TMA_WAIT).  n: a constant (macros: the asm
+ * "n" constraint needs one). */
+#define SWZ_TMA_WAIT_READ(n) SWZ__TMA_ASM("cp.async.bulk.wait_group.read %0;" ::"n"((n)) : "memory")
+#define SWZ_TMA_WAIT(n) SWZ__TMA_ASM("cp.async.bulk.wait_group %0;" ::"n"((n)) : "memory")
 
 /* -- clusters -- */
 /* This CTA's rank in its cluster (0 without a cluster). */
@@ -598,11 +627,11 @@ SWZ__TMA_DFN void swz_cluster_sync(void)
 
 SWZ__TMA_DFN void swz_wgmma_fence(void) { SWZ__WG_ASM("wgmma.fence.sync.aligned;" ::: "memory"); }
 SWZ__TMA_DFN void swz_wgmma_commit(void) { SWZ__WG_ASM("wgmma.commit_group.sync.aligned;" ::: "memory"); }
-#define swz_wgmma_wait(n) SWZ__WG_ASM("wgmma.wait_group.sync.aligned %0;" ::"n"((n)) : "memory")
+#define SWZ_WGMMA_WAIT(n) SWZ__WG_ASM("wgmma.wait_group.sync.aligned %0;" ::"n"((n)) : "memory")
 /* Registers of the warpgroup's threads: more (consumers) or fewer (the producer); n a constant
  * multiple of 8 in [24, 256]. */
-#define swz_setmaxnreg_inc(n) SWZ__WG_ASM("setmaxnreg.inc.sync.aligned.u32 %0;" ::"n"((n)))
-#define swz_setmaxnreg_dec(n) SWZ__WG_ASM("setmaxnreg.dec.sync.aligned.u32 %0;" ::"n"((n)))
+#define SWZ_SETMAXNREG_INC(n) SWZ__WG_ASM("setmaxnreg.inc.sync.aligned.u32 %0;" ::"n"((n)))
+#define SWZ_SETMAXNREG_DEC(n) SWZ__WG_ASM("setmaxnreg.dec.sync.aligned.u32 %0;" ::"n"((n)))
 
 /* Make the accumulator registers d[0..n) live across an asynchronous wgmma (a compiler fence). */
 SWZ__TMA_DFN void swz__wg_keep(float *d, int n)

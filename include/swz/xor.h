@@ -94,11 +94,15 @@ SWZ_FN int swz_xor_is_valid(uint32_t b, uint32_t m, uint32_t s)
     return s >= b && b <= 31u && m <= 31u && s <= 31u && b + m + s <= 31u;
 }
 
-/* o ^ (((o >> (m+s)) & (2^b - 1)) << m), its own inverse.  SWZ_BAD_OFFSET unless
- * swz_xor_is_valid(b, m, s) (a check that folds away for constant parameters). */
+/* o ^ (((o >> (m+s)) & (2^b - 1)) << m), its own inverse, for any offset o.  An invalid
+ * (b, m, s) (swz_xor_is_valid) stops the program (common.h, contract violations); the check
+ * folds away for constant parameters. */
 SWZ_FN uint32_t swz_xor(uint32_t b, uint32_t m, uint32_t s, uint32_t o)
 {
-    if (!swz_xor_is_valid(b, m, s)) return SWZ_BAD_OFFSET;
+    if (!swz_xor_is_valid(b, m, s)) {
+        swz__contract_fail("swz_xor", "a swizzle with S >= B and B + M + S <= 31", "S", s, "B", b);
+        return SWZ_BAD_OFFSET;
+    }
     return o ^ (((o >> (m + s)) & ((1u << b) - 1u)) << m);
 }
 
@@ -144,17 +148,31 @@ SWZ_FN uint32_t swz_xor(uint32_t b, uint32_t m, uint32_t s, uint32_t o)
      SWZ_XOR(SWZ_XOR_AUTO_B(W, E, A), SWZ_XOR_AUTO_M(W, E, A), SWZ_XOR_AUTO_S(W, E, A),        \
              (uint32_t)(r) * (uint32_t)(W) + (uint32_t)(c)))
 
+/* The parameters of the automatic swizzle: E and A as everywhere (common.h), W a power of two
+ * in [1, SWZ_MAX_SIDE], W*E >= A.  SWZ_OK, or the code recorded in *err (may be NULL) for `who`. */
+SWZ_FN int swz__xor_auto_check_at(swz_error *err, const char *who, uint32_t width, uint32_t elem,
+                                  uint32_t access)
+{
+    int e = swz__check_elem_access_at(err, who, elem, access);
+    if (e != SWZ_OK) return e;
+    if (width == 0u || width > SWZ_MAX_SIDE)
+        return swz_error_set(err, SWZ_ERANGE, who, "a width W in 1 .. 65536", "W", width);
+    if (!swz_is_pow2(width))
+        return swz_error_set(err, SWZ_EPOW2, who, "a power-of-two width W", "W", width);
+    if (width * elem < access)
+        return swz_error_set(err, SWZ_EWIDTH, who, "a row W*E of at least one access A", "W*E",
+                             (uint64_t)width * elem);
+    return SWZ_OK;
+}
+
 /* Run-time form.  Fills *p and returns SWZ_OK, or returns SWZ_EELEM / SWZ_EACCESS /
- * SWZ_EPOW2 (width not a power of two) / SWZ_ERANGE (width 0 or > SWZ_MAX_SIDE) /
+ * SWZ_ERANGE (width 0 or > SWZ_MAX_SIDE) / SWZ_EPOW2 (width not a power of two) /
  * SWZ_EWIDTH (width * elem < access) and leaves *p untouched. */
 SWZ_FN int swz_xor_auto(uint32_t width, uint32_t elem, uint32_t access, swz_xor_params *p)
 {
-    int e = swz__check_elem_access(elem, access);
+    int e = swz__xor_auto_check_at(NULL, "xor", width, elem, access);
     uint32_t lw, le, la, lu, ln;
     if (e != SWZ_OK) return e;
-    if (width == 0u || width > SWZ_MAX_SIDE) return SWZ_ERANGE;
-    if (!swz_is_pow2(width)) return SWZ_EPOW2;
-    if (width * elem < access) return SWZ_EWIDTH;
     lw = swz_log2(width);
     le = swz_log2(elem);
     la = swz_log2(access);
@@ -166,27 +184,58 @@ SWZ_FN int swz_xor_auto(uint32_t width, uint32_t elem, uint32_t access, swz_xor_
     return SWZ_OK;
 }
 
-/* Element offset of (row, col) in a tile of `width` elements per row under swizzle p.
- * Row-major first, then swizzled: every row maps onto itself when p.m + p.b <= log2 width.
- * SWZ_BAD_OFFSET for an invalid p (swz_xor).  Unchecked otherwise: row and col are not
- * compared with the tile; the caller keeps col < width and row*width + col < 2^32 (then the
- * result is the swizzled offset; swz_layout_offset is the checked form). */
+/* Element offset of (row, col) in a tile of `width` elements per row under the explicit swizzle
+ * p (swz_layout_make_xor's): swz_xor(p, row*width + col), the formula for any row and col (no
+ * tile bounds: the caller keeps col < width and row*width + col < 2^32).  Every row maps onto
+ * itself when p.m + p.b <= log2 width.  An invalid p stops the program (swz_xor). */
 SWZ_FN uint32_t swz_xor_2d(swz_xor_params p, uint32_t width, uint32_t row, uint32_t col)
 {
     return swz_xor(p.b, p.m, p.s, row * width + col);
 }
 
-/* Inverse of swz_xor_2d: (row, col) of a physical element offset.  Returns SWZ_OK, or
- * SWZ_ERANGE (and leaves *row, *col alone) for width 0 or an invalid p. */
+/* Inverse of swz_xor_2d: (row, col) of a physical element offset; SWZ_OK.  Width 0 or an invalid
+ * p stops the program (common.h, contract violations). */
 SWZ_FN int swz_xor_2d_inv(swz_xor_params p, uint32_t width, uint32_t off, uint32_t *row,
                           uint32_t *col)
 {
     uint32_t o;
-    if (width == 0u || !swz_xor_is_valid(p.b, p.m, p.s)) return SWZ_ERANGE;
+    if (width == 0u) {
+        swz__contract_fail("swz_xor_2d_inv", "a width W of at least 1", "W", 0u, NULL, 0u);
+        return SWZ_ERANGE;
+    }
     o = swz_xor(p.b, p.m, p.s, off);
     *row = o / width;
     *col = o % width;
     return SWZ_OK;
+}
+
+/* ---- the kind xor: (W, E, A, row, col), the order of SWZ_XOR_AUTO_OFFSET -------------------
+ * The automatic swizzle of (W, E, A) as a function form.  The parameters are those
+ * swz_xor_auto accepts and col < W; a violation stops the program with the parameter and its
+ * limit (common.h, contract violations).  The row is not bounded (every row maps onto itself:
+ * any height): the caller keeps row*W + col < 2^32.  The checked, non-fatal form is
+ * swz_layout_offset / swz_layout_coord. */
+SWZ_FN uint32_t swz_xor_offset(uint32_t width, uint32_t elem, uint32_t access, uint32_t row,
+                               uint32_t col)
+{
+    swz_error e = SWZ__ERROR_NONE;
+    swz_xor_params p = {0u, 0u, 0u};
+    if (!swz__contract_params("swz_xor_offset", swz__xor_auto_check_at(&e, "xor", width, elem, access), &e) ||
+        !swz__contract_col("swz_xor_offset", col, width))
+        return SWZ_BAD_OFFSET;
+    swz_xor_auto(width, elem, access, &p);
+    return swz_xor_2d(p, width, row, col);
+}
+/* Inverse of swz_xor_offset: SWZ_OK with the (row, col) stored at element offset off. */
+SWZ_FN int swz_xor_coord(uint32_t width, uint32_t elem, uint32_t access, uint32_t off,
+                         uint32_t *row, uint32_t *col)
+{
+    swz_error e = SWZ__ERROR_NONE;
+    swz_xor_params p = {0u, 0u, 0u};
+    if (!swz__contract_params("swz_xor_coord", swz__xor_auto_check_at(&e, "xor", width, elem, access), &e))
+        return SWZ_ERANGE;
+    swz_xor_auto(width, elem, access, &p);
+    return swz_xor_2d_inv(p, width, off, row, col);
 }
 
 /* Triton (vec, perPhase, maxPhase) on rows of `width` elements -> (B, M, S).
@@ -233,23 +282,49 @@ SWZ_FN int swz_xor_to_triton(swz_xor_params p, uint32_t width, uint32_t *vec,
 
 #define SWZ__VALID_TMA(S) ((S) == 32 || (S) == 64 || (S) == 128)
 
-/* Required alignment of a buffer indexed with offsets under mode S: 8*S bytes; 0 for an
- * invalid mode. */
+/* The one definition of the Hopper swizzle: mode S (32, 64, 128 bytes) is CuTe's Swizzle<B, M, S'>
+ * on byte addresses with
+ *     B  = log2(S/16)   the 16-byte units of one S-byte span are scrambled (2, 4, 8 of them)
+ *     M  = 4            a 16-byte unit stays whole
+ *     S' = 3            the key is the 128-byte line index (bits M + S' = 7 and up)
+ * SWZ_TMA_XOR_B(S) (0 for a bad mode, so that the macro forms' own check is the only error),
+ * SWZ_TMA_XOR_M and SWZ_TMA_XOR_S as constant expressions; swz_tma_xor(S, &p) the same numbers
+ * at run time.  swz_tma_swizzle, SWZ_TMA_SWIZZLE, swz_tma_offset, SWZ_TMA_OFFSET, linear.h's
+ * swz_linear_from_tma and layout.h's tma kinds all go through these numbers. */
+#define SWZ_TMA_XOR_B(S) (SWZ__VALID_TMA(S) ? SWZ_LOG2((S) / 16u) : 0)
+#define SWZ_TMA_XOR_M 4
+#define SWZ_TMA_XOR_S 3
+SWZ_FN int swz_tma_xor(uint32_t mode, swz_xor_params *p)
+{
+    if (!(mode == 32u || mode == 64u || mode == 128u)) return SWZ_EKIND;
+    p->b = swz_log2(mode / 16u);
+    p->m = SWZ_TMA_XOR_M;
+    p->s = SWZ_TMA_XOR_S;
+    return SWZ_OK;
+}
+
+/* Required alignment of a buffer indexed with offsets under mode S: the swizzle's period
+ * 2^(B+M+S') = 8*S bytes; 0 for an invalid mode. */
 SWZ_FN uint32_t swz_tma_align(uint32_t mode)
 {
     return (mode == 32u || mode == 64u || mode == 128u) ? 8u * mode : 0u;
 }
 #define SWZ_TMA_ALIGN(S) (8u * (S) + (unsigned)SWZ__CT_CHECK(SWZ__VALID_TMA(S), swz_error_tma_mode_must_be_32_64_or_128))
 
-/* The hardware's map of an absolute shared byte address; SWZ_BAD_OFFSET for a bad mode. */
+/* The hardware's map of an absolute shared byte address: swz_xor with the numbers of mode S.
+ * A mode other than 32, 64, 128 stops the program (common.h, contract violations). */
 SWZ_FN uint32_t swz_tma_swizzle(uint32_t mode, uint32_t addr)
 {
-    if (!(mode == 32u || mode == 64u || mode == 128u)) return SWZ_BAD_OFFSET;
-    return addr ^ (((addr >> 7) & (mode / 16u - 1u)) << 4);
+    swz_xor_params p = {0u, 0u, 0u};
+    if (swz_tma_xor(mode, &p) != SWZ_OK) {
+        swz__contract_fail("swz_tma_swizzle", "a swizzle mode S of 32, 64 or 128 bytes", "S", mode, NULL, 0u);
+        return SWZ_BAD_OFFSET;
+    }
+    return swz_xor(p.b, p.m, p.s, addr);
 }
 #define SWZ_TMA_SWIZZLE(S, a)                                                                   \
     ((unsigned)SWZ__CT_CHECK(SWZ__VALID_TMA(S), swz_error_tma_mode_must_be_32_64_or_128) +     \
-     SWZ_XOR(SWZ_LOG2((S) / 16u), 4, 3, (a)))
+     SWZ_XOR(SWZ_TMA_XOR_B(S), SWZ_TMA_XOR_M, SWZ_TMA_XOR_S, (a)))
 
 /* 1 when p is aligned for mode S (8*S bytes), 0 otherwise (and for a bad mode).  In device
  * code a shared-memory pointer is checked through its shared-window address. */
@@ -265,20 +340,66 @@ SWZ_FN int swz_tma_is_aligned(const void *p, uint32_t mode)
     return al != 0u && (a & (uint64_t)(al - 1u)) == 0u;
 }
 
-/* Element offset of (row, col) in a tile whose rows are `width` elements of `elem` bytes,
- * stored at a base aligned to swz_tma_align(mode), laid out as TMA writes it.
- * SWZ_BAD_OFFSET unless: mode valid, elem in {1,..,16}, width*elem a multiple of 16 and at
- * most `mode` bytes (the TMA inner-box rule), and col < width (a column past the row would
- * name another element).  Unchecked: row (the tile's height is not a parameter here); the
- * caller keeps (row*width + col)*elem below 2^32.  swz_layout_offset checks both. */
+/* The rows a TMA layout of mode S holds (the TMA inner-box rule): S a mode, E in
+ * {1, 2, 4, 8, 16}, W*E a positive multiple of 16 bytes and at most S.  SWZ_OK, or SWZ_EKIND
+ * (mode), SWZ_EELEM or SWZ_ERANGE (the row) recorded in *err (may be NULL) for "tma<S>". */
+SWZ_FN int swz_tma_check_row(swz_error *err, uint32_t width, uint32_t elem, uint32_t mode)
+{
+    const uint64_t rb = (uint64_t)width * elem; /* 64-bit: a huge width must not wrap to a valid row */
+    const char *who = mode == 32u ? "tma32" : mode == 64u ? "tma64" : mode == 128u ? "tma128" : "tma";
+    if (swz_tma_align(mode) == 0u)
+        return swz_error_set(err, SWZ_EKIND, who, "a swizzle mode S of 32, 64 or 128 bytes", "S", mode);
+    if (!(elem == 1u || elem == 2u || elem == 4u || elem == 8u || elem == 16u))
+        return swz_error_set(err, SWZ_EELEM, who, "an element size E of 1, 2, 4, 8 or 16 bytes", "E", elem);
+    if (rb == 0u || rb % 16u != 0u || rb > mode)
+        return swz_error_set(err, SWZ_ERANGE, who,
+                             mode == 32u   ? "a row W*E that is a multiple of 16 bytes and at most 32 bytes"
+                             : mode == 64u ? "a row W*E that is a multiple of 16 bytes and at most 64 bytes"
+                                           : "a row W*E that is a multiple of 16 bytes and at most 128 bytes",
+                             "W*E", rb);
+    return SWZ_OK;
+}
+
+/* ---- the kinds tma32 / tma64 / tma128: (W, E, S, row, col), the order of SWZ_TMA_OFFSET ------
+ * Element offset of (row, col) in a tile whose rows are `width` elements of `elem` bytes,
+ * stored at a base aligned to swz_tma_align(mode), laid out as TMA writes it:
+ * swz_tma_swizzle(S, (row*W + col)*E) / E.  The parameters are those swz_tma_check_row accepts
+ * and col < W (a column past the row would name another element); a violation stops the
+ * program with the parameter and its limit (common.h, contract violations).  The row is not
+ * bounded (no height parameter): the caller keeps (row*W + col)*E < 2^32.  The checked,
+ * non-fatal form is swz_layout_offset / swz_layout_coord. */
+/* The formula for any (row, col), no checks (what layout.h's descriptor calls after its own). */
+SWZ_FN uint32_t swz__tma_offset_unchecked(uint32_t width, uint32_t elem, uint32_t mode, uint32_t row,
+                                          uint32_t col)
+{
+    return swz_tma_swizzle(mode, (row * width + col) * elem) / elem;
+}
+SWZ_FN void swz__tma_coord_unchecked(uint32_t width, uint32_t elem, uint32_t mode, uint32_t off,
+                                     uint32_t *row, uint32_t *col)
+{
+    const uint32_t o = swz_tma_swizzle(mode, off * elem) / elem; /* an involution */
+    *row = o / width;
+    *col = o % width;
+}
 SWZ_FN uint32_t swz_tma_offset(uint32_t width, uint32_t elem, uint32_t mode, uint32_t row,
                                uint32_t col)
 {
-    uint64_t rb = (uint64_t)width * elem; /* 64-bit: a huge width must not wrap to a valid row */
-    if (swz_tma_align(mode) == 0u || swz__check_elem_access(elem, 16u) != SWZ_OK ||
-        rb == 0u || rb % 16u != 0u || rb > mode || col >= width)
+    swz_error e = SWZ__ERROR_NONE;
+    if (!swz__contract_params("swz_tma_offset", swz_tma_check_row(&e, width, elem, mode), &e) ||
+        !swz__contract_col("swz_tma_offset", col, width))
         return SWZ_BAD_OFFSET;
-    return swz_tma_swizzle(mode, (row * width + col) * elem) / elem;
+    return swz__tma_offset_unchecked(width, elem, mode, row, col);
+}
+/* Inverse of swz_tma_offset (the swizzle is an involution): SWZ_OK with the (row, col) stored at
+ * element offset off. */
+SWZ_FN int swz_tma_coord(uint32_t width, uint32_t elem, uint32_t mode, uint32_t off, uint32_t *row,
+                         uint32_t *col)
+{
+    swz_error e = SWZ__ERROR_NONE;
+    if (!swz__contract_params("swz_tma_coord", swz_tma_check_row(&e, width, elem, mode), &e))
+        return SWZ_ERANGE;
+    swz__tma_coord_unchecked(width, elem, mode, off, row, col);
+    return SWZ_OK;
 }
 #define SWZ__TMA_ROW_OK(W, E, S) (SWZ__VALID_ELEM(E) && (W) * (E) % 16 == 0 && (W) * (E) <= (S))
 #define SWZ_TMA_OFFSET(W, E, S, r, c)                                                           \

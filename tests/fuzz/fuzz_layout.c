@@ -3,7 +3,9 @@
  * What it checks
  *   Any parameters go to one of swz_layout_make, swz_layout_make_xor (explicit or from
  *   Triton's triple), swz_xor_auto, swz_xor_is_valid + swz_xor, swz_xor_from_triton /
- *   swz_xor_to_triton, swz_pad_stride, swz_tma_offset and swz_morton_block.  None may crash or
+ *   swz_xor_to_triton, swz_pad_stride, swz_tma_check_row and swz_morton_block (the checking
+ *   forms: the index functions stop on parameters outside their contract, so they are called
+ *   only with what a checking form accepted).  None may crash or
  *   trip ASan/UBSan.  Every result they accept must be what they promise: a layout maps each
  *   (row, col) into [0, size) and back (checked at input-chosen points, and over the whole
  *   tile when it is small), a swizzle is an involution, the Triton conversion round-trips, a
@@ -158,11 +160,18 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         FZ_ASSERT(common_ok(w, e, a, 1u) || (uint64_t)w * e < a, "pad accepted W=%u E=%u A=%u", w, e, a);
         FZ_ASSERT(st >= w && st * e % a == 0u && (st * e / a) % 2u == 1u,
                   "pad stride %u for W=%u E=%u A=%u", st, w, e, a);
-        FZ_ASSERT(swz_pad_waste_bytes(w, e, a, h) == (uint64_t)(st - w) * e * h, "pad waste");
+        {
+            uint64_t waste = 0u;
+            int we = swz_pad_waste_bytes(w, e, a, h, &waste);
+            FZ_ASSERT(we == (h >= 1u && h <= SWZ_MAX_SIDE ? SWZ_OK : SWZ_ERANGE), "pad waste code %d, H=%u", we, h);
+            FZ_ASSERT(we != SWZ_OK || waste == (uint64_t)(st - w) * e * h, "pad waste");
+        }
         for (i = 0; i < FZ_POINTS; ++i) {
-            uint32_t row = fz_u32(&in) % 4096u, col = fz_u32(&in) % w, r, c;
-            FZ_ASSERT(swz_pad_coord(st, w, swz_pad_offset(st, row, col), &r, &c) == SWZ_OK && r == row &&
-                      c == col, "pad (%u,%u) stride %u", row, col, st);
+            uint32_t row = fz_u32(&in) % 4096u, col = fz_u32(&in) % w, r, c, off = swz_pad_offset(w, e, a, row, col);
+            FZ_ASSERT(off == swz_pad_offset_stride(st, row, col), "pad (%u,%u): the kind's form", row, col);
+            FZ_ASSERT(swz_pad_coord_stride(st, w, off, &r, &c) == SWZ_OK && r == row && c == col &&
+                      swz_pad_coord(w, e, a, off, &r, &c) == SWZ_OK && r == row && c == col,
+                      "pad (%u,%u) stride %u", row, col, st);
         }
         break;
     }
@@ -178,14 +187,22 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         break;
     }
     case 6: { /* the TMA modes on any parameters: e is the mode here, a the column */
-        uint32_t mode = e, elem = fz_u32(&in), off = swz_tma_offset(w, elem, mode, h, a);
-        if (off == SWZ_BAD_OFFSET) break;
+        uint32_t mode = e, elem = fz_u32(&in), off, r, c;
+        swz_error err;
+        if (swz_tma_check_row(&err, w, elem, mode) != SWZ_OK) {
+            FZ_ASSERT(err.code != SWZ_OK && err.param && err.param[0], "tma%u refused W=%u E=%u naming nothing",
+                      mode, w, elem);
+            break;
+        }
         FZ_ASSERT(swz_tma_align(mode) && (elem == 1u || elem == 2u || elem == 4u || elem == 8u ||
                   elem == 16u) && (uint64_t)w * elem % 16u == 0u && (uint64_t)w * elem <= mode,
                   "tma%u accepted W=%u E=%u", mode, w, elem);
-        /* (row, col) are not range-checked: the round trip holds inside a row, below 4 GiB */
+        /* swz_tma_offset's contract: col < W (a violation stops it), the row unbounded; the
+         * round trip holds below 4 GiB */
         if (a >= w || ((uint64_t)h * w + a) * elem >> 32) break;
-        FZ_ASSERT(swz_tma_swizzle(mode, off * elem) / elem == h * w + a,
+        off = swz_tma_offset(w, elem, mode, h, a);
+        FZ_ASSERT(swz_tma_swizzle(mode, off * elem) / elem == h * w + a &&
+                  swz_tma_coord(w, elem, mode, off, &r, &c) == SWZ_OK && r == h && c == a,
                   "tma%u W=%u E=%u (%u,%u) -> %u does not map back", mode, w, elem, h, a, off);
         break;
     }

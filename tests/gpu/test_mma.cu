@@ -115,7 +115,7 @@ __global__ void k_mma(const __half *a, const __half *b, const __half *bt, const 
     L::load(sbt, bt, K, 0, 0, N, K);
     L::load(s3, a3, K + 3, 0, 3, M, K + 3); /* columns 3.. of a M x (K+3) matrix: not aligned */
     swz_mma_commit();
-    swz_mma_wait(0);
+    SWZ_MMA_WAIT(0);
     __syncthreads();
     for (int i = tid; i < T * T; i += THREADS) {
         const int r = i / T, c = i % T;

@@ -105,10 +105,10 @@ __global__ void k_addr(box_args a, uint32_t *out)
     __shared__ uint64_t bar;
     unsigned char *tile = tile_of(smem, a);
     if (threadIdx.x == 0) {
-        out[0] = swz__smem_u32(tile);
-        out[1] = swz__smem_u32(tile) % 1024u;
-        out[2] = swz__smem_u32(&bar);
-        out[3] = swz__smem_u32(smem);
+        out[0] = swz_smem_addr(tile);
+        out[1] = swz_smem_addr(tile) % 1024u;
+        out[2] = swz_smem_addr(&bar);
+        out[3] = swz_smem_addr(smem);
     }
 }
 
@@ -127,7 +127,7 @@ __global__ void k_store(const __grid_constant__ CUtensorMap map, box_args a, con
         if (a.rank == 2) swz_tma_store_2d(&map, a.mode, tile, a.c0, a.c1);
         else swz_tma_store_3d(&map, a.mode, tile, a.c0, a.c1, a.c2);
         swz_tma_commit();
-        swz_tma_wait(0);
+        SWZ_TMA_WAIT(0);
     }
 }
 
@@ -608,14 +608,14 @@ __global__ void k_wgmma(const __grid_constant__ CUtensorMap ma, const __grid_con
     swz_wgmma_fence();
     for (uint32_t ks = 0; ks < WK / 16; ++ks) {
         uint32_t kb = ks * 32u; /* k byte offset along a K-major row */
-        uint64_t da = swz_wgmma_desc(swz__smem_u32(sa) + kb / P * WM * P + kb % P, mode, SWZ_WGMMA_K_MAJOR, WM);
-        uint64_t db = b_mn ? swz_wgmma_desc(swz__smem_u32(sb) + ks * 16u * P, mode, SWZ_WGMMA_MN_MAJOR, WK)
-                           : swz_wgmma_desc(swz__smem_u32(sb) + kb / P * WN * P + kb % P, mode, SWZ_WGMMA_K_MAJOR, WN);
+        uint64_t da = swz_wgmma_desc(swz_smem_addr(sa) + kb / P * WM * P + kb % P, mode, SWZ_WGMMA_K_MAJOR, WM);
+        uint64_t db = b_mn ? swz_wgmma_desc(swz_smem_addr(sb) + ks * 16u * P, mode, SWZ_WGMMA_MN_MAJOR, WK)
+                           : swz_wgmma_desc(swz_smem_addr(sb) + kb / P * WN * P + kb % P, mode, SWZ_WGMMA_K_MAJOR, WN);
         if (BF16) swz_wgmma_m64n64k16_bf16(d, da, db, ks > 0, b_mn);
         else swz_wgmma_m64n64k16_f16(d, da, db, ks > 0, b_mn);
     }
     swz_wgmma_commit();
-    swz_wgmma_wait(0);
+    SWZ_WGMMA_WAIT(0);
     for (int i = 0; i < WN / 2; ++i)
         d_out[swz_wgmma_acc_row(threadIdx.x, (uint32_t)i) * WN + swz_wgmma_acc_col(threadIdx.x, (uint32_t)i)] = d[i];
 }

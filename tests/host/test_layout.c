@@ -9,7 +9,9 @@
  *     - for a valid layout, every (row, col) maps into [0, swz_layout_size), no two collide
  *       (a bitmap), the offset equals the formula documented in pad.h / xor.h / morton.h /
  *       the Hopper swizzle formula of xor.h (re-implemented here bit by bit), swz_layout_coord inverts it, and every
- *       offset of [0, size) that holds no element is reported as SWZ_ERANGE.
+ *       offset of [0, size) that holds no element is reported as SWZ_ERANGE; the kind's own
+ *       function form (swz_<kind>_offset / _coord with the same parameters) gives the same
+ *       offset and inverts it.
  *   A self-test feeds the checker a broken layout to show it can fail.
  *   The error record of every refused combination names a parameter and the value passed, and
  *   swz_error_format says so.  The table of kinds: every row's name, number, TMA mode (the
@@ -123,6 +125,33 @@ static uint32_t doc_ref(const swz_layout *l, uint32_t r, uint32_t c)
     return ref_offset(l->kind, l->width, l->height, l->elem, l->access, r, c);
 }
 
+/* The kind's own function form (pad.h, xor.h, morton.h, linear.h) with the layout's parameters,
+ * in the order (W, E, A, [H | S | &p], row, col) of every kind, and its inverse. */
+static uint32_t kind_offset(const swz_layout *l, uint32_t r, uint32_t c)
+{
+    const uint32_t w = l->width, e = l->elem, a = l->access, h = l->height;
+    switch (l->kind) {
+    case SWZ_LAYOUT_NONE: return swz_none_offset(w, e, a, r, c);
+    case SWZ_LAYOUT_PAD: return swz_pad_offset(w, e, a, r, c);
+    case SWZ_LAYOUT_XOR: return swz_xor_offset(w, e, a, r, c);
+    case SWZ_LAYOUT_MORTON: return swz_morton_offset(w, e, a, h, r, c);
+    case SWZ_LAYOUT_LINEAR: return swz_linear_offset(w, e, a, &l->p.lin, r, c);
+    default: return swz_tma_offset(w, e, ref_tma_mode(l->kind), r, c);
+    }
+}
+static int kind_coord(const swz_layout *l, uint32_t off, uint32_t *r, uint32_t *c)
+{
+    const uint32_t w = l->width, e = l->elem, a = l->access, h = l->height;
+    switch (l->kind) {
+    case SWZ_LAYOUT_NONE: return swz_none_coord(w, e, a, off, r, c);
+    case SWZ_LAYOUT_PAD: return swz_pad_coord(w, e, a, off, r, c);
+    case SWZ_LAYOUT_XOR: return swz_xor_coord(w, e, a, off, r, c);
+    case SWZ_LAYOUT_MORTON: return swz_morton_coord(w, e, a, h, off, r, c);
+    case SWZ_LAYOUT_LINEAR: return swz_linear_coord(w, e, a, &l->p.lin, off, r, c);
+    default: return swz_tma_coord(w, e, ref_tma_mode(l->kind), off, r, c);
+    }
+}
+
 /* Checks one valid layout: off_of is the map under test (swz_layout_offset, or a broken one in
  * the self-test), ref the expected formula (NULL: none).  Returns 0, or 1 with a message. */
 static int check_layout(const swz_layout *l, offset_fn off_of, offset_fn ref, host_bitmap *bm, char *msg, size_t n)
@@ -166,6 +195,27 @@ static int check_layout(const swz_layout *l, offset_fn off_of, offset_fn ref, ho
 #undef FAIL
 }
 
+/* A layout that swz_layout_make built: the kind's own function forms give the same offsets and
+ * invert them.  Returns 0, or 1 with a message. */
+static int check_kind_forms(const swz_layout *l, char *msg, size_t n)
+{
+    uint32_t r, c, o, rr, cc;
+    for (r = 0; r < l->height; ++r)
+        for (c = 0; c < l->width; ++c) {
+            o = swz_layout_offset(l, r, c);
+            rr = cc = 0xDEADu;
+            if (kind_offset(l, r, c) != o) {
+                snprintf(msg, n, "(%u,%u): the kind's function form gives %u, not %u", r, c, kind_offset(l, r, c), o);
+                return 1;
+            }
+            if (kind_coord(l, o, &rr, &cc) != SWZ_OK || rr != r || cc != c) {
+                snprintf(msg, n, "the kind's coord(%u) = (%u,%u), want (%u,%u)", o, rr, cc, r, c);
+                return 1;
+            }
+        }
+    return 0;
+}
+
 /* Make and check (kind, w, h, e, a); returns 1 when the combination was valid. */
 static int one_combo(int kind, uint32_t w, uint32_t h, uint32_t e, uint32_t a, host_bitmap *bm)
 {
@@ -177,7 +227,7 @@ static int one_combo(int kind, uint32_t w, uint32_t h, uint32_t e, uint32_t a, h
     if (got != SWZ_OK) return 0;
     CHECK(l.kind == kind && l.width == w && l.height == h && l.elem == e && l.access == a,
           "descriptor fields do not echo the parameters");
-    if (check_layout(&l, real_offset, doc_ref, bm, msg, sizeof msg))
+    if (check_layout(&l, real_offset, doc_ref, bm, msg, sizeof msg) || check_kind_forms(&l, msg, sizeof msg))
         cr_assert_fail("%s W=%u H=%u E=%u A=%u: %s", swz_layout_name(kind), w, h, e, a, msg);
     return 1;
 }

@@ -156,7 +156,7 @@ Test(linear, incremental_form_every_disjoint_pair)
                         else
                             for (; nc < 256u; ++nc) cols[nc][0] = host_rng_below(&g, w), cols[nc][1] = host_rng_below(&g, w);
                         p.pad = pad;
-                        CHECK(swz_linear_check(w, e, a, &p) == SWZ_OK, "W=%u E=%u A=%u", w, e, a);
+                        CHECK(swz_linear_check(NULL, w, e, a, &p) == SWZ_OK, "W=%u E=%u A=%u", w, e, a);
                         stride = swz_linear_stride(w, e, &p);
                         for (i = 0; i < nr; ++i)
                             for (n = 0; n < nc; ++n) {
@@ -305,17 +305,17 @@ Test(linear, bad_parameters)
 {
     swz_linear_params p = {{0}, 0};
     swz_layout l;
-    cr_assert_eq(swz_linear_check(48, 4, 4, &p), SWZ_EPOW2); /* 12 units per row */
-    cr_assert_eq(swz_linear_check(2, 4, 16, &p), SWZ_EWIDTH);
-    cr_assert_eq(swz_linear_check(32, 3, 4, &p), SWZ_EELEM);
-    cr_assert_eq(swz_linear_check(32, 4, 2, &p), SWZ_EACCESS);
+    cr_assert_eq(swz_linear_check(NULL, 48, 4, 4, &p), SWZ_EPOW2); /* 12 units per row */
+    cr_assert_eq(swz_linear_check(NULL, 2, 4, 16, &p), SWZ_EWIDTH);
+    cr_assert_eq(swz_linear_check(NULL, 32, 3, 4, &p), SWZ_EELEM);
+    cr_assert_eq(swz_linear_check(NULL, 32, 4, 2, &p), SWZ_EACCESS);
     p.mask[5] = 8u; /* 32 floats in 16-byte units: 8 units */
-    cr_assert_eq(swz_linear_check(32, 4, 16, &p), SWZ_ERANGE);
+    cr_assert_eq(swz_linear_check(NULL, 32, 4, 16, &p), SWZ_ERANGE);
     cr_assert_eq(swz_layout_make_linear(&l, 32, 4, 16, 32, &p), SWZ_ERANGE);
     cr_assert_str_eq(l.error.param, "mask");
     p.mask[5] = 7u;
     p.pad = 8u; /* half a unit */
-    cr_assert_eq(swz_linear_check(32, 4, 16, &p), SWZ_ERANGE);
+    cr_assert_eq(swz_linear_check(NULL, 32, 4, 16, &p), SWZ_ERANGE);
     p.pad = 32u;
-    cr_assert_eq(swz_linear_check(32, 4, 16, &p), SWZ_OK);
+    cr_assert_eq(swz_linear_check(NULL, 32, 4, 16, &p), SWZ_OK);
 }

@@ -18,9 +18,10 @@
  *   common.h  log2 / power-of-two helpers in function and macro forms; error strings.
  *   Macro forms (SWZ_XOR, SWZ_XOR_AUTO_*, SWZ_PAD_*, SWZ_TMA_*, SWZ_MORTON_OFFSET) equal the
  *   function forms.
- *   The API convention (common.h): the validating forms return their failure value for
- *   parameters no tile has, the unchecked ones compute their formula without a range check,
- *   predicates (*_is_*) return 1 or 0.
+ *   The API convention (common.h): the checking functions return an SWZ_E* code (and name the
+ *   parameter in their record) for parameters no tile has, the formula forms compute their
+ *   formula without a range check, predicates (*_is_*) return 1 or 0; that the index functions
+ *   stop on a contract violation is test_contract.c's.
  *
  * Run: meson test -C <build> host-primitives
  */
@@ -28,6 +29,7 @@
 #include <swz/layout.h>
 
 #include <stdio.h>
+#include <string.h>
 
 #include "host_util.h"
 
@@ -357,9 +359,13 @@ Test(tma, bad_modes)
     static const uint32_t bad[] = {0, 1, 16, 31, 33, 48, 96, 127, 129, 256, 1024};
     uint32_t i;
     for (i = 0; i < sizeof bad / sizeof bad[0]; ++i) {
-        cr_assert_eq(swz_tma_swizzle(bad[i], 1000), SWZ_BAD_OFFSET, "mode %u", bad[i]);
+        swz_xor_params p = {9, 9, 9};
+        swz_error e;
+        cr_assert_eq(swz_tma_xor(bad[i], &p), SWZ_EKIND, "mode %u", bad[i]);
+        cr_assert(p.b == 9 && p.m == 9 && p.s == 9, "mode %u: output written on failure", bad[i]);
         cr_assert_eq(swz_tma_align(bad[i]), 0u, "mode %u", bad[i]);
-        cr_assert_eq(swz_tma_offset(8, 4, bad[i], 1, 1), SWZ_BAD_OFFSET, "mode %u", bad[i]);
+        cr_assert_eq(swz_tma_check_row(&e, 8, 4, bad[i]), SWZ_EKIND, "mode %u", bad[i]);
+        cr_assert(e.code == SWZ_EKIND && strcmp(e.param, "S") == 0 && e.value == bad[i], "mode %u: the record", bad[i]);
         cr_assert_eq(swz_tma_is_aligned((const void *)(uintptr_t)0x100000u, bad[i]), 0, "mode %u", bad[i]);
     }
     cr_assert_eq(SWZ_TMA_ALIGN(32), 256u);
@@ -400,8 +406,9 @@ Test(tma, base_alignment_trap)
     }
 }
 
-/* swz_tma_offset: valid iff elem in {1..16}, 0 < W*E, W*E a multiple of 16 and <= mode, and
- * col < W. */
+/* swz_tma_check_row accepts (W, E, S) iff elem in {1..16}, 0 < W*E, W*E a multiple of 16 and
+ * <= mode; then swz_tma_offset is the hardware map and swz_tma_coord its inverse.  (A column
+ * past the row, and the refused parameters, stop swz_tma_offset: test_contract.c.) */
 #define TMA_CASES(X)                                                                                                   \
     X(32, 1, 32)                                                                                                       \
     X(32, 2, 16) X(32, 4, 8) X(32, 8, 4) X(32, 16, 2) X(64, 4, 16) X(64, 2, 24) X(128, 4, 32) X(128, 2, 64)            \
@@ -415,24 +422,20 @@ Test(tma, offset)
             for (w = 0; w <= 140; ++w) {
                 uint32_t S = modes[im];
                 int valid = ref_valid_elem(e) && w * e > 0 && w * e % 16 == 0 && w * e <= S;
-                if (!valid) {
-                    CHECK(swz_tma_offset(w, e, S, 0, 0) == SWZ_BAD_OFFSET, "tma_offset(W=%u,E=%u,S=%u) accepted", w, e,
-                          S);
-                    continue;
-                }
+                CHECK((swz_tma_check_row(NULL, w, e, S) == SWZ_OK) == valid, "tma_check_row(W=%u,E=%u,S=%u)", w, e, S);
+                if (!valid) continue;
                 ++nvalid;
                 for (r = 0; r < 70; ++r)
                     for (c = 0; c < w; ++c) {
-                        uint32_t want = ref_tma_bits(S, (r * w + c) * e) / e;
+                        uint32_t want = ref_tma_bits(S, (r * w + c) * e) / e, rr = 0, cc = 0;
                         CHECK(swz_tma_offset(w, e, S, r, c) == want, "tma_offset(W=%u,E=%u,S=%u,%u,%u) = %u, want %u", w,
                               e, S, r, c, swz_tma_offset(w, e, S, r, c), want);
+                        CHECK(swz_tma_coord(w, e, S, want, &rr, &cc) == SWZ_OK && rr == r && cc == c,
+                              "tma_coord(W=%u,E=%u,S=%u,%u) = (%u,%u), want (%u,%u)", w, e, S, want, rr, cc, r, c);
                     }
-                for (r = 0; r < 3; ++r) /* a column past the row names no element of it */
-                    for (c = w; c < w + 3; ++c)
-                        CHECK(swz_tma_offset(w, e, S, r, c) == SWZ_BAD_OFFSET, "tma_offset(W=%u,E=%u,S=%u,%u,%u) accepted",
-                              w, e, S, r, c);
-                CHECK(swz_tma_offset(w, e, S, 0, 0x7FFFFFFFu) == SWZ_BAD_OFFSET, "tma_offset col 2^31-1 accepted");
             }
+    /* a width whose W*E wraps 32 bits is not a valid row */
+    cr_assert_eq(swz_tma_check_row(NULL, (1u << 28) + 2u, 16, 32), SWZ_ERANGE);
     cr_assert_gt(nvalid, 10u);
     for (r = 0; r < 70; ++r) {
 #define X(S, E, W)                                                                                                     \
@@ -555,8 +558,9 @@ Test(morton, macro_equals_function)
 #define X(W, H, E, A)                                                                                                  \
     for (r = 0; r < (H); ++r)                                                                                          \
         for (c = 0; c < (W); ++c)                                                                                      \
-            CHECK(SWZ_MORTON_OFFSET(W, E, A, H, r, c) ==                                                               \
-                      swz_morton_offset(ref_log2((W) * (E) / (A)), ref_log2(H), (A) / (E), r, c),                      \
+            CHECK(SWZ_MORTON_OFFSET(W, E, A, H, r, c) == swz_morton_offset(W, E, A, H, r, c) &&                        \
+                      SWZ_MORTON_OFFSET(W, E, A, H, r, c) ==                                                           \
+                          swz_morton_offset_log2(ref_log2((W) * (E) / (A)), ref_log2(H), (A) / (E), r, c),             \
                   "SWZ_MORTON_OFFSET(%d, %d, %d, %d, %u, %u)", W, E, A, H, r, c);
     MORTON_CASES(X)
 #undef X
@@ -583,13 +587,25 @@ Test(pad, stride_formula_every_width)
                 /* the documented promises */
                 CHECK(st >= w && (st * e) % a == 0 && ((st * e) / a) % 2 == 1 && (st - w) * e < 2 * a,
                       "pad_stride(%u,%u,%u) = %u breaks a promise", w, e, a, st);
-                CHECK(swz_pad_waste_bytes(w, e, a, 7) == (uint64_t)(st - w) * e * 7, "waste(%u,%u,%u)", w, e, a);
+                {
+                    uint64_t waste = 1234u;
+                    CHECK(swz_pad_waste_bytes(w, e, a, 7, &waste) == SWZ_OK && waste == (uint64_t)(st - w) * e * 7,
+                          "waste(%u,%u,%u)", w, e, a);
+                }
                 ++n;
             }
     cr_assert_gt(n, 1000u);
     cr_assert_eq(swz_pad_stride(65536, 4, 4), 65537u);
     cr_assert_eq(swz_pad_stride(65537, 4, 4), 0u);
-    cr_assert_eq(swz_pad_waste_bytes(0, 4, 4, 7), 0u);
+    {
+        uint64_t waste = 1234u;
+        cr_assert_eq(swz_pad_waste_bytes(0, 4, 4, 7, &waste), SWZ_ERANGE, "width 0");
+        cr_assert_eq(swz_pad_waste_bytes(32, 3, 4, 7, &waste), SWZ_EELEM);
+        cr_assert_eq(swz_pad_waste_bytes(32, 4, 4, 0, &waste), SWZ_ERANGE, "height 0");
+        cr_assert_eq(waste, 1234u, "output untouched on failure");
+        cr_assert_eq(swz_pad_waste_bytes(32, 4, 4, 32, &waste), SWZ_OK);
+        cr_assert_eq(waste, 32u * 4u, "float[32][33]: one float per row");
+    }
     /* the doc's table */
     cr_assert_eq(swz_pad_stride(32, 4, 4), 33u);
     cr_assert_eq(swz_pad_stride(32, 4, 16), 36u);
@@ -603,12 +619,16 @@ Test(pad, stride_formula_every_width)
 
 Test(pad, coord)
 {
-    uint32_t st = 33, w = 32, off, r, c;
+    uint32_t st = 33, w = 32, off, r, c, r2, c2;
     for (off = 0; off < 33 * 40; ++off) {
-        int in = swz_pad_coord(st, w, off, &r, &c) == SWZ_OK;
+        int in = swz_pad_coord_stride(st, w, off, &r, &c) == SWZ_OK;
         cr_assert_eq(in, off % 33 < 32);
         cr_assert(r == off / 33 && c == off % 33);
-        if (in) cr_assert_eq(swz_pad_offset(st, r, c), off);
+        cr_assert_eq(swz_pad_coord(32, 4, 4, off, &r2, &c2) == SWZ_OK, in, "the kind's form, float[32][33]");
+        cr_assert(r2 == r && c2 == c);
+        if (in) cr_assert(swz_pad_offset_stride(st, r, c) == off && swz_pad_offset(32, 4, 4, r, c) == off);
+        cr_assert_eq(swz_none_coord(32, 4, 4, off, &r, &c), SWZ_OK, "none: every offset holds an element");
+        cr_assert(r == off / 32 && c == off % 32 && swz_none_offset(32, 4, 4, r, c) == off);
     }
 }
 
@@ -638,38 +658,40 @@ Test(morton, block_huge_grid)
     }
 }
 
-/* ---- the validating and the unchecked forms (common.h's convention) -------------------- */
+/* ---- the checking and the index forms (common.h's convention) ---------------------------- */
 
-/* The function forms that validate refuse parameters no tile has, with their documented
- * failure value, instead of shifting out of range (UBSan would stop the -asan build). */
-Test(convention, validating_forms_refuse)
+/* The checking functions refuse parameters no tile has with an SWZ_E* code (and leave their
+ * outputs alone); the index functions stop instead (test_contract.c). */
+Test(convention, checking_forms_refuse)
 {
-    swz_xor_params bad = {4, 0, 2}, good = {5, 0, 5};
-    uint32_t r = 77, c = 77;
-    cr_assert_eq(swz_xor(32, 0, 0, 5), SWZ_BAD_OFFSET, "b = 32");
-    cr_assert_eq(swz_xor(4, 0, 2, 5), SWZ_BAD_OFFSET, "s < b");
-    cr_assert_eq(swz_xor(3, 20, 9, 5), SWZ_BAD_OFFSET, "b + m + s = 32");
-    cr_assert_eq(swz_xor_2d(bad, 32, 1, 1), SWZ_BAD_OFFSET);
-    cr_assert_eq(swz_xor_2d_inv(bad, 32, 7, &r, &c), SWZ_ERANGE);
-    cr_assert_eq(swz_xor_2d_inv(good, 0, 7, &r, &c), SWZ_ERANGE, "width 0");
-    cr_assert(r == 77 && c == 77, "outputs untouched on failure");
-    cr_assert_eq(swz_xor_2d_inv(good, 32, 33 * 1 + 0, &r, &c), SWZ_OK);
-    cr_assert_eq(swz_morton_offset(5, 5, 0, 1, 1), SWZ_BAD_OFFSET, "vec 0");
-    cr_assert_eq(swz_morton_offset(14, 13, 1, 1, 1), SWZ_BAD_OFFSET, "2^27 units");
-    cr_assert_eq(swz_morton_offset(40, 40, 1, 1, 1), SWZ_BAD_OFFSET);
-    cr_assert_eq(swz_morton_coord(5, 5, 0, 1, &r, &c), SWZ_ERANGE);
-    cr_assert_eq(swz_morton_coord(13, 13, 1, 1, &r, &c), SWZ_OK, "2^26 units is a tile");
-    cr_assert_eq(swz_pad_coord(0, 32, 5, &r, &c), SWZ_ERANGE, "stride 0");
+    swz_xor_params p = {7, 7, 7};
+    swz_linear_params lin;
+    swz_error e;
+    memset(&lin, 0, sizeof lin);
+    cr_assert_eq(swz_xor_is_valid(32, 0, 0), 0, "b = 32");
+    cr_assert_eq(swz_xor_is_valid(4, 0, 2), 0, "s < b");
+    cr_assert_eq(swz_xor_is_valid(3, 20, 9), 0, "b + m + s = 32");
+    cr_assert_eq(swz_xor_auto(48, 4, 4, &p), SWZ_EPOW2);
+    cr_assert(p.b == 7 && p.m == 7 && p.s == 7, "output untouched on failure");
+    cr_assert_eq(swz_tma_check_row(&e, 20, 1, 32), SWZ_ERANGE, "20-byte rows");
+    cr_assert(strcmp(e.who, "tma32") == 0 && strcmp(e.param, "W*E") == 0 && e.value == 20u);
+    lin.mask[0] = 8;
+    cr_assert_eq(swz_linear_check(&e, 32, 4, 16, &lin), SWZ_ERANGE, "a mask of 8 on 8 units");
+    cr_assert(strcmp(e.who, "linear") == 0 && strcmp(e.param, "mask") == 0 && e.value == 8u);
+    cr_assert_eq(swz_linear_check(NULL, 48, 4, 4, &lin), SWZ_EPOW2, "the record is optional");
 }
 
-/* The unchecked forms do what their contract says and no more: they do not compare the
- * coordinates with a tile (the checked form is swz_layout_offset). */
-Test(convention, unchecked_forms_do_not_range_check)
+/* The formula forms compute their formula for any (row, col): they know no tile (the kind's form
+ * swz_<kind>_offset checks the column, swz_layout_offset both coordinates, without stopping). */
+Test(convention, formula_forms_do_not_range_check)
 {
     swz_xor_params p = {5, 0, 5};
     swz_layout l;
-    cr_assert_eq(swz_pad_offset(33, 40, 50), 40u * 33u + 50u, "row 40, col 50 of a 32-wide tile: the formula");
+    cr_assert_eq(swz_pad_offset_stride(33, 40, 50), 40u * 33u + 50u, "row 40, col 50 of a 32-wide tile: the formula");
     cr_assert_eq(swz_xor_2d(p, 32, 40, 3), ref_xor_bits(5, 0, 5, 40u * 32u + 3u), "row 40 of a 32-tall tile");
+    cr_assert_eq(swz_xor_offset(32, 4, 4, 40, 3), ref_xor_bits(5, 0, 5, 40u * 32u + 3u), "xor: any height");
+    cr_assert_eq(swz_morton_offset_log2(5, 5, 1, 40, 3), swz_morton_offset_log2(5, 5, 1, 40 % 32, 3) + 32u * 32u,
+                 "morton past its 32 rows: the next 32x32 square");
     cr_assert_eq(swz_layout_make(&l, SWZ_LAYOUT_XOR, 32, 4, 4, 32), SWZ_OK);
     cr_assert_eq(swz_layout_offset(&l, 40, 3), SWZ_BAD_OFFSET, "the checked form refuses it");
     cr_assert_eq(swz_layout_make(&l, SWZ_LAYOUT_PAD, 32, 4, 4, 32), SWZ_OK);

@@ -210,14 +210,25 @@ Test(tma, wgmma_descriptor_addresses_the_swz_layout)
 Test(tma, descriptor_of_a_swz_layout)
 {
     swz_layout l;
+    uint64_t d = 77u;
+    uint32_t lbo = 5u, sbo = 5u;
     cr_assert(swz_layout_make(&l, SWZ_LAYOUT_TMA128, 64, 2, 16, 64) == SWZ_OK);
-    cr_expect(swz_wgmma_desc_of(&l, SWZ_WGMMA_K_MAJOR, 2048u) == swz_wgmma_desc(2048u, 128u, SWZ_WGMMA_K_MAJOR, 64u));
+    cr_expect(swz_wgmma_desc_of(&l, SWZ_WGMMA_K_MAJOR, 2048u, &d) == SWZ_OK &&
+              d == swz_wgmma_desc(2048u, 128u, SWZ_WGMMA_K_MAJOR, 64u));
     cr_assert(swz_layout_make(&l, SWZ_LAYOUT_NONE, 8, 2, 16, 64) == SWZ_OK);
-    cr_expect(swz_wgmma_desc_of(&l, SWZ_WGMMA_MN_MAJOR, 1024u) == swz_wgmma_desc(1024u, 0u, SWZ_WGMMA_MN_MAJOR, 64u));
+    cr_expect(swz_wgmma_desc_of(&l, SWZ_WGMMA_MN_MAJOR, 1024u, &d) == SWZ_OK &&
+              d == swz_wgmma_desc(1024u, 0u, SWZ_WGMMA_MN_MAJOR, 64u));
+    d = 77u;
     cr_assert(swz_layout_make(&l, SWZ_LAYOUT_TMA128, 32, 2, 16, 64) == SWZ_OK); /* 64-byte rows: not wgmma's */
-    cr_expect(swz_wgmma_desc_of(&l, SWZ_WGMMA_K_MAJOR, 0u) == 0u);
+    cr_expect(swz_wgmma_desc_of(&l, SWZ_WGMMA_K_MAJOR, 0u, &d) == SWZ_EKIND);
     cr_assert(swz_layout_make(&l, SWZ_LAYOUT_XOR, 64, 2, 16, 64) == SWZ_OK);
-    cr_expect(swz_wgmma_desc_of(&l, SWZ_WGMMA_K_MAJOR, 0u) == 0u);
-    cr_expect(swz_wgmma_desc(0u, 48u, SWZ_WGMMA_K_MAJOR, 64u) == 0u && swz_wgmma_desc(0u, 128u, 2, 64u) == 0u &&
-              swz_wgmma_desc(0u, 128u, SWZ_WGMMA_K_MAJOR, 12u) == 0u);
+    cr_expect(swz_wgmma_desc_of(&l, SWZ_WGMMA_K_MAJOR, 0u, &d) == SWZ_EKIND);
+    cr_assert(swz_layout_make(&l, SWZ_LAYOUT_TMA128, 64, 2, 16, 12) == SWZ_OK); /* 12 rows: no panel */
+    cr_expect(swz_wgmma_desc_of(&l, SWZ_WGMMA_K_MAJOR, 0u, &d) == SWZ_ERANGE);
+    cr_expect(d == 77u, "output untouched on failure");
+    /* the checking form of the descriptor's parameters (swz_wgmma_desc itself stops on them:
+     * test_contract.c) */
+    cr_expect(swz_wgmma_offsets(48u, SWZ_WGMMA_K_MAJOR, 64u, &lbo, &sbo) == SWZ_EKIND &&
+              swz_wgmma_offsets(128u, 2, 64u, &lbo, &sbo) == SWZ_EKIND &&
+              swz_wgmma_offsets(128u, SWZ_WGMMA_K_MAJOR, 12u, &lbo, &sbo) == SWZ_ERANGE && lbo == 5u && sbo == 5u);
 }
