@@ -8,10 +8,10 @@
  *   patterns all call them, so the checker's verdict is about the addresses a kernel issues.
  *   Plain C, host and device (SWZ_FN); no CUDA needed.
  *
- * Example (the rows of an .x4 A fragment at (16, 0): lanes 0-7 rows 16-23 of unit 0, lanes 8-15
- * rows 24-31 of unit 0, lanes 16-31 the same rows of unit 1)
+ * Example (where the lanes of one ldmatrix .x4 of an A fragment point)
  *   #include <swz/frag.h>
  *   uint32_t dr = 0, du = 0, rows, units, r, u;
+ *   // lanes 0-7: rows 0-7 of unit 0; 8-15: rows 8-15 of unit 0; 16-31: the same of unit 1
  *   int active = swz_mma_lane_rc(SWZ_MMA_A, 4, 9, &dr, &du);   // 1: dr == 9, du == 0
  *   swz_mma_frag_extent(SWZ_MMA_BT, 2, &rows, &units);          // 8 rows x 2 units
  *   swz_mma_chunk_rc(37, 8, &r, &u);                            // chunk 37 of 8-unit rows: (4, 5)
