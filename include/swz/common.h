@@ -326,5 +326,33 @@ SWZ_FN int swz__check_elem_access(uint32_t elem, uint32_t access)
 {
     return swz__check_elem_access_at(NULL, "", elem, access);
 }
+/* The parameters of a row every layout kind checks first: E and A as above, the width W in
+ * [1, SWZ_MAX_SIDE].  SWZ_OK, or the code recorded in *err (may be NULL) for `who`. */
+SWZ_FN int swz__check_width_at(swz_error *err, const char *who, uint32_t width, uint32_t elem,
+                               uint32_t access)
+{
+    int e = swz__check_elem_access_at(err, who, elem, access);
+    if (e != SWZ_OK) return e;
+    if (width == 0u || width > SWZ_MAX_SIDE)
+        return swz_error_set(err, SWZ_ERANGE, who, "a width W in 1 .. 65536", "W", width);
+    return SWZ_OK;
+}
+/* ... and of a whole tile (swz_layout_make's rules common to every kind): the height H in
+ * [1, SWZ_MAX_SIDE], at most SWZ_MAX_ELEMS elements, a row of at least one access (W*E >= A). */
+SWZ_FN int swz__check_tile_at(swz_error *err, const char *who, uint32_t width, uint32_t elem,
+                              uint32_t access, uint32_t height)
+{
+    int e = swz__check_width_at(err, who, width, elem, access);
+    if (e != SWZ_OK) return e;
+    if (height == 0u || height > SWZ_MAX_SIDE)
+        return swz_error_set(err, SWZ_ERANGE, who, "a height H in 1 .. 65536", "H", height);
+    if ((uint64_t)width * height > SWZ_MAX_ELEMS)
+        return swz_error_set(err, SWZ_ERANGE, who, "at most 2^26 elements W*H", "W*H",
+                             (uint64_t)width * height);
+    if (width * elem < access)
+        return swz_error_set(err, SWZ_EWIDTH, who, "a row W*E of at least one access A", "W*E",
+                             (uint64_t)width * elem);
+    return SWZ_OK;
+}
 
 #endif /* SWZ_COMMON_H */

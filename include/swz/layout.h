@@ -374,18 +374,8 @@ SWZ_FN int swz_layout_make(swz_layout *l, int kind, uint32_t width, uint32_t ele
     if (kind < 0 || kind >= SWZ_LAYOUT_COUNT)
         return swz_error_set(&l->error, SWZ_EKIND, "layout", "a known kind (0 .. SWZ_LAYOUT_COUNT-1)",
                          "kind", (uint64_t)(uint32_t)kind);
-    e = swz__check_elem_access_at(&l->error, who, elem, access);
+    e = swz__check_tile_at(&l->error, who, width, elem, access, height);
     if (e != SWZ_OK) return e;
-    if (width == 0u || width > SWZ_MAX_SIDE)
-        return swz_error_set(&l->error, SWZ_ERANGE, who, "a width W in 1 .. 65536", "W", width);
-    if (height == 0u || height > SWZ_MAX_SIDE)
-        return swz_error_set(&l->error, SWZ_ERANGE, who, "a height H in 1 .. 65536", "H", height);
-    if ((uint64_t)width * height > SWZ_MAX_ELEMS)
-        return swz_error_set(&l->error, SWZ_ERANGE, who, "at most 2^26 elements W*H", "W*H",
-                         (uint64_t)width * height);
-    if (width * elem < access)
-        return swz_error_set(&l->error, SWZ_EWIDTH, who, "a row W*E of at least one access A", "W*E",
-                         (uint64_t)width * elem);
     switch (kind) {
 #define SWZ__LAYOUT_MAKE(ID, NAME, MAKE, ...) case SWZ_LAYOUT_##ID: e = MAKE(l); break;
         SWZ_LAYOUT_TABLE(SWZ__LAYOUT_MAKE)

@@ -76,10 +76,8 @@ SWZ_FN int swz_linear_check(swz_error *err, uint32_t width, uint32_t elem, uint3
                             const swz_linear_params *p)
 {
     uint32_t ur, i;
-    int e = swz__check_elem_access_at(err, "linear", elem, access);
+    int e = swz__check_width_at(err, "linear", width, elem, access);
     if (e != SWZ_OK) return e;
-    if (width == 0u || width > SWZ_MAX_SIDE)
-        return swz_error_set(err, SWZ_ERANGE, "linear", "a width W in 1 .. 65536", "W", width);
     if (width * elem < access)
         return swz_error_set(err, SWZ_EWIDTH, "linear", "a row W*E of at least one access A", "W*E",
                              (uint64_t)width * elem);

@@ -165,17 +165,8 @@ SWZ_FN int swz__morton_check_at(swz_error *err, const char *who, uint32_t width,
                                 uint32_t access, uint32_t height)
 {
     const uint64_t rowb = (uint64_t)width * elem;
-    int e = swz__check_elem_access_at(err, who, elem, access);
+    int e = swz__check_tile_at(err, who, width, elem, access, height);
     if (e != SWZ_OK) return e;
-    if (width == 0u || width > SWZ_MAX_SIDE)
-        return swz_error_set(err, SWZ_ERANGE, who, "a width W in 1 .. 65536", "W", width);
-    if (height == 0u || height > SWZ_MAX_SIDE)
-        return swz_error_set(err, SWZ_ERANGE, who, "a height H in 1 .. 65536", "H", height);
-    if ((uint64_t)width * height > SWZ_MAX_ELEMS)
-        return swz_error_set(err, SWZ_ERANGE, who, "at most 2^26 elements W*H", "W*H",
-                             (uint64_t)width * height);
-    if (rowb < access)
-        return swz_error_set(err, SWZ_EWIDTH, who, "a row W*E of at least one access A", "W*E", rowb);
     if (rowb % access != 0u || !swz_is_pow2((uint32_t)(rowb / access)))
         return swz_error_set(err, SWZ_EPOW2, who,
                              "a power-of-two number of accesses per row W*E/A (W*E a multiple of A)",

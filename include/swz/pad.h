@@ -70,25 +70,12 @@
 
 #define SWZ_PAD_OFFSET(W, E, A, r, c) ((uint32_t)(r) * SWZ_PAD_STRIDE(W, E, A) + (uint32_t)(c))
 
-/* The parameters of the pad and none function forms (SWZ_PAD_STRIDE's): E and A as everywhere
- * (common.h), W in [1, SWZ_MAX_SIDE].  SWZ_OK, or SWZ_EELEM / SWZ_EACCESS / SWZ_ERANGE recorded
- * in *err (may be NULL) for `who`. */
-SWZ_FN int swz__pad_check_at(swz_error *err, const char *who, uint32_t width, uint32_t elem,
-                             uint32_t access)
-{
-    int e = swz__check_elem_access_at(err, who, elem, access);
-    if (e != SWZ_OK) return e;
-    if (width == 0u || width > SWZ_MAX_SIDE)
-        return swz_error_set(err, SWZ_ERANGE, who, "a width W in 1 .. 65536", "W", width);
-    return SWZ_OK;
-}
-
 /* Run-time stride in elements, or 0 (never a stride) for bad parameters: width 0 or
  * > SWZ_MAX_SIDE, element or access not supported. */
 SWZ_FN uint32_t swz_pad_stride(uint32_t width, uint32_t elem, uint32_t access)
 {
     uint32_t units;
-    if (swz__pad_check_at(NULL, "", width, elem, access) != SWZ_OK) return 0u;
+    if (swz__check_width_at(NULL, "", width, elem, access) != SWZ_OK) return 0u;
     units = (width * elem + access - 1u) / access;
     return (units | 1u) * access / elem;
 }
@@ -124,45 +111,51 @@ SWZ_FN int swz_pad_coord_stride(uint32_t stride, uint32_t width, uint32_t off, u
  * (these kinds have no height parameter): the caller keeps row * stride + col < 2^32, as for
  * any array.  The checked, non-fatal form is swz_layout_offset / swz_layout_coord. */
 
+/* The kinds none (stride W) and pad (stride swz_pad_stride(W, E, A)) as function fn: the
+ * contract (SWZ_PAD_STRIDE's parameters, col < W), then the formula on the stride. */
+SWZ_FN uint32_t swz__rows_offset(const char *fn, int padded, uint32_t width, uint32_t elem,
+                                 uint32_t access, uint32_t row, uint32_t col)
+{
+    swz_error e = SWZ__ERROR_NONE;
+    if (!swz__contract_params(fn, swz__check_width_at(&e, padded ? "pad" : "none", width, elem, access), &e) ||
+        !swz__contract_col(fn, col, width))
+        return SWZ_BAD_OFFSET;
+    return swz_pad_offset_stride(padded ? swz_pad_stride(width, elem, access) : width, row, col);
+}
+SWZ_FN int swz__rows_coord(const char *fn, int padded, uint32_t width, uint32_t elem, uint32_t access,
+                           uint32_t off, uint32_t *row, uint32_t *col)
+{
+    swz_error e = SWZ__ERROR_NONE;
+    if (!swz__contract_params(fn, swz__check_width_at(&e, padded ? "pad" : "none", width, elem, access), &e))
+        return SWZ_ERANGE;
+    return swz_pad_coord_stride(padded ? swz_pad_stride(width, elem, access) : width, width, off, row, col);
+}
+
 /* none: the row-major tile, r*W + c (E and A are the kind's parameters, checked as pad's). */
 SWZ_FN uint32_t swz_none_offset(uint32_t width, uint32_t elem, uint32_t access, uint32_t row,
                                 uint32_t col)
 {
-    swz_error e = SWZ__ERROR_NONE;
-    if (!swz__contract_params("swz_none_offset", swz__pad_check_at(&e, "none", width, elem, access), &e) ||
-        !swz__contract_col("swz_none_offset", col, width))
-        return SWZ_BAD_OFFSET;
-    return swz_pad_offset_stride(width, row, col);
+    return swz__rows_offset("swz_none_offset", 0, width, elem, access, row, col);
 }
 /* Inverse of swz_none_offset: SWZ_OK with *row = off / W, *col = off mod W. */
 SWZ_FN int swz_none_coord(uint32_t width, uint32_t elem, uint32_t access, uint32_t off,
                           uint32_t *row, uint32_t *col)
 {
-    swz_error e = SWZ__ERROR_NONE;
-    if (!swz__contract_params("swz_none_coord", swz__pad_check_at(&e, "none", width, elem, access), &e))
-        return SWZ_ERANGE;
-    return swz_pad_coord_stride(width, width, off, row, col);
+    return swz__rows_coord("swz_none_coord", 0, width, elem, access, off, row, col);
 }
 
 /* pad: r * swz_pad_stride(W, E, A) + c, the function form of SWZ_PAD_OFFSET. */
 SWZ_FN uint32_t swz_pad_offset(uint32_t width, uint32_t elem, uint32_t access, uint32_t row,
                                uint32_t col)
 {
-    swz_error e = SWZ__ERROR_NONE;
-    if (!swz__contract_params("swz_pad_offset", swz__pad_check_at(&e, "pad", width, elem, access), &e) ||
-        !swz__contract_col("swz_pad_offset", col, width))
-        return SWZ_BAD_OFFSET;
-    return swz_pad_offset_stride(swz_pad_stride(width, elem, access), row, col);
+    return swz__rows_offset("swz_pad_offset", 1, width, elem, access, row, col);
 }
 /* Inverse of swz_pad_offset: SWZ_OK, or SWZ_ERANGE when off falls in the padding; *row and *col
  * as swz_pad_coord_stride sets them. */
 SWZ_FN int swz_pad_coord(uint32_t width, uint32_t elem, uint32_t access, uint32_t off,
                          uint32_t *row, uint32_t *col)
 {
-    swz_error e = SWZ__ERROR_NONE;
-    if (!swz__contract_params("swz_pad_coord", swz__pad_check_at(&e, "pad", width, elem, access), &e))
-        return SWZ_ERANGE;
-    return swz_pad_coord_stride(swz_pad_stride(width, elem, access), width, off, row, col);
+    return swz__rows_coord("swz_pad_coord", 1, width, elem, access, off, row, col);
 }
 
 /* Bytes of padding in a tile of `height` rows: SWZ_OK and *bytes, or the code of bad (W, E, A)
@@ -171,7 +164,7 @@ SWZ_FN int swz_pad_coord(uint32_t width, uint32_t elem, uint32_t access, uint32_
 SWZ_FN int swz_pad_waste_bytes(uint32_t width, uint32_t elem, uint32_t access, uint32_t height,
                                uint64_t *bytes)
 {
-    int e = swz__pad_check_at(NULL, "pad", width, elem, access);
+    int e = swz__check_width_at(NULL, "pad", width, elem, access);
     if (e != SWZ_OK) return e;
     if (height == 0u || height > SWZ_MAX_SIDE) return SWZ_ERANGE;
     *bytes = (uint64_t)(swz_pad_stride(width, elem, access) - width) * elem * height;

@@ -153,10 +153,8 @@ SWZ_FN uint32_t swz_xor(uint32_t b, uint32_t m, uint32_t s, uint32_t o)
 SWZ_FN int swz__xor_auto_check_at(swz_error *err, const char *who, uint32_t width, uint32_t elem,
                                   uint32_t access)
 {
-    int e = swz__check_elem_access_at(err, who, elem, access);
+    int e = swz__check_width_at(err, who, width, elem, access);
     if (e != SWZ_OK) return e;
-    if (width == 0u || width > SWZ_MAX_SIDE)
-        return swz_error_set(err, SWZ_ERANGE, who, "a width W in 1 .. 65536", "W", width);
     if (!swz_is_pow2(width))
         return swz_error_set(err, SWZ_EPOW2, who, "a power-of-two width W", "W", width);
     if (width * elem < access)

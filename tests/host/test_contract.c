@@ -167,50 +167,61 @@ static void linear_coord_units(void)
 static void wgmma_panel(void) { sink = (uint32_t)swz_wgmma_desc(0u, 128u, SWZ_WGMMA_K_MAJOR, 12u); }
 static void wgmma_mode(void) { sink = (uint32_t)swz_wgmma_desc(0u, 48u, SWZ_WGMMA_K_MAJOR, 64u); }
 
+/* One misuse: the call, and what its line must name. */
+typedef struct misuse {
+    void (*fn)(void);
+    const char *func, *param;
+    unsigned long long value;
+    const char *limit; /* NULL: the message names no limit parameter */
+    unsigned long long lvalue;
+} misuse;
+#define EXPECT_STOPS(table)                                                                                            \
+    for (size_t i_ = 0; i_ < sizeof(table) / sizeof(table)[0]; ++i_)                                                   \
+    expect_stop((table)[i_].fn, (table)[i_].func, (table)[i_].param, (table)[i_].value, (table)[i_].limit,              \
+                (table)[i_].lvalue)
+
 Test(contract, offsets_stop_on_a_column_past_the_row)
 {
-    expect_stop(none_col, "swz_none_offset", "col", 32, "W", 32);
-    expect_stop(pad_col, "swz_pad_offset", "col", 40, "W", 32);
-    expect_stop(xor_col, "swz_xor_offset", "col", 32, "W", 32);
-    expect_stop(morton_col, "swz_morton_offset", "col", 33, "W", 32);
-    expect_stop(tma_col, "swz_tma_offset", "col", 64, "W", 64);
-    expect_stop(linear_col, "swz_linear_offset", "col", 40, "W", 32);
-}
-
-Test(contract, morton_stops_on_a_row_past_the_tile)
-{
-    expect_stop(morton_row, "swz_morton_offset", "row", 32, "H", 32);
+    static const misuse m[] = {
+        {none_col, "swz_none_offset", "col", 32, "W", 32},     {pad_col, "swz_pad_offset", "col", 40, "W", 32},
+        {xor_col, "swz_xor_offset", "col", 32, "W", 32},       {morton_col, "swz_morton_offset", "col", 33, "W", 32},
+        {tma_col, "swz_tma_offset", "col", 64, "W", 64},       {linear_col, "swz_linear_offset", "col", 40, "W", 32},
+        {morton_row, "swz_morton_offset", "row", 32, "H", 32}, /* the one kind with a height */
+    };
+    EXPECT_STOPS(m);
 }
 
 Test(contract, offsets_and_coords_stop_on_bad_parameters)
 {
-    expect_stop(pad_elem, "swz_pad_offset", "E", 3, NULL, 0);
-    expect_stop(pad_coord_width, "swz_pad_coord", "W", 0, NULL, 0);
-    expect_stop(none_coord_access, "swz_none_coord", "A", 2, NULL, 0);
-    expect_stop(xor_width, "swz_xor_offset", "W", 48, NULL, 0);
-    expect_stop(xor_coord_narrow, "swz_xor_coord", "W*E", 8, NULL, 0);
-    expect_stop(morton_height, "swz_morton_offset", "H", 48, NULL, 0);
-    expect_stop(morton_coord_units, "swz_morton_coord", "W*E", 96, NULL, 0);
-    expect_stop(tma_row_bytes, "swz_tma_offset", "W*E", 20, NULL, 0);
-    expect_stop(tma_mode, "swz_tma_offset", "S", 48, NULL, 0);
-    expect_stop(tma_coord_elem, "swz_tma_coord", "E", 3, NULL, 0);
-    expect_stop(linear_mask, "swz_linear_offset", "mask", 8, NULL, 0);
-    expect_stop(linear_coord_units, "swz_linear_coord", "W*E", 192, NULL, 0);
+    static const misuse m[] = {
+        {pad_elem, "swz_pad_offset", "E", 3, NULL, 0},
+        {pad_coord_width, "swz_pad_coord", "W", 0, NULL, 0},
+        {none_coord_access, "swz_none_coord", "A", 2, NULL, 0},
+        {xor_width, "swz_xor_offset", "W", 48, NULL, 0},
+        {xor_coord_narrow, "swz_xor_coord", "W*E", 8, NULL, 0},
+        {morton_height, "swz_morton_offset", "H", 48, NULL, 0},
+        {morton_coord_units, "swz_morton_coord", "W*E", 96, NULL, 0},
+        {tma_row_bytes, "swz_tma_offset", "W*E", 20, NULL, 0},
+        {tma_mode, "swz_tma_offset", "S", 48, NULL, 0},
+        {tma_coord_elem, "swz_tma_coord", "E", 3, NULL, 0},
+        {linear_mask, "swz_linear_offset", "mask", 8, NULL, 0},
+        {linear_coord_units, "swz_linear_coord", "W*E", 192, NULL, 0},
+    };
+    EXPECT_STOPS(m);
 }
 
-Test(contract, formula_forms_stop_on_parameters_no_formula_has)
+Test(contract, formula_forms_and_the_descriptor_stop_on_parameters_no_formula_has)
 {
-    expect_stop(xor_primitive, "swz_xor", "S", 2, "B", 4);
-    expect_stop(xor_inv_width, "swz_xor_2d_inv", "W", 0, NULL, 0);
-    expect_stop(tma_swizzle_mode, "swz_tma_swizzle", "S", 48, NULL, 0);
-    expect_stop(pad_stride_zero, "swz_pad_coord_stride", "stride", 0, NULL, 0);
-    expect_stop(morton_log2_vec, "swz_morton_offset_log2", "vec", 0, "log2 units", 10);
-}
-
-Test(contract, wgmma_descriptor_stops_on_bad_parameters)
-{
-    expect_stop(wgmma_panel, "swz_wgmma_desc", "panel_rows", 12, NULL, 0);
-    expect_stop(wgmma_mode, "swz_wgmma_desc", "S", 48, NULL, 0);
+    static const misuse m[] = {
+        {xor_primitive, "swz_xor", "S", 2, "B", 4},
+        {xor_inv_width, "swz_xor_2d_inv", "W", 0, NULL, 0},
+        {tma_swizzle_mode, "swz_tma_swizzle", "S", 48, NULL, 0},
+        {pad_stride_zero, "swz_pad_coord_stride", "stride", 0, NULL, 0},
+        {morton_log2_vec, "swz_morton_offset_log2", "vec", 0, "log2 units", 10},
+        {wgmma_panel, "swz_wgmma_desc", "panel_rows", 12, NULL, 0},
+        {wgmma_mode, "swz_wgmma_desc", "S", 48, NULL, 0},
+    };
+    EXPECT_STOPS(m);
 }
 
 /* ---- inside the contract: no stop, no output; the checked form does not stop --------------- */
