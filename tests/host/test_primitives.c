@@ -345,6 +345,13 @@ Test(tma, swizzle_formula_involution_period)
             CHECK(swz_tma_swizzle(S, swz_tma_swizzle(S, a)) == a, "tma(%u) involution at %#x", S, a);
         }
         cr_assert_eq(swz_tma_align(S), period);
+        { /* the one definition: Swizzle<log2(S/16), 4, 3> on bytes, at run time and as constants */
+            swz_xor_params p = {0, 0, 0};
+            const uint32_t cb = S == 32 ? SWZ_TMA_XOR_B(32) : S == 64 ? SWZ_TMA_XOR_B(64) : SWZ_TMA_XOR_B(128);
+            cr_assert_eq(swz_tma_xor(S, &p), SWZ_OK);
+            cr_assert(p.b == ref_log2(S / 16) && p.m == 4 && p.s == 3, "mode %u: <%u, %u, %u>", S, p.b, p.m, p.s);
+            cr_assert(cb == p.b && SWZ_TMA_XOR_M == 4 && SWZ_TMA_XOR_S == 3, "mode %u: the macro numbers", S);
+        }
     }
     /* hand-derived from the formula: 128B mode, line 1 XORs the 16-byte chunk index with 1 */
     cr_assert_eq(swz_tma_swizzle(128, 128), 144u);
