@@ -205,8 +205,8 @@ SWZ_FN void swzc_check_error(char *buf, size_t n, int st, const swz_layout *l, c
     } else if (st == SWZ_EACCESS && p->kind >= SWZ_PAT_LDMATRIX_A && p->kind <= SWZ_PAT_CP_ASYNC &&
                k % l->elem == 0u) {
         swz_text_append(buf, n, &len, p->kind == SWZ_PAT_CP_ASYNC ? "the pattern cp-async needs --access 16"
-                                                          : "the ldmatrix patterns need --access ldmatrix1, "
-                                                            "ldmatrix2 or ldmatrix4");
+                                                                 : "the ldmatrix patterns need --access ldmatrix1, "
+                                                                   "ldmatrix2 or ldmatrix4");
         return;
     } else if (st == SWZ_EACCESS) {
         need = "an access of K bytes needs whole elements, K a multiple of E = ";

@@ -15,12 +15,19 @@
  * Conventions (all headers)
  *   - SWZ_FN marks every function: `static __host__ __device__ __forceinline__` under nvcc,
  *     `static inline` elsewhere.  Everything is header-only; nothing needs linking.
- *   - Function forms (lower case, swz_*) take run-time parameters and return SWZ_OK (0) or a
- *     negative SWZ_E* code, or a value with a documented failure value (SWZ_BAD_OFFSET for an
- *     offset, 0 for a size).  Predicates are named *_is_* and return 1 or 0.  A function that
- *     does not validate says so ("unchecked") and states the caller's contract.
- *   - Layout parameters come in one order everywhere: tile width W (elements), element bytes E,
- *     access bytes A, then the mode-specific ones (height H, TMA mode S), then (row, col).
+ *   - Function forms (lower case, swz_*) take run-time parameters.  One that can refuse its
+ *     arguments returns SWZ_OK (0) or a negative SWZ_E* code, its results through pointers
+ *     (written only on SWZ_OK), the reason in an optional swz_error: in the object it builds
+ *     (l.error), else through a first argument `swz_error *err` (may be NULL).  Predicates are
+ *     named *_is_* and return 1 or 0.  Exceptions, each documented where it applies: the index
+ *     functions (offset / coord / swizzle) return the index and stop loudly on a contract
+ *     violation (below); the model evaluations (swz_bank_eval, swz_check) return their result
+ *     record with the code in .status; size lookups return 0 for a parameter that names
+ *     nothing; formatters return the text's length.  A formula form that does not compare
+ *     (row, col) with a tile says so and states the caller's contract.
+ *   - Layout parameters come in one order everywhere, function and macro forms alike: tile
+ *     width W (elements), element bytes E, access bytes A, then the kind's own (height H, TMA
+ *     mode S, the linear masks), then (row, col); a coord form takes (off, &row, &col).
  *   - Macro forms (upper case, SWZ_*) take compile-time constants, fold to constants (integer
  *     constant expressions, except SWZ_MORTON_OFFSET, which folds only under optimization), and
  *     reject bad parameters at compile time: the compiler's message names the reason as an
@@ -56,11 +63,10 @@
 #endif
 
 /* ---- error codes: SWZ_OK or a negative SWZ_E* code ---------------------------------------
- * Convention (every header): a function returns SWZ_OK (0) or a negative SWZ_E* code, or a
- * value with a documented failure value (SWZ_BAD_OFFSET for offsets, 0 for sizes); a
- * predicate is named *_is_* and returns 1 or 0.  Checked constructors (swz_layout_make) also
- * record which parameter was wrong and its value in a swz_error; swz_error_format gives the
- * sentence, e.g. "xor needs a power-of-two width W (W = 48)". */
+ * Convention (every header, above): a function that can refuse its arguments returns SWZ_OK
+ * (0) or a negative SWZ_E* code; it records which parameter was wrong and its value in a
+ * swz_error where it can name one; swz_error_format gives the sentence, e.g. "xor needs a
+ * power-of-two width W (W = 48)". */
 #define SWZ_OK 0
 #define SWZ_EPOW2 (-1)   /* a parameter that must be a power of two is not */
 #define SWZ_EELEM (-2)   /* element size not in {1, 2, 4, 8, 16} */
@@ -70,7 +76,7 @@
 #define SWZ_EKIND (-6)   /* unknown layout, access kind or pattern */
 #define SWZ_EWIDTH (-7)  /* the tile row is narrower than one access (width * elem < access) */
 
-/* Failure value of every function that returns an offset. */
+/* Failure value of the checked swz_layout_offset (the index functions stop instead). */
 #define SWZ_BAD_OFFSET 0xFFFFFFFFu
 
 /* Largest tile side and tile size (elements) that the layouts accept. */
@@ -213,7 +219,8 @@ SWZ_FN void swz__contract_fail_error(const char *fn, const swz_error *e)
 
 /* The contract checks of an index function fn: stop with the refusal a checking function
  * returned (code, recorded in *e) / with "a column below the width W" when col >= width.
- * Return 1 when the contract holds, 0 after a stop (for the freestanding build's caller). */
+ * Return 1 when the contract holds, 0 after a stop (not reached at run time: the caller returns
+ * a failure value after it, so that no path computes with the bad parameter). */
 SWZ_FN int swz__contract_params(const char *fn, int code, const swz_error *e)
 {
     if (code == SWZ_OK) return 1;

@@ -373,7 +373,7 @@ SWZ_FN int swz_layout_make(swz_layout *l, int kind, uint32_t width, uint32_t ele
     for (i = 0; i < SWZ_LAYOUT_PARAM_WORDS; ++i) l->p.words[i] = 0u;
     if (kind < 0 || kind >= SWZ_LAYOUT_COUNT)
         return swz_error_set(&l->error, SWZ_EKIND, "layout", "a known kind (0 .. SWZ_LAYOUT_COUNT-1)",
-                         "kind", (uint64_t)(uint32_t)kind);
+                             "kind", (uint64_t)(uint32_t)kind);
     e = swz__check_tile_at(&l->error, who, width, elem, access, height);
     if (e != SWZ_OK) return e;
     switch (kind) {
@@ -400,14 +400,14 @@ SWZ_FN int swz_layout_make_xor(swz_layout *l, uint32_t width, uint32_t elem, uin
     if (e != SWZ_OK) return e;
     if (p.s < p.b)
         return swz_error_set(&l->error, SWZ_ERANGE, "xor", "key bits above the scrambled ones, S >= B",
-                         "S", p.s);
+                             "S", p.s);
     if (!swz_xor_is_valid(p.b, p.m, p.s))
         return swz_error_set(&l->error, SWZ_ERANGE, "xor", "a swizzle inside 31 bits, B + M + S <= 31",
-                         "B+M+S", (uint64_t)p.b + p.m + p.s);
+                             "B+M+S", (uint64_t)p.b + p.m + p.s);
     if (p.m + p.b > swz_log2(width))
         return swz_error_set(&l->error, SWZ_ERANGE, "xor",
-                         "scrambled bits inside the row, M + B <= log2 W", "M+B",
-                         (uint64_t)p.m + p.b);
+                             "scrambled bits inside the row, M + B <= log2 W", "M+B",
+                             (uint64_t)p.m + p.b);
     l->p.x = p;
     return SWZ_OK;
 }

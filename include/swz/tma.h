@@ -127,11 +127,11 @@ SWZ_FN int swz_tma_check_smem(swz_error *e, uint64_t addr, uint32_t mode)
         return swz_error_set(e, SWZ_EKIND, "tma", "a swizzle mode of 0, 32, 64 or 128 bytes", "mode", mode);
     if (addr % swz_tma_smem_align(mode) != 0u)
         return swz_error_set(e, SWZ_EALIGN, "tma",
-                         mode == 0u    ? "a shared address aligned to 128 bytes (no swizzle)"
-                         : mode == 32u ? "a shared address aligned to 256 bytes (8*S, S = 32)"
-                         : mode == 64u ? "a shared address aligned to 512 bytes (8*S, S = 64)"
-                                       : "a shared address aligned to 1024 bytes (8*S, S = 128)",
-                         "address", addr);
+                             mode == 0u    ? "a shared address aligned to 128 bytes (no swizzle)"
+                             : mode == 32u ? "a shared address aligned to 256 bytes (8*S, S = 32)"
+                             : mode == 64u ? "a shared address aligned to 512 bytes (8*S, S = 64)"
+                                           : "a shared address aligned to 1024 bytes (8*S, S = 128)",
+                             "address", addr);
     return SWZ_OK;
 }
 
@@ -303,7 +303,7 @@ SWZ_FN int swz_tma_check_store_origin(swz_error *e, const swz_tma_plan *p, int64
     if (r != SWZ_OK) return r;
     if (c0 < 0 || c1 < 0 || c2 < 0)
         return swz_error_set(e, SWZ_ERANGE, "tma", "a store origin with no negative coordinate",
-                         c0 < 0 ? "c0" : c1 < 0 ? "c1" : "c2", (uint64_t)(c0 < 0 ? c0 : c1 < 0 ? c1 : c2));
+                             c0 < 0 ? "c0" : c1 < 0 ? "c1" : "c2", (uint64_t)(c0 < 0 ? c0 : c1 < 0 ? c1 : c2));
     return SWZ_OK;
 }
 
@@ -424,7 +424,7 @@ SWZ_HOST_FN int swz_tma_encode(CUtensorMap *map, swz_tma_plan *p)
         if (cudaGetDriverEntryPointByVersion("cuTensorMapEncodeTiled", &u.p, 12000, cudaEnableDefault, &q) !=
                 cudaSuccess || q != cudaDriverEntryPointSuccess || !u.p)
             return swz_error_set(&p->error, SWZ_EKIND, "cudaGetDriverEntryPointByVersion",
-                             "a driver with cuTensorMapEncodeTiled (CUDA 12.0+)", "query", (uint64_t)q);
+                                 "a driver with cuTensorMapEncodeTiled (CUDA 12.0+)", "query", (uint64_t)q);
         fn = u.f;
     }
     for (i = 0; i < 3u; ++i) { dims[i] = p->dims[i]; box[i] = p->box[i]; }
@@ -439,7 +439,7 @@ SWZ_HOST_FN int swz_tma_encode(CUtensorMap *map, swz_tma_plan *p)
            box, estr, CU_TENSOR_MAP_INTERLEAVE_NONE, sw, l2, CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE);
     if (r != CUDA_SUCCESS)
         return swz_error_set(&p->error, SWZ_ERANGE, "cuTensorMapEncodeTiled", "the driver to accept the map",
-                         "CUresult", (uint64_t)r);
+                             "CUresult", (uint64_t)r);
     return SWZ_OK;
 }
 

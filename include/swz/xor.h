@@ -72,6 +72,13 @@
  *    start at a multiple of 8*S: swz_tma_align(S) gives it, swz_tma_is_aligned checks a
  *    pointer.  A buffer aligned only to 128 bytes silently reads the wrong elements.
  *    TMA limits: the swizzled inner box is at most S bytes and a multiple of 16 bytes.
+ *
+ * Function forms of the kinds (layout.h's table), in the order of their macro forms:
+ *   swz_xor_offset(W, E, A, r, c) / swz_xor_coord(W, E, A, off, &r, &c)   the automatic swizzle
+ *   swz_tma_offset(W, E, S, r, c) / swz_tma_coord(W, E, S, off, &r, &c)   modes 32, 64, 128
+ *   A parameter outside the kind's rules or a column past the row stops the program with one
+ *   line naming it (common.h, contract violations); swz_xor_auto and swz_tma_check_row are the
+ *   checks that return a code instead.
  */
 #ifndef SWZ_XOR_H
 #define SWZ_XOR_H
@@ -358,14 +365,6 @@ SWZ_FN int swz_tma_check_row(swz_error *err, uint32_t width, uint32_t elem, uint
     return SWZ_OK;
 }
 
-/* ---- the kinds tma32 / tma64 / tma128: (W, E, S, row, col), the order of SWZ_TMA_OFFSET ------
- * Element offset of (row, col) in a tile whose rows are `width` elements of `elem` bytes,
- * stored at a base aligned to swz_tma_align(mode), laid out as TMA writes it:
- * swz_tma_swizzle(S, (row*W + col)*E) / E.  The parameters are those swz_tma_check_row accepts
- * and col < W (a column past the row would name another element); a violation stops the
- * program with the parameter and its limit (common.h, contract violations).  The row is not
- * bounded (no height parameter): the caller keeps (row*W + col)*E < 2^32.  The checked,
- * non-fatal form is swz_layout_offset / swz_layout_coord. */
 /* The formula for any (row, col), no checks (what layout.h's descriptor calls after its own). */
 SWZ_FN uint32_t swz__tma_offset_unchecked(uint32_t width, uint32_t elem, uint32_t mode, uint32_t row,
                                           uint32_t col)
@@ -379,6 +378,15 @@ SWZ_FN void swz__tma_coord_unchecked(uint32_t width, uint32_t elem, uint32_t mod
     *row = o / width;
     *col = o % width;
 }
+
+/* ---- the kinds tma32 / tma64 / tma128: (W, E, S, row, col), the order of SWZ_TMA_OFFSET ------
+ * Element offset of (row, col) in a tile whose rows are `width` elements of `elem` bytes,
+ * stored at a base aligned to swz_tma_align(mode), laid out as TMA writes it:
+ * swz_tma_swizzle(S, (row*W + col)*E) / E.  The parameters are those swz_tma_check_row accepts
+ * and col < W (a column past the row would name another element); a violation stops the
+ * program with the parameter and its limit (common.h, contract violations).  The row is not
+ * bounded (no height parameter): the caller keeps (row*W + col)*E < 2^32.  The checked,
+ * non-fatal form is swz_layout_offset / swz_layout_coord. */
 SWZ_FN uint32_t swz_tma_offset(uint32_t width, uint32_t elem, uint32_t mode, uint32_t row,
                                uint32_t col)
 {
