@@ -216,12 +216,12 @@ SWZ_FN int swz__morton_make(swz_layout *l)
 }
 SWZ_FN uint32_t swz__morton_offset(const swz_layout *l, uint32_t row, uint32_t col)
 {
-    return swz_morton_offset_log2(l->p.morton.lw_units, l->p.morton.lh, l->access / l->elem, row, col);
+    return swz__morton_offset_unchecked(l->p.morton.lw_units, l->p.morton.lh, l->access / l->elem, row, col);
 }
 SWZ_FN int swz__morton_coord(const swz_layout *l, uint32_t off, uint32_t *row, uint32_t *col)
 {
-    return swz_morton_coord_log2(l->p.morton.lw_units, l->p.morton.lh, l->access / l->elem, off, row,
-                                 col);
+    return swz__morton_coord_unchecked(l->p.morton.lw_units, l->p.morton.lh, l->access / l->elem, off,
+                                       row, col);
 }
 SWZ_FN int swz__morton_params(const swz_layout *l, swz_layout_param *out)
 {

@@ -120,34 +120,23 @@ SWZ_FN void swz_morton_decode64(uint64_t code, uint32_t *x, uint32_t *y)
  * itself, for any row and col (no tile bounds: the caller keeps row < 2^lh and
  * col < vec * 2^lw_units, or uses swz_morton_offset, which checks them).  Parameters no tile has
  * (vec 0, lw_units + lh > 26: more than SWZ_MAX_ELEMS units) stop the program (common.h,
- * contract violations); the check folds away for constant parameters (SWZ_MORTON_OFFSET). */
-SWZ_FN uint32_t swz_morton_offset_log2(uint32_t lw_units, uint32_t lh, uint32_t vec, uint32_t row,
-                                       uint32_t col)
+ * contract violations).  SWZ_MORTON_OFFSET (its parameters checked at compile time) and
+ * layout.h (checked by swz_layout_make) call the formula without that check, so a kernel's
+ * code is the formula alone. */
+SWZ_FN uint32_t swz__morton_offset_unchecked(uint32_t lw_units, uint32_t lh, uint32_t vec,
+                                             uint32_t row, uint32_t col)
 {
     uint32_t k = lw_units < lh ? lw_units : lh, mask, u, hi, z;
-    if (vec == 0u || lw_units > 26u || lh > 26u || lw_units + lh > 26u) {
-        swz__contract_fail("swz_morton_offset_log2", "a vector of at least one element and at most 2^26 units",
-                           "vec", vec, "log2 units", (uint64_t)lw_units + lh);
-        return SWZ_BAD_OFFSET;
-    }
     mask = (1u << k) - 1u;
     u = col / vec;
     hi = lw_units > lh ? (u >> k) : (row >> k);
     z = swz_morton_encode16(u & mask, row & mask) | (hi << (2u * k));
     return z * vec + col % vec;
 }
-
-/* Inverse of swz_morton_offset_log2: SWZ_OK and (*row, *col); the parameters it refuses stop
- * the program as there. */
-SWZ_FN int swz_morton_coord_log2(uint32_t lw_units, uint32_t lh, uint32_t vec, uint32_t off,
-                                 uint32_t *row, uint32_t *col)
+SWZ_FN int swz__morton_coord_unchecked(uint32_t lw_units, uint32_t lh, uint32_t vec, uint32_t off,
+                                       uint32_t *row, uint32_t *col)
 {
     uint32_t k = lw_units < lh ? lw_units : lh, z, x, y, hi;
-    if (vec == 0u || lw_units > 26u || lh > 26u || lw_units + lh > 26u) {
-        swz__contract_fail("swz_morton_coord_log2", "a vector of at least one element and at most 2^26 units",
-                           "vec", vec, "log2 units", (uint64_t)lw_units + lh);
-        return SWZ_ERANGE;
-    }
     z = off / vec;
     hi = z >> (2u * k);
     swz_morton_decode32(z & ((1u << (2u * k)) - 1u), &x, &y);
@@ -155,6 +144,29 @@ SWZ_FN int swz_morton_coord_log2(uint32_t lw_units, uint32_t lh, uint32_t vec, u
     *row = y;
     *col = x * vec + off % vec;
     return SWZ_OK;
+}
+/* The logarithms' contract of the two forms below. */
+SWZ_FN int swz__morton_log2_ok(const char *fn, uint32_t lw_units, uint32_t lh, uint32_t vec)
+{
+    if (vec != 0u && lw_units <= 26u && lh <= 26u && lw_units + lh <= 26u) return 1;
+    swz__contract_fail(fn, "a vector of at least one element and at most 2^26 units", "vec", vec,
+                       "log2 units", (uint64_t)lw_units + lh);
+    return 0;
+}
+SWZ_FN uint32_t swz_morton_offset_log2(uint32_t lw_units, uint32_t lh, uint32_t vec, uint32_t row,
+                                       uint32_t col)
+{
+    if (!swz__morton_log2_ok("swz_morton_offset_log2", lw_units, lh, vec)) return SWZ_BAD_OFFSET;
+    return swz__morton_offset_unchecked(lw_units, lh, vec, row, col);
+}
+
+/* Inverse of swz_morton_offset_log2: SWZ_OK and (*row, *col); the parameters it refuses stop
+ * the program as there. */
+SWZ_FN int swz_morton_coord_log2(uint32_t lw_units, uint32_t lh, uint32_t vec, uint32_t off,
+                                 uint32_t *row, uint32_t *col)
+{
+    if (!swz__morton_log2_ok("swz_morton_coord_log2", lw_units, lh, vec)) return SWZ_ERANGE;
+    return swz__morton_coord_unchecked(lw_units, lh, vec, off, row, col);
 }
 
 /* The parameters of a Morton tile: E and A as everywhere (common.h), W and H in
@@ -192,8 +204,8 @@ SWZ_FN uint32_t swz_morton_offset(uint32_t width, uint32_t elem, uint32_t access
         swz__contract_fail("swz_morton_offset", "a row below the height H", "row", row, "H", height);
         return SWZ_BAD_OFFSET;
     }
-    return swz_morton_offset_log2(swz_log2(width * elem / access), swz_log2(height), access / elem,
-                                  row, col);
+    return swz__morton_offset_unchecked(swz_log2(width * elem / access), swz_log2(height), access / elem,
+                                        row, col);
 }
 /* Inverse of swz_morton_offset: SWZ_OK with (*row, *col), or SWZ_ERANGE (untouched) when off is
  * not below W*H (no element is stored there). */
@@ -205,12 +217,13 @@ SWZ_FN int swz_morton_coord(uint32_t width, uint32_t elem, uint32_t access, uint
                               swz__morton_check_at(&e, "morton", width, elem, access, height), &e))
         return SWZ_ERANGE;
     if (off >= width * height) return SWZ_ERANGE;
-    return swz_morton_coord_log2(swz_log2(width * elem / access), swz_log2(height), access / elem,
-                                 off, row, col);
+    return swz__morton_coord_unchecked(swz_log2(width * elem / access), swz_log2(height), access / elem,
+                                       off, row, col);
 }
 
 /* Macro form: parameters checked at compile time; folds to shifts and masks under
- * optimization, but it is not an integer constant expression (it calls swz_morton_offset_log2). */
+ * optimization, but it is not an integer constant expression (it calls the formula,
+ * swz__morton_offset_unchecked). */
 #define SWZ__MORTON_OK(W, E, A, H)                                                              \
     (SWZ__VALID_ACCESS(E, A) && (W) * (E) % (A) == 0 && SWZ_IS_POW2((W) * (E) / (A)) &&          \
      SWZ_IS_POW2(H) && (H) <= SWZ_MAX_SIDE)
@@ -219,7 +232,7 @@ SWZ_FN int swz_morton_coord(uint32_t width, uint32_t elem, uint32_t access, uint
                 SWZ__CT_CHECK_AFTER(SWZ__VALID_ACCESS(E, A), SWZ__MORTON_OK(W, E, A, H),        \
                                     swz_error_morton_needs_power_of_two_units_per_row_and_height)) + \
      (SWZ__MORTON_OK(W, E, A, H)                                                                \
-          ? swz_morton_offset_log2(SWZ_LOG2((W) * (E) / (A)), SWZ_LOG2(H), (A) / (E), (r), (c)) \
+          ? swz__morton_offset_unchecked(SWZ_LOG2((W) * (E) / (A)), SWZ_LOG2(H), (A) / (E), (r), (c)) \
           : 0u))
 
 /* Z-order rasterization of a gx x gy grid of tiles with 2^lg x 2^lg supertiles (lg <= 15).
