@@ -158,16 +158,18 @@ SWZ_FN uint32_t swz_tma_dtype_bytes(int t)
 }
 
 /* What cuTensorMapEncodeTiled is given, after every check.  Dimension 0 is the inner one
- * (columns), then rows, then the batch (rank 3). */
+ * (columns), then rows, then the batch (rank 3), or any outer dimensions (swz_tma_plan_nd,
+ * rank up to SWZ_TMA_MAX_RANK). */
+#define SWZ_TMA_MAX_RANK 5
 typedef struct swz_tma_plan {
-    uint32_t rank;         /* 2 or 3 */
+    uint32_t rank;         /* 2 to SWZ_TMA_MAX_RANK */
     int dtype;             /* enum swz_tma_dtype */
     uint32_t elem;         /* bytes per element */
     uint32_t mode;         /* swizzle: 0, 32, 64 or 128 bytes */
     const void *base;      /* global address of element (0, 0, 0) */
-    uint64_t dims[3];      /* cols, rows, batch (elements) */
-    uint64_t strides[2];   /* bytes between rows, between batch entries */
-    uint32_t box[3];       /* box cols, rows, batch (elements) */
+    uint64_t dims[SWZ_TMA_MAX_RANK];        /* cols, rows, batch, ... (elements) */
+    uint64_t strides[SWZ_TMA_MAX_RANK - 1]; /* bytes between rows, between batch entries, ... */
+    uint32_t box[SWZ_TMA_MAX_RANK];         /* box cols, rows, batch, ... (elements) */
     uint32_t box_bytes;    /* bytes one box load writes: the mbarrier's expect_tx */
     uint32_t smem_align;   /* the destination's required alignment (swz_tma_smem_align) */
     uint32_t l2_promotion; /* 0, 64, 128 or 256 bytes (default 256); set before encoding */
@@ -218,8 +220,11 @@ SWZ_FN int swz__tma_plan(swz_tma_plan *p, uint32_t rank, int dtype, const void *
     int r;
     uint32_t i;
     swz__error_clear(e);
-    for (i = 0; i < 3u; ++i) { p->dims[i] = 0u; p->box[i] = 0u; }
-    p->strides[0] = p->strides[1] = 0u;
+    for (i = 0; i < SWZ_TMA_MAX_RANK; ++i) {
+        p->dims[i] = 0u;
+        p->box[i] = 0u;
+        if (i + 1u < SWZ_TMA_MAX_RANK) p->strides[i] = 0u;
+    }
     p->mode = p->box_bytes = p->smem_align = p->store_pad = 0u;
     p->rank = rank;
     p->dtype = dtype;
@@ -276,6 +281,42 @@ SWZ_FN int swz_tma_plan_3d(swz_tma_plan *p, int dtype, const void *base, uint64_
 {
     return swz__tma_plan(p, 3u, dtype, base, batch, rows, cols, ld, batch_stride, box_batch,
                          box_rows, box_cols, mode);
+}
+
+/* Rank 2 to SWZ_TMA_MAX_RANK: dims[0] the inner (contiguous) extent, dims[i] the others,
+ * strides[i - 1] the elements between consecutive entries of dimension i (any order: e.g. a
+ * [batch, seq, heads, d] tensor is dims {d, seq, heads, batch}, strides {s_seq, s_head,
+ * s_batch}), boxes of box[i] entries.  Each stride is a multiple of 16 bytes, below 2^40 and
+ * at least one row (dims[0]*E): the entries of an outer dimension may interleave with each
+ * other, which the map allows.  SWZ_OK or the first failed check (p->error names it). */
+SWZ_FN int swz_tma_plan_nd(swz_tma_plan *p, int dtype, const void *base, uint32_t rank, const uint64_t *dims,
+                           const uint64_t *strides, const uint32_t *box, uint32_t mode)
+{
+    static const char *const dn[SWZ_TMA_MAX_RANK] = {"dims[0]", "dims[1]", "dims[2]", "dims[3]", "dims[4]"};
+    static const char *const bn[SWZ_TMA_MAX_RANK] = {"box[0]", "box[1]", "box[2]", "box[3]", "box[4]"};
+    static const char *const sn[SWZ_TMA_MAX_RANK - 1] = {"strides[0]*E", "strides[1]*E", "strides[2]*E",
+                                                        "strides[3]*E"};
+    uint32_t i, E = swz_tma_dtype_bytes(dtype);
+    int r;
+    if (rank < 2u || rank > SWZ_TMA_MAX_RANK) {
+        swz__tma_plan(p, 2u, dtype, base, 1u, 1u, 1u, 1u, 0u, 1u, 1u, 1u, 0u); /* clears p */
+        return swz__fail(&p->error, SWZ_ERANGE, "tma", "a rank of 2 to 5", "rank", rank);
+    }
+    /* the 2-D checks of the inner dimension and the first stride, then the outer dimensions */
+    r = swz__tma_plan(p, 2u, dtype, base, 1u, dims[1], dims[0], E ? strides[0] : 1u, 0u, 1u, box[1], box[0], mode);
+    if (r != SWZ_OK) return r;
+    for (i = 2u; i < rank; ++i)
+        if ((r = swz__tma_check_dim(&p->error, dims[i], dn[i])) || (r = swz__tma_check_box(&p->error, box[i], bn[i])) ||
+            (r = swz__tma_check_stride(&p->error, strides[i - 1u] * E, dims[0] * E, sn[i - 1u])))
+            return r;
+    p->rank = rank;
+    for (i = 2u; i < rank; ++i) {
+        p->dims[i] = dims[i];
+        p->box[i] = box[i];
+        p->strides[i - 1u] = strides[i - 1u] * E;
+        p->box_bytes *= box[i];
+    }
+    return SWZ_OK;
 }
 
 /* The inner coordinate c0 (elements, negative allowed) at which a copy of plan p's boxes may
@@ -385,8 +426,8 @@ typedef CUresult (*swz__tma_encode_fn)(CUtensorMap *, CUtensorMapDataType, cuuin
 SWZ_HOST_FN int swz_tma_encode(CUtensorMap *map, swz_tma_plan *p)
 {
     static swz__tma_encode_fn fn = NULL;
-    cuuint64_t dims[3], strides[2];
-    cuuint32_t box[3], estr[3] = {1u, 1u, 1u};
+    cuuint64_t dims[SWZ_TMA_MAX_RANK], strides[SWZ_TMA_MAX_RANK - 1];
+    cuuint32_t box[SWZ_TMA_MAX_RANK], estr[SWZ_TMA_MAX_RANK] = {1u, 1u, 1u, 1u, 1u};
     CUtensorMapSwizzle sw;
     CUtensorMapL2promotion l2;
     CUresult r;
@@ -401,9 +442,11 @@ SWZ_HOST_FN int swz_tma_encode(CUtensorMap *map, swz_tma_plan *p)
                              "a driver with cuTensorMapEncodeTiled (CUDA 12.0+)", "query", (uint64_t)q);
         fn = u.f;
     }
-    for (i = 0; i < 3u; ++i) { dims[i] = p->dims[i]; box[i] = p->box[i]; }
-    strides[0] = p->strides[0];
-    strides[1] = p->strides[1];
+    for (i = 0; i < SWZ_TMA_MAX_RANK; ++i) {
+        dims[i] = p->dims[i];
+        box[i] = p->box[i];
+        if (i + 1u < SWZ_TMA_MAX_RANK) strides[i] = p->strides[i];
+    }
     sw = p->mode == 128u ? CU_TENSOR_MAP_SWIZZLE_128B : p->mode == 64u ? CU_TENSOR_MAP_SWIZZLE_64B
        : p->mode == 32u  ? CU_TENSOR_MAP_SWIZZLE_32B  : CU_TENSOR_MAP_SWIZZLE_NONE;
     l2 = p->l2_promotion == 256u ? CU_TENSOR_MAP_L2_PROMOTION_L2_256B
@@ -432,6 +475,12 @@ SWZ_HOST_FN int swz_tma_map_3d(CUtensorMap *map, swz_tma_plan *p, int dtype, con
 {
     int e = swz_tma_plan_3d(p, dtype, base, batch, rows, cols, ld, batch_stride, box_batch, box_rows,
                             box_cols, mode);
+    return e != SWZ_OK ? e : swz_tma_encode(map, p);
+}
+SWZ_HOST_FN int swz_tma_map_nd(CUtensorMap *map, swz_tma_plan *p, int dtype, const void *base, uint32_t rank,
+                               const uint64_t *dims, const uint64_t *strides, const uint32_t *box, uint32_t mode)
+{
+    int e = swz_tma_plan_nd(p, dtype, base, rank, dims, strides, box, mode);
     return e != SWZ_OK ? e : swz_tma_encode(map, p);
 }
 #endif /* SWZ__TMA_HAVE_DRIVER */
@@ -541,6 +590,14 @@ SWZ__TMA_DFN void swz_tma_load_3d(void *dst, const CUtensorMap *map, uint32_t mo
     SWZ__TMA_ASM("cp.async.bulk.tensor.3d.shared::cluster.global.tile.mbarrier::complete_tx::bytes"
                  " [%0], [%1, {%2, %3, %4}], [%5];" ::"r"(swz__smem_u32(dst)),
                  "l"((uint64_t)(uintptr_t)map), "r"(c0), "r"(c1), "r"(c2), "r"(swz__smem_u32(bar)) : "memory");
+}
+SWZ__TMA_DFN void swz_tma_load_4d(void *dst, const CUtensorMap *map, uint32_t mode, uint64_t *bar, int32_t c0,
+                                  int32_t c1, int32_t c2, int32_t c3)
+{
+    swz__tma_check_dst(dst, mode);
+    SWZ__TMA_ASM("cp.async.bulk.tensor.4d.shared::cluster.global.tile.mbarrier::complete_tx::bytes"
+                 " [%0], [%1, {%2, %3, %4, %5}], [%6];" ::"r"(swz__smem_u32(dst)),
+                 "l"((uint64_t)(uintptr_t)map), "r"(c0), "r"(c1), "r"(c2), "r"(c3), "r"(swz__smem_u32(bar)) : "memory");
 }
 /* The same box into dst and bar at the same offsets in every CTA of the cluster in cta_mask. */
 SWZ__TMA_DFN void swz_tma_load_2d_multicast(void *dst, const CUtensorMap *map, uint32_t mode, uint64_t *bar,
@@ -654,6 +711,47 @@ SWZ__WGMMA_FN(128, f16, SWZ__WG_R8, SWZ__WG_C8(d), "%64", "%65", "%66")
 SWZ__WGMMA_FN(128, bf16, SWZ__WG_R8, SWZ__WG_C8(d), "%64", "%65", "%66")
 SWZ__WGMMA_FN(256, f16, SWZ__WG_R16, SWZ__WG_C16(d), "%128", "%129", "%130")
 SWZ__WGMMA_FN(256, bf16, SWZ__WG_R16, SWZ__WG_C16(d), "%128", "%129", "%130")
+
+/* The same with A (64 x 16) from registers instead of shared memory: a[4] of each thread holds
+ * its warp's 16 x 16 slice of A in the mma.sync m16n8k16 A-fragment order (a0a1 = (g, 2t..),
+ * a2a3 = (g+8, 2t..), a4a5 = (g, 2t+8..), a6a7 = (g+8, 2t+8..); g = lane/4, t = lane%4, rows
+ * 16*warp.. of the warpgroup) -- the order of a 16-bit accumulator fragment converted pairwise,
+ * so a product's result feeds the next product without shared memory.  The registers of a and
+ * d must not change until the group completes (swz_wgmma_fence_operand after the wait).
+ * NAME: swz_wgmma_m64n<N>k16_rs_<TYPE>(float d[N/2], const uint32_t a[4], uint64_t db, int scale_d, int tb). */
+#define SWZ__WGMMA_RS_FN(N, TYPE, RLIST, CLIST, A0, DB, SC)                                       \
+    SWZ__TMA_DFN void swz_wgmma_m64n##N##k16_rs_##TYPE(float *d, const uint32_t *a, uint64_t db, int scale_d, int tb) \
+    {                                                                                           \
+        if (tb)                                                                                 \
+            SWZ__WG_ASM("{ .reg .pred p; setp.ne.b32 p, " SC ", 0;\n"                           \
+                        " wgmma.mma_async.sync.aligned.m64n" #N "k16.f32." #TYPE "." #TYPE     \
+                        " {" RLIST "}, " A0 ", " DB ", p, 1, 1, 1; }"                          \
+                        : CLIST : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "l"(db), "r"(scale_d)); \
+        else                                                                                    \
+            SWZ__WG_ASM("{ .reg .pred p; setp.ne.b32 p, " SC ", 0;\n"                           \
+                        " wgmma.mma_async.sync.aligned.m64n" #N "k16.f32." #TYPE "." #TYPE     \
+                        " {" RLIST "}, " A0 ", " DB ", p, 1, 1, 0; }"                          \
+                        : CLIST : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "l"(db), "r"(scale_d)); \
+    }
+SWZ__WGMMA_RS_FN(64, f16, SWZ__WG_R4, SWZ__WG_C4(d), "{%32, %33, %34, %35}", "%36", "%37")
+SWZ__WGMMA_RS_FN(64, bf16, SWZ__WG_R4, SWZ__WG_C4(d), "{%32, %33, %34, %35}", "%36", "%37")
+SWZ__WGMMA_RS_FN(128, f16, SWZ__WG_R8, SWZ__WG_C8(d), "{%64, %65, %66, %67}", "%68", "%69")
+SWZ__WGMMA_RS_FN(128, bf16, SWZ__WG_R8, SWZ__WG_C8(d), "{%64, %65, %66, %67}", "%68", "%69")
+SWZ__WGMMA_RS_FN(256, f16, SWZ__WG_R16, SWZ__WG_C16(d), "{%128, %129, %130, %131}", "%132", "%133")
+SWZ__WGMMA_RS_FN(256, bf16, SWZ__WG_R16, SWZ__WG_C16(d), "{%128, %129, %130, %131}", "%132", "%133")
+
+/* A compiler fence on the registers of an asynchronous wgmma's operands: after the group's
+ * wgmma wait, call it on the accumulators (and on register A fragments) so that the compiler
+ * neither reads them before the wait nor reuses their registers while the tensor cores may
+ * still read them.  No instruction is emitted. */
+SWZ__TMA_DFN void swz_wgmma_fence_operand(float *d, int n)
+{
+    for (int i = 0; i < n; ++i) asm volatile("" : "+f"(d[i])::"memory");
+}
+SWZ__TMA_DFN void swz_wgmma_fence_operand_u32(uint32_t *a, int n)
+{
+    for (int i = 0; i < n; ++i) asm volatile("" : "+r"(a[i])::"memory");
+}
 
 #endif /* __CUDACC__ */
 
