@@ -289,7 +289,9 @@ static inline cudaError_t ex_at_map(CUtensorMap *map, int dtype, const void *bas
                                     uint32_t mode)
 {
     const uint64_t dims[4] = {(uint64_t)d, (uint64_t)seq, (uint64_t)heads, (uint64_t)batch};
-    const uint64_t strides[3] = {(uint64_t)st[1], (uint64_t)st[2], (uint64_t)st[0]};
+    /* a dimension of one entry has no stride to honour: give it one the map accepts */
+    const uint64_t strides[3] = {(uint64_t)(seq > 1 ? st[1] : d), (uint64_t)(heads > 1 ? st[2] : d),
+                                 (uint64_t)(batch > 1 ? st[0] : d)};
     const uint32_t box[4] = {cols, rows, 1u, 1u};
     swz_tma_plan plan;
     const int tt = dtype == SWZ_ATTN_BF16 ? SWZ_TMA_BF16 : SWZ_TMA_F16;

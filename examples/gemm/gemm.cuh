@@ -5,7 +5,7 @@
  *   shared A tile in one of three layouts, so that the cost of a bank conflict -- and what
  *   padding or an XOR swizzle buys -- can be measured in a kernel that is otherwise fast.
  *   Define the parameters, include this file, get one kernel and its host launcher; the
- *   parameters are #undef'ed at the end (../family_undef.h), so the file can be included
+ *   parameters are #undef'ed at the end of this file, so the file can be included
  *   again with others.  A missing or bad parameter is a compile error that names it.
  *
  * Example (one variant; see variants_float.cu for a whole set)

@@ -11,7 +11,7 @@
  *   between the variants at the same knobs.
  *   A template header: define the parameters, include it, and it generates the kernels, the
  *   launcher, the bank model and the variant record of swz_hgemm_<layout>_<SWZ_HGEMM_TILE>_<elem><suffix>;
- *   the parameters are #undef'ed at the end (../family_undef.h).  A missing or bad parameter is
+ *   the parameters are #undef'ed at the end of this file.  A missing or bad parameter is
  *   a compile error that names it.
  *
  * Example

@@ -4,7 +4,7 @@
  *   A template header: define SWZ_TRANSPOSE_TILE, SWZ_TRANSPOSE_ELEM, SWZ_TRANSPOSE_ELEM_NAME and SWZ_TRANSPOSE_LAYOUT, include it, and it generates one
  *   kernel, its launchers, its bank-model prediction and its variant record, named
  *   swz_transpose_<layout>_<SWZ_TRANSPOSE_TILE>_<SWZ_TRANSPOSE_ELEM_NAME>; every parameter (the four below and the knobs)
- *   is #undef'ed at the end by ../family_undef.h, so one .cu file generates many variants
+ *   is #undef'ed at the end of this file, so one .cu file generates many variants
  *   (variants_*.cu do; transpose.h lists them).  A missing or bad parameter is a compile
  *   error that names it.
  *
