@@ -420,10 +420,17 @@ SWZ_HOST_FN int swz_tma_encode(CUtensorMap *map, swz_tma_plan *p)
         union { void *p; swz__tma_encode_fn f; } u; /* ISO C: no cast between the two kinds */
         enum cudaDriverEntryPointQueryResult q = cudaDriverEntryPointSymbolNotFound;
         u.p = NULL;
+#if CUDART_VERSION >= 12050 /* the versioned query (CUDA 12.5+, where the unversioned one is deprecated) */
         if (cudaGetDriverEntryPointByVersion("cuTensorMapEncodeTiled", &u.p, 12000, cudaEnableDefault, &q) !=
                 cudaSuccess || q != cudaDriverEntryPointSuccess || !u.p)
             return swz__fail(&p->error, SWZ_EKIND, "cudaGetDriverEntryPointByVersion",
                              "a driver with cuTensorMapEncodeTiled (CUDA 12.0+)", "query", (uint64_t)q);
+#else
+        if (cudaGetDriverEntryPoint("cuTensorMapEncodeTiled", &u.p, cudaEnableDefault, &q) != cudaSuccess ||
+            q != cudaDriverEntryPointSuccess || !u.p)
+            return swz__fail(&p->error, SWZ_EKIND, "cudaGetDriverEntryPoint",
+                             "a driver with cuTensorMapEncodeTiled (CUDA 12.0+)", "query", (uint64_t)q);
+#endif
         fn = u.f;
     }
     for (i = 0; i < 3u; ++i) { dims[i] = p->dims[i]; box[i] = p->box[i]; }
