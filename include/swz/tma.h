@@ -36,7 +36,7 @@
  *       swz_error_format(&p.error, why, sizeof why);   // which check or the driver refused
  *   cudaFree(dptr);
  *
- * Example (in a kernel `__global__ void k(const __grid_constant__ CUtensorMap map, int row0, int col0, float *out)`)
+ * Example (in a kernel `__global__ void k(const __grid_constant__ CUtensorMap map, int row0, int col0, uint16_t *out)`)
  *   #include <swz/tma.h>
  *   __shared__ SWZ_TMA_ALIGNAS(128) uint16_t tile[64 * 64];   // 1024-byte aligned (8*S, S = 128)
  *   __shared__ uint64_t bar;
@@ -48,7 +48,7 @@
  *   }
  *   swz_mbar_wait(&bar, 0);                                       // phase 0 completes
  *   const unsigned r = threadIdx.x / 64, c = threadIdx.x % 64;
- *   out[threadIdx.x] = (float)tile[SWZ_TMA_OFFSET(64, 2, 128, r, c)];   // (row0 + r, col0 + c)
+ *   out[threadIdx.x] = tile[SWZ_TMA_OFFSET(64, 2, 128, r, c)];   // the bits of (row0 + r, col0 + c)
  *
  * The formulas
  *   Mode of a box of B = box_cols * E inner bytes (swz_tma_mode_for, SWZ_TMA_MODE_FOR):
