@@ -518,6 +518,8 @@ SWZ__TMA_DFN void swz__tma_check_dst(const void *p, uint32_t mode, const char *f
 #endif
     }
 }
+/* The same for a copy that does not name itself (the report says "a TMA copy"). */
+SWZ__TMA_DFN void swz__tma_check_dst(const void *p, uint32_t mode) { swz__tma_check_dst(p, mode, "a TMA copy"); }
 
 /* Round a shared pointer up to the alignment of mode (a dynamic-shared-memory base). */
 SWZ__TMA_DFN void *swz_tma_align_up(void *p, uint32_t mode)
