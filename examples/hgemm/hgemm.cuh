@@ -80,8 +80,9 @@
  *   chunks element by element (synchronous, zero-filled the same way).  So K % 8 != 0 with
  *   lda = K is correct but slow.  The 16-byte epilogue needs C 16-byte aligned and ldc a
  *   multiple of 16 bytes, else it stores element by element; a ragged right edge stores the
- *   columns inside only.  Any M, N, K >= 0; K == 0 or alpha == 0 still run the kernel (a zero
- *   product, C = beta * C).
+ *   columns inside only.  Any M, N, K >= 0; K == 0 or alpha == 0 run the kernel with no k
+ *   slice (the launcher sets K = 0 for alpha == 0): A and B are not read, C = beta * C, so NaN
+ *   or inf in A or B does not reach C (BLAS), and beta == 0 gives C = 0 whatever C held.
  *
  * Launcher (returns cudaErrorInvalidValue, launching nothing, for a negative size, a NULL
  * pointer (A, B only when K > 0), ld < the row length, b_layout or c_type unknown, or more than
@@ -807,6 +808,9 @@ extern "C" cudaError_t EX_HG_NAME(int64_t M, int64_t N, int64_t K, float alpha, 
     if (M == 0 || N == 0) return cudaSuccess;
     if (C == NULL || ldc < N || (K > 0 && (A == NULL || B == NULL || lda < K || ldb < (b_layout == SWZ_HGEMM_NN ? N : K))))
         return cudaErrorInvalidValue;
+    /* alpha == 0 (BLAS): A and B are not referenced, C = beta * C (beta == 0: C = 0, whatever C
+     * held) -- the kernel with no k slice: its accumulators stay 0, never alpha * (NaN or inf) */
+    if (alpha == 0.f) K = 0;
     const SWZ_HGEMM_ELEM *a = (const SWZ_HGEMM_ELEM *)A, *b = (const SWZ_HGEMM_ELEM *)B;
     if (b_layout == SWZ_HGEMM_NN)
         return c_type == SWZ_HGEMM_C_F32

@@ -25,7 +25,8 @@
 /* ---- the family's typed record -------------------------------------------------------------- */
 typedef struct swz_wgemm_ops {
     /* C = A . B^T as above (SWZ_WGEMM_B_MN: A . B); raster 0 Morton, 1 grouped by 8 tile-rows, 2 grouped by 16.
-     * cudaErrorInvalidValue for M, N or K < 1 or lda < K, ldb < K (SWZ_WGEMM_B_MN: ldb < N), ldc < N. */
+     * cudaErrorInvalidValue, before any CUDA call, for M, N or K < 1, lda < K, ldb < K (SWZ_WGEMM_B_MN: ldb < N),
+     * ldc < N, or a NULL A, B or C. */
     cudaError_t (*launch)(int64_t M, int64_t N, int64_t K, const void *A, int64_t lda, const void *B,
                           int64_t ldb, void *C, int64_t ldc, int raster, cudaStream_t s);
     int in_kind;  /* SWZ_WGEMM_KIND_BF16 or SWZ_WGEMM_KIND_F16 */

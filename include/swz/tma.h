@@ -24,21 +24,31 @@
  *   if (e != SWZ_OK) swz_error_format(&p.error, why, sizeof why);
  *   // "tma needs a row stride (ld*E) that is a multiple of 16 bytes (ld*E = 8200)"
  *
- * With a CUDA toolkit (nvcc, or a C file that includes <cuda.h> first), the encoder:
- *   CUtensorMap map;
- *   if (swz_tma_map_2d(&map, &p, SWZ_TMA_BF16, dptr, rows, cols, ld, 64, 64, SWZ_TMA_AUTO))
- *       ... p.error says why ...
- * and in a kernel (map passed as `const __grid_constant__ CUtensorMap map`):
- *   __shared__ SWZ_TMA_ALIGNAS(128) uint16_t tile[64 * 64];
+ * Example (host, with a CUDA toolkit -- nvcc, or C with <cuda.h> first: the tensor map of a device matrix)
+ *   #include <cuda.h>
+ *   #include <swz/tma.h>
+ *   CUtensorMap map;                 // passed to the kernel by value (below)
+ *   swz_tma_plan p;
+ *   char why[160];
+ *   void *dptr = NULL;               // a 1000 x 4096 bf16 matrix, ld = 4096
+ *   if (cudaMalloc(&dptr, (size_t)1000 * 4096 * 2) == cudaSuccess &&
+ *       swz_tma_map_2d(&map, &p, SWZ_TMA_BF16, dptr, 1000, 4096, 4096, 64, 64, SWZ_TMA_AUTO) != SWZ_OK)
+ *       swz_error_format(&p.error, why, sizeof why);   // which check or the driver refused
+ *   cudaFree(dptr);
+ *
+ * Example (in a kernel `__global__ void k(const __grid_constant__ CUtensorMap map, int row0, int col0, uint16_t *out)`)
+ *   #include <swz/tma.h>
+ *   __shared__ SWZ_TMA_ALIGNAS(128) uint16_t tile[64 * 64];   // 1024-byte aligned (8*S, S = 128)
  *   __shared__ uint64_t bar;
  *   if (threadIdx.x == 0) { swz_mbar_init(&bar, 1); swz_fence_mbar_init(); }
  *   __syncthreads();
  *   if (threadIdx.x == 0) {
- *       swz_mbar_expect_tx(&bar, 8192);
- *       swz_tma_load_2d(tile, &map, 128, &bar, col0, row0);   // inner coordinate first
+ *       swz_mbar_expect_tx(&bar, 8192);                           // p.box_bytes
+ *       swz_tma_load_2d(tile, &map, 128, &bar, col0, row0);      // inner coordinate first
  *   }
- *   swz_mbar_wait(&bar, 0);                                      // phase 0 completes
- *   ... tile[SWZ_TMA_OFFSET(64, 2, 128, r, c)] is element (row0 + r, col0 + c) ...
+ *   swz_mbar_wait(&bar, 0);                                       // phase 0 completes
+ *   const unsigned r = threadIdx.x / 64, c = threadIdx.x % 64;
+ *   out[threadIdx.x] = tile[SWZ_TMA_OFFSET(64, 2, 128, r, c)];   // the bits of (row0 + r, col0 + c)
  *
  * The formulas
  *   Mode of a box of B = box_cols * E inner bytes (swz_tma_mode_for, SWZ_TMA_MODE_FOR):
@@ -60,8 +70,12 @@
  *   and batch entries start anywhere, negative coordinates and boxes past the edges included.
  *   Alignment: 8*S bytes (256, 512, 1024) for S > 0, 128 bytes for S = 0 (the TMA's own rule
  *   for shared tile addresses).  A swizzled buffer that is 128-B aligned but not 8*S-B
- *   aligned would silently hold another layout: the device functions trap on it (unless
- *   NDEBUG), swz_tma_check_smem says so on the host (SWZ_EALIGN).
+ *   aligned would silently hold another layout: the device copies check it in every build
+ *   (one compare-and-branch per copy; NDEBUG too) and on a misaligned buffer print the
+ *   function, the shared address and the alignment needed, then stop the kernel (__trap: the
+ *   launch fails with cudaErrorLaunchFailure); code compiled for sm_90a stops it without the
+ *   report unless SWZ_TMA_REPORT is 1 (the report's printf would serialize a kernel's wgmma:
+ *   section 5); swz_tma_check_smem says so on the host (SWZ_EALIGN).
  *   wgmma descriptor (64 bits): start address >> 4 in bits 0-13, LBO >> 4 in 16-29, SBO >> 4
  *   in 32-45, base offset 0 in 49-51 (buffers are 8*S aligned), layout type in 62-63 (0 none,
  *   1 = 128 B, 2 = 64 B, 3 = 32 B).  A tile is a stack of panels of P = max(S, 16) bytes per
@@ -92,6 +106,7 @@
 
 #if defined(__CUDACC__)
 #include <cuda.h>
+#include <stdio.h> /* printf: the device copies' report of a misaligned buffer */
 #endif
 #if defined(__CUDACC__) || defined(CUDA_VERSION)
 #include <cuda_runtime_api.h>
@@ -107,11 +122,21 @@
 #define SWZ_TMA_MODE_FOR(B) ((B) == 32 ? 32u : (B) == 64 ? 64u : (B) == 128 ? 128u : 0u)
 SWZ_FN uint32_t swz_tma_mode_for(uint32_t inner_bytes) { return SWZ_TMA_MODE_FOR(inner_bytes); }
 
-/* Shared-memory alignment a TMA box of mode S needs: 8*S (swz_tma_align), 128 for no swizzle. */
-#define SWZ_TMA_SMEM_ALIGN(S) ((S) == 0 ? 128u : SWZ_TMA_ALIGN(S))
+/* Shared-memory alignment a TMA box of mode S needs: 8*S (swz_tma_align), 128 for no swizzle;
+ * a compile error naming swz_error_tma_mode_must_be_0_32_64_or_128 for any other S.  The
+ * reason type is declared here, at file scope: SWZ__CT_CHECK would declare it where the macro
+ * is used, and a type declared inside an alignment attribute of a block-scope variable (a
+ * __shared__ buffer in a kernel) aborts nvcc 13.0's front end (internal error). */
+#if defined(__cplusplus)
+struct swz_error_tma_mode_must_be_0_32_64_or_128;
+#endif
+#define SWZ_TMA_SMEM_ALIGN(S)                                                                    \
+    (((S) == 0 ? 128u : 8u * (S)) +                                                              \
+     (unsigned)SWZ__CT_CHECK((S) == 0 || SWZ__VALID_TMA(S), swz_error_tma_mode_must_be_0_32_64_or_128))
 SWZ_FN uint32_t swz_tma_smem_align(uint32_t mode) { return mode == 0u ? 128u : swz_tma_align(mode); }
 
-/* The attribute of a static shared buffer for mode S (a compile error for a bad mode). */
+/* The attribute of a static shared buffer for mode S (a compile error for a bad mode), in a
+ * kernel or at file scope: `__shared__ SWZ_TMA_ALIGNAS(128) uint16_t tile[64 * 64];`. */
 #if defined(__CUDACC__)
 #define SWZ_TMA_ALIGNAS(S) __align__(SWZ_TMA_SMEM_ALIGN(S))
 #elif defined(__cplusplus)
@@ -436,10 +461,17 @@ SWZ_HOST_FN int swz_tma_encode(CUtensorMap *map, swz_tma_plan *p)
         union { void *p; swz__tma_encode_fn f; } u; /* ISO C: no cast between the two kinds */
         enum cudaDriverEntryPointQueryResult q = cudaDriverEntryPointSymbolNotFound;
         u.p = NULL;
+#if CUDART_VERSION >= 12050 /* the versioned query (CUDA 12.5+, where the unversioned one is deprecated) */
         if (cudaGetDriverEntryPointByVersion("cuTensorMapEncodeTiled", &u.p, 12000, cudaEnableDefault, &q) !=
                 cudaSuccess || q != cudaDriverEntryPointSuccess || !u.p)
             return swz__fail(&p->error, SWZ_EKIND, "cudaGetDriverEntryPointByVersion",
                              "a driver with cuTensorMapEncodeTiled (CUDA 12.0+)", "query", (uint64_t)q);
+#else
+        if (cudaGetDriverEntryPoint("cuTensorMapEncodeTiled", &u.p, cudaEnableDefault, &q) != cudaSuccess ||
+            q != cudaDriverEntryPointSuccess || !u.p)
+            return swz__fail(&p->error, SWZ_EKIND, "cudaGetDriverEntryPoint",
+                             "a driver with cuTensorMapEncodeTiled (CUDA 12.0+)", "query", (uint64_t)q);
+#endif
         fn = u.f;
     }
     for (i = 0; i < SWZ_TMA_MAX_RANK; ++i) {
@@ -491,16 +523,52 @@ SWZ_HOST_FN int swz_tma_map_nd(CUtensorMap *map, swz_tma_plan *p, int dtype, con
 
 SWZ__TMA_DFN uint32_t swz__smem_u32(const void *p) { return (uint32_t)__cvta_generic_to_shared(p); }
 
-/* The destination check of every copy: a trap when p is not aligned for mode (unless NDEBUG). */
-SWZ__TMA_DFN void swz__tma_check_dst(const void *p, uint32_t mode)
-{
-#if !defined(NDEBUG)
-    if (swz__smem_u32(p) % swz_tma_smem_align(mode) != 0u) __trap();
+/* SWZ_TMA_REPORT (define it before including to choose): 1 -- a copy into a misaligned buffer
+ * prints which function, the shared address and the alignment its mode needs, then stops the
+ * kernel; 0 -- it stops the kernel without the report.  The check itself is there either way.
+ * Default 1, but 0 in code compiled for sm_90a (__CUDA_ARCH_FEAT_SM90_ALL, where wgmma runs):
+ * device printf is a function call, and ptxas serializes every wgmma of a kernel that contains
+ * a call (C7510, "wgmma pipeline crossing function boundary": a wait after each wgmma), so the
+ * report would cost a wgmma kernel its overlap even though it never runs.  A build for sm_90
+ * alone, or a test that wants the report from its sm_90a code, gets it (test-tma defines 1). */
+#if !defined(SWZ_TMA_REPORT)
+#if defined(__CUDA_ARCH_FEAT_SM90_ALL)
+#define SWZ_TMA_REPORT 0
 #else
-    (void)p;
-    (void)mode;
+#define SWZ_TMA_REPORT 1
 #endif
+#endif
+
+/* The report of a misaligned copy, out of line (the copies inline only the test): which
+ * function, the shared address, the alignment its mode needs; then the kernel stops. */
+static __device__ __noinline__ void swz__tma_misaligned(const char *fn, uint32_t addr, uint32_t mode)
+{
+    if (swz_tma_smem_align(mode) == 0u)
+        printf("swz: %s: mode %u is not a TMA swizzle mode (0, 32, 64 or 128 bytes); shared address 0x%x; "
+               "kernel stopped\n", fn, mode, addr);
+    else
+        printf("swz: %s: shared address 0x%x is not aligned to %u bytes, which TMA swizzle mode %u needs "
+               "(swz_tma_smem_align); kernel stopped\n", fn, addr, swz_tma_smem_align(mode), mode);
+    __trap();
 }
+
+/* The shared-buffer check of every copy, in every build (NDEBUG too: a misaligned swizzled box
+ * would silently hold another layout): one compare-and-branch; the report (SWZ_TMA_REPORT) is
+ * out of line. */
+SWZ__TMA_DFN void swz__tma_check_dst(const void *p, uint32_t mode, const char *fn)
+{
+    const uint32_t a = swz__smem_u32(p);
+    if (__builtin_expect((a & (swz_tma_smem_align(mode) - 1u)) != 0u, 0)) {
+#if SWZ_TMA_REPORT
+        swz__tma_misaligned(fn, a, mode);
+#else
+        (void)fn;
+        __trap();
+#endif
+    }
+}
+/* The same for a copy that does not name itself (the report says "a TMA copy"). */
+SWZ__TMA_DFN void swz__tma_check_dst(const void *p, uint32_t mode) { swz__tma_check_dst(p, mode, "a TMA copy"); }
 
 /* Round a shared pointer up to the alignment of mode (a dynamic-shared-memory base). */
 SWZ__TMA_DFN void *swz_tma_align_up(void *p, uint32_t mode)
@@ -578,7 +646,7 @@ SWZ__TMA_DFN void swz_tma_prefetch(const CUtensorMap *map)
 SWZ__TMA_DFN void swz_tma_load_2d(void *dst, const CUtensorMap *map, uint32_t mode, uint64_t *bar, int32_t c0,
                                   int32_t c1)
 {
-    swz__tma_check_dst(dst, mode);
+    swz__tma_check_dst(dst, mode, "swz_tma_load_2d");
     SWZ__TMA_ASM("cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes"
                  " [%0], [%1, {%2, %3}], [%4];" ::"r"(swz__smem_u32(dst)),
                  "l"((uint64_t)(uintptr_t)map), "r"(c0), "r"(c1), "r"(swz__smem_u32(bar)) : "memory");
@@ -586,7 +654,7 @@ SWZ__TMA_DFN void swz_tma_load_2d(void *dst, const CUtensorMap *map, uint32_t mo
 SWZ__TMA_DFN void swz_tma_load_3d(void *dst, const CUtensorMap *map, uint32_t mode, uint64_t *bar, int32_t c0,
                                   int32_t c1, int32_t c2)
 {
-    swz__tma_check_dst(dst, mode);
+    swz__tma_check_dst(dst, mode, "swz_tma_load_3d");
     SWZ__TMA_ASM("cp.async.bulk.tensor.3d.shared::cluster.global.tile.mbarrier::complete_tx::bytes"
                  " [%0], [%1, {%2, %3, %4}], [%5];" ::"r"(swz__smem_u32(dst)),
                  "l"((uint64_t)(uintptr_t)map), "r"(c0), "r"(c1), "r"(c2), "r"(swz__smem_u32(bar)) : "memory");
@@ -603,7 +671,7 @@ SWZ__TMA_DFN void swz_tma_load_4d(void *dst, const CUtensorMap *map, uint32_t mo
 SWZ__TMA_DFN void swz_tma_load_2d_multicast(void *dst, const CUtensorMap *map, uint32_t mode, uint64_t *bar,
                                             int32_t c0, int32_t c1, uint16_t cta_mask)
 {
-    swz__tma_check_dst(dst, mode);
+    swz__tma_check_dst(dst, mode, "swz_tma_load_2d_multicast");
     SWZ__WG_ASM("cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes"
                  ".multicast::cluster [%0], [%1, {%2, %3}], [%4], %5;" ::"r"(swz__smem_u32(dst)),
                  "l"((uint64_t)(uintptr_t)map), "r"(c0), "r"(c1), "r"(swz__smem_u32(bar)), "h"(cta_mask)
@@ -616,7 +684,7 @@ SWZ__TMA_DFN void swz_tma_load_2d_multicast(void *dst, const CUtensorMap *map, u
  * bytes of its padding; measured on the H200).  Then swz_tma_commit. */
 SWZ__TMA_DFN void swz_tma_store_2d(const CUtensorMap *map, uint32_t mode, const void *src, int32_t c0, int32_t c1)
 {
-    swz__tma_check_dst(src, mode);
+    swz__tma_check_dst(src, mode, "swz_tma_store_2d");
     SWZ__TMA_ASM("cp.async.bulk.tensor.2d.global.shared::cta.tile.bulk_group [%0, {%2, %3}], [%1];" ::"l"(
                      (uint64_t)(uintptr_t)map),
                  "r"(swz__smem_u32(src)), "r"(c0), "r"(c1) : "memory");
@@ -624,7 +692,7 @@ SWZ__TMA_DFN void swz_tma_store_2d(const CUtensorMap *map, uint32_t mode, const 
 SWZ__TMA_DFN void swz_tma_store_3d(const CUtensorMap *map, uint32_t mode, const void *src, int32_t c0, int32_t c1,
                                    int32_t c2)
 {
-    swz__tma_check_dst(src, mode);
+    swz__tma_check_dst(src, mode, "swz_tma_store_3d");
     SWZ__TMA_ASM("cp.async.bulk.tensor.3d.global.shared::cta.tile.bulk_group [%0, {%2, %3, %4}], [%1];" ::"l"(
                      (uint64_t)(uintptr_t)map),
                  "r"(swz__smem_u32(src)), "r"(c0), "r"(c1), "r"(c2) : "memory");

@@ -1117,8 +1117,11 @@ def test_help():
     for opt in ("--layout", "--tile", "--width", "--height", "--elem", "--access", "--layout-access", "--pattern",
                 "--origin", "--json", "--svg", "--svg-grid", "--summary", "ldmatrix4", "stride:S", "transpose",
                 "elements per row", "--op", "R7", "paired", "block:WxH", "(no wrap)", "ldmatrix-a", "ldmatrix-b",
-                "ldmatrix-bt", "cp-async", "stmatrix"):
+                "ldmatrix-bt", "cp-async", "stmatrix", "--solve", "--max-pad", "--seconds", "--lines",
+                "OP:PATTERN:BYTES", "R8"):
         check(opt in out, f"--help mentions {opt}")
+    check("not yet measured" not in out and "modelled as st.shared" not in out,
+          "--help: cp-async is costed by its measured rule R8, not as a 16-byte store")
     check(out.count("promise:") == len(LAYOUTS), "--help gives each layout's promise")
     for k in LAYOUTS:
         check(k in out, f"--help mentions layout {k}")

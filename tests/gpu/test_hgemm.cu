@@ -11,7 +11,10 @@
  *                             untouched for bad arguments; M == 0 or N == 0 is a no-op; the
  *                             xor kernels' loop probes (bench/mma_ceiling): argument checks, and
  *                             the sum of each block's accumulators, with and without copies,
- *                             against the exact sum of the slices they read
+ *                             against the exact sum of the slices they read; then alpha0
+ *   test-hgemm alpha0         alpha = 0 with NaN and +-inf in A and B (BLAS: not referenced):
+ *                             every variant, NN and NT, both C types: C = 0 for beta = 0 (C
+ *                             poisoned with NaN), C = 2 C for beta = 2, padding untouched
  *   test-hgemm model          (no GPU) every variant's fragment address math: the byte offset
  *                             each lane gives ldmatrix, for every warp, k step and fragment of
  *                             a slice, equals an independent reimplementation of the layout
@@ -154,6 +157,106 @@ static void test_probe(void)
     }
 }
 
+/* ---- alpha == 0 (BLAS): A and B are not referenced, C = beta * C ----
+ * A and B hold NaN, +inf and -inf (and ones), so any product that reaches C is NaN; with
+ * alpha = 0 every variant, both B orientations and both C types must give C = 0 for beta = 0
+ * (C poisoned with NaN first: it must not be read either) and C = 2 * C for beta = 2 (C of
+ * multiples of 1/8, so 2 * C is exact in every C type); the 8 padding columns of each row of
+ * C keep their bytes. */
+/* The bytes of element value f in C's type (fp32, or the operands' 16-bit type). */
+static void c_bytes(float f, int c16, int bf16, unsigned char *out)
+{
+    if (c16) {
+        const uint16_t u = gpu_bits16(f, bf16);
+        memcpy(out, &u, 2);
+    } else {
+        memcpy(out, &f, 4);
+    }
+}
+
+static void test_alpha0(void)
+{
+    enum { M = 130, N = 260, K = 40, LDC = N + 8 };
+    void *a, *b, *c;
+    CUDA_CHECK(cudaMalloc(&a, (size_t)M * K * 2));
+    CUDA_CHECK(cudaMalloc(&b, (size_t)K * N * 2));
+    CUDA_CHECK(cudaMalloc(&c, (size_t)M * LDC * 4));
+    int bad_runs = 0, runs = 0;
+    for (int i = 0; i < swz_hgemm_registry.count; ++i) {
+        const swz_variant *v = swz_hgemm_registry.variants[i];
+        const swz_hgemm_ops *o = swz_hgemm_ops_of(v);
+        /* NaN, +inf, -inf, 1 in the operand's type */
+        const uint16_t pat[4] = {(uint16_t)(o->bf16 ? 0x7FC0u : 0x7E00u), (uint16_t)(o->bf16 ? 0x7F80u : 0x7C00u),
+                                 (uint16_t)(o->bf16 ? 0xFF80u : 0xFC00u), gpu_bits16(1.0f, o->bf16)};
+        std::vector<uint16_t> ha((size_t)M * K), hb((size_t)K * N);
+        for (size_t j = 0; j < ha.size(); ++j) ha[j] = pat[j % 4];
+        for (size_t j = 0; j < hb.size(); ++j) hb[j] = pat[(j / 3) % 4];
+        CUDA_CHECK(cudaMemcpy(a, ha.data(), ha.size() * 2, cudaMemcpyHostToDevice));
+        CUDA_CHECK(cudaMemcpy(b, hb.data(), hb.size() * 2, cudaMemcpyHostToDevice));
+        for (int bt = 0; bt < 2; ++bt)
+            for (int ct = 0; ct < 2; ++ct)
+                for (int beta2 = 0; beta2 < 2; ++beta2) {
+                    const int c16 = ct == SWZ_HGEMM_C_IN, es = c16 ? 2 : 4;
+                    const size_t cbytes = (size_t)M * LDC * es;
+                    std::vector<unsigned char> c0(cbytes), got(cbytes);
+                    std::vector<float> cf((size_t)M * LDC, 0.0f); /* C's values (beta 2) */
+                    test_rng rng = {0xA1FA0ull + (uint64_t)(i * 8 + bt * 4 + ct * 2 + beta2)};
+                    if (!beta2) {
+                        memset(c0.data(), 0xFF, cbytes); /* NaN in every C type */
+                    } else {
+                        for (size_t j = 0; j < cf.size(); ++j) {
+                            cf[j] = (float)((int)(rng_next(&rng) >> 59) - 16) * 0.125f;
+                            c_bytes(cf[j], c16, o->bf16, &c0[j * es]);
+                        }
+                    }
+                    CUDA_CHECK(cudaMemcpy(c, c0.data(), cbytes, cudaMemcpyHostToDevice));
+                    const cudaError_t e = o->launch(M, N, K, 0.0f, a, K, b, bt == SWZ_HGEMM_NN ? N : K, bt, beta2 ? 2.0f : 0.0f,
+                                                    c, LDC, ct, 0);
+                    EXPECT(e == cudaSuccess, "%s alpha 0: launch: %s", v->name, cudaGetErrorString(e));
+                    CUDA_CHECK(cudaDeviceSynchronize());
+                    CUDA_CHECK(cudaMemcpy(got.data(), c, cbytes, cudaMemcpyDeviceToHost));
+                    long long wrong = 0;
+                    for (int r = 0; r < M; ++r)
+                        for (int j = 0; j < LDC; ++j) {
+                            const size_t at = ((size_t)r * LDC + j) * es;
+                            if (j >= N) { /* padding: untouched */
+                                wrong += memcmp(&got[at], &c0[at], es) != 0;
+                                continue;
+                            }
+                            /* beta 2: the bytes of 2 C (exact); beta 0: a zero of either sign */
+                            const float want = beta2 ? 2.0f * cf[(size_t)r * LDC + j] : 0.0f;
+                            unsigned char wb[4], gb[4] = {0, 0, 0, 0};
+                            c_bytes(want, c16, o->bf16, wb);
+                            memcpy(gb, &got[at], es);
+                            gb[es - 1] &= want == 0.0f ? 0x7F : 0xFF;
+                            if (memcmp(gb, wb, es) != 0) {
+                                if (wrong < 3)
+                                    printf("  %s %s C %s beta %d: C[%d][%d] has bytes %02x%02x.., want %g\n", v->name,
+                                           bt ? "nt" : "nn", c16 ? "in" : "f32", beta2 ? 2 : 0, r, j, got[at + es - 1],
+                                           got[at + es - 2], want);
+                                ++wrong;
+                            }
+                        }
+                    ++runs;
+                    bad_runs += wrong != 0;
+                    EXPECT(wrong == 0, "%s %s C %s alpha 0 beta %d: %lld wrong elements (NaN/inf of A, B or C reached C)",
+                           v->name, bt ? "nt" : "nn", c16 ? "in" : "f32", beta2 ? 2 : 0, wrong);
+                }
+    }
+    CUDA_CHECK(cudaFree(a));
+    CUDA_CHECK(cudaFree(b));
+    CUDA_CHECK(cudaFree(c));
+    printf("alpha 0 with NaN/inf in A and B: %d runs, %d wrong\n", runs, bad_runs);
+}
+
+static int test_alpha0_mode(int argc, char **argv)
+{
+    (void)argv;
+    if (argc != 0) return 2;
+    test_alpha0();
+    return failures ? 1 : 0;
+}
+
 /* ---- args ---- */
 static int test_args(int argc, char **argv)
 {
@@ -214,7 +317,8 @@ static int test_args(int argc, char **argv)
     CUDA_CHECK(cudaFree(b));
     CUDA_CHECK(cudaFree(c));
     test_probe();
-    printf("argument checks of %d variants and the loop probes: %s\n", swz_hgemm_registry.count,
+    test_alpha0();
+    printf("argument checks of %d variants, the loop probes and alpha 0: %s\n", swz_hgemm_registry.count,
            failures ? "FAILED" : "ok");
     return failures ? 1 : 0;
 }
@@ -335,6 +439,7 @@ static int test_model(int argc, char **argv)
 }
 
 static const family_test walk = {&swz_hgemm_registry, "all", "[--quick]", setup, NULL, cases, run};
-static const family_extra extras[] = {{"args", "", test_args, 1}, {"model", "", test_model, 0}, {NULL, NULL, NULL, 0}};
+static const family_extra extras[] = {{"args", "", test_args, 1}, {"alpha0", "", test_alpha0_mode, 1},
+                                      {"model", "", test_model, 0}, {NULL, NULL, NULL, 0}};
 
 int main(int argc, char **argv) { return family_test_main(&walk, extras, argc, argv); }
