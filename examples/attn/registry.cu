@@ -91,8 +91,14 @@ extern "C" cudaError_t swz_attn_check_for(const swz_attn_args *a, int64_t d_want
                                             {"k_stride[0]", "k_stride[1]", "k_stride[2]"},
                                             {"v_stride[0]", "v_stride[1]", "v_stride[2]"},
                                             {"o_stride[0]", "o_stride[1]", "o_stride[2]"}};
+    /* the extent of each stride's dimension (q and o, then k and v): a dimension of one entry has
+     * no stride to check (PyTorch gives such a dimension any stride) */
+    const int vl = a->cu_seqlens_q != NULL;
+    const int64_t ext[2][3] = {{vl ? 1 : a->batch, vl ? a->total_q : a->seqlen_q, a->heads},
+                               {vl ? 1 : a->batch, vl ? a->total_k : a->seqlen_k, a->heads_kv}};
     for (int t = 0; t < 4; ++t)
         for (int i = 0; i < 3; ++i) {
+            if (ext[t == 1 || t == 2][i] <= 1) continue;
             if (st[t][i] < 0 || st[t][i] >= ((int64_t)1 << 39))
                 return ex_at_fail(why, BAD, SWZ_ERANGE, "a stride of 0 to 2^39 elements", sname[t][i], (uint64_t)st[t][i]);
             if (st[t][i] * 2 % 16 != 0)

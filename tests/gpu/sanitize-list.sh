@@ -15,6 +15,10 @@ echo "tma $b/tests/gpu/test-tma all --quick"
 w=$("$b/examples/swz-example-wgemm" --list 2>/dev/null)
 echo "wgemm $b/examples/swz-example-wgemm --runs $(for v in $w; do printf '%s:300:520:200 ' "$v"; done)swz_wgemm_256_bf16_bf16_ts:129:257:77"
 echo "hgemm-all $b/examples/hgemm/test-hgemm all --quick"
+# attn: every variant on small ragged problems -- causal with rows left without keys, GQA,
+# varlen, strided views -- (the racecheck/synccheck runs cover the pipelines' barriers).
+a=$("$b/examples/swz-example-attn" --list 2>/dev/null)
+echo "attn $b/examples/swz-example-attn --runs $(for v in $a; do printf '%s:1:129:200:2:1:c %s:3:70:90:2:2:vs ' "$v" "$v"; done)"
 d=$(dirname "$0")
 [ -f "$d/gemm/sanitize-list.sh" ] && sh "$d/gemm/sanitize-list.sh" "$b"
 exit 0
