@@ -567,8 +567,6 @@ SWZ__TMA_DFN void swz__tma_check_dst(const void *p, uint32_t mode, const char *f
 #endif
     }
 }
-/* The same for a copy that does not name itself (the report says "a TMA copy"). */
-SWZ__TMA_DFN void swz__tma_check_dst(const void *p, uint32_t mode) { swz__tma_check_dst(p, mode, "a TMA copy"); }
 
 /* Round a shared pointer up to the alignment of mode (a dynamic-shared-memory base). */
 SWZ__TMA_DFN void *swz_tma_align_up(void *p, uint32_t mode)
@@ -662,7 +660,7 @@ SWZ__TMA_DFN void swz_tma_load_3d(void *dst, const CUtensorMap *map, uint32_t mo
 SWZ__TMA_DFN void swz_tma_load_4d(void *dst, const CUtensorMap *map, uint32_t mode, uint64_t *bar, int32_t c0,
                                   int32_t c1, int32_t c2, int32_t c3)
 {
-    swz__tma_check_dst(dst, mode);
+    swz__tma_check_dst(dst, mode, "swz_tma_load_4d");
     SWZ__TMA_ASM("cp.async.bulk.tensor.4d.shared::cluster.global.tile.mbarrier::complete_tx::bytes"
                  " [%0], [%1, {%2, %3, %4, %5}], [%6];" ::"r"(swz__smem_u32(dst)),
                  "l"((uint64_t)(uintptr_t)map), "r"(c0), "r"(c1), "r"(c2), "r"(c3), "r"(swz__smem_u32(bar)) : "memory");
