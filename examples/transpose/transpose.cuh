@@ -104,9 +104,10 @@
  *   SWZ_TRANSPOSE_XOR_LINES     XOR on tile rows narrower than 128 bytes (SWZ_TRANSPOSE_TILE*E < 128): 1 (default with SWZ_TRANSPOSE_LAYOUT XOR) the
  *                 region seen as 128-byte lines with swz_solve's key across the rows of a line
  *                 (conflict free; tile.h computes its offsets incrementally, SWZ_TILE_XOR_LINEAR,
- *                 so it costs no more instructions than the key: bench/LINES-NOTES.md has the
- *                 H200 figures); 0 the per-tile key (r / VEC) mod NQ above (1.5x-8x the ideal
- *                 wavefronts there), the bench's comparison variant (_key).
+ *                 so it costs no more instructions than the key: docs/design.md, "The XOR
+ *                 layout uses swz_solve's line view"); 0 the per-tile key (r / VEC) mod NQ
+ *                 above (1.5x-8x the ideal wavefronts there), the bench's comparison variant
+ *                 (_key).
  *   SWZ_TRANSPOSE_LOAD_ASYNC    0 (default): the tile load is tile.h's (16-byte LDG into registers, then
  *                 STS);  1: swz/mma.h's cp.async copy of the same region into the same layout
  *                 (LDGSTS: no staging registers): NAME_load_async_full on whole regions of
@@ -114,7 +115,8 @@
  *                 the matrix), then cp.async.wait_group 0.  The twin kernel (SWZ_TRANSPOSE_SHIFTED) keeps
  *                 tile.h's copies for misaligned rows.  The emulation takes tile.h's load (the
  *                 same tile); predict() models the cp.async writes (mma.h NAME_model, bank.h
- *                 R8).  No shipped variant loads this way (NOTES.md, session 9).
+ *                 R8).  No shipped variant loads this way (docs/design.md, "The tile load
+ *                 stays LDG + STS").
  *   SWZ_TRANSPOSE_SHIFTED       1 (default): a twin kernel, NAME_kernel_mis, for rows that are not aligned
  *                 for 16-byte vectors -- a pointer, ld or batch stride off the vector width,
  *                 e.g. 8191 x 16385 floats -- where the kernel's copies would move them an
@@ -134,7 +136,8 @@
  *                 equal to it, the twin moves single elements, always aligned -- cuBLAS's
  *                 recipe: a warp reads and writes 32 consecutive elements, so each 128-byte
  *                 run of a misaligned row costs two L2 requests where 16-byte shifted units
- *                 cost a partial unit and its pieces at both ends (NOTES.md, session 7).  The
+ *                 cost a partial unit and its pieces at both ends (docs/design.md, "The
+ *                 twin's access width").  The
  *                 twin's layout is the same kind built for that width (PAD's stride, XOR's key
  *                 from the twin's copies, MORTON's unit), so both copies stay conflict free;
  *                 its model is ops->mis_predict.  A width other than 16 on an XOR tile with
@@ -433,8 +436,8 @@ enum {
     EX_TRN(__VB) = (SWZ_TRANSPOSE_TILE) * (int)sizeof(SWZ_TRANSPOSE_ELEM) < 16 ? (SWZ_TRANSPOSE_TILE) * (int)sizeof(SWZ_TRANSPOSE_ELEM) : 16,
     /* The twin's widest access (SWZ_TRANSPOSE_MIS_VBYTES; the default in one place): element-wide for 4- and
      * 8-byte elements on tile rows of 128 bytes or more, where 16-byte vectors shifted in
-     * registers split every 128-byte run into partial units (L2-request-bound: NOTES.md,
-     * session 7); the region copies' 16 bytes, shifted, elsewhere. */
+     * registers split every 128-byte run into partial units (L2-request-bound: docs/design.md,
+     * "The twin's access width"); the region copies' 16 bytes, shifted, elsewhere. */
     EX_TRN(__VB_mis) = (SWZ_TRANSPOSE_MIS_VBYTES) > 0 ? (SWZ_TRANSPOSE_MIS_VBYTES)
                      : ((int)sizeof(SWZ_TRANSPOSE_ELEM) == 4 || (int)sizeof(SWZ_TRANSPOSE_ELEM) == 8) && (SWZ_TRANSPOSE_TILE) * (int)sizeof(SWZ_TRANSPOSE_ELEM) >= 128
                          ? (int)sizeof(SWZ_TRANSPOSE_ELEM)
@@ -720,8 +723,9 @@ EX_TRN(_kernel)(const SWZ_TRANSPOSE_ELEM *__restrict__ in, SWZ_TRANSPOSE_ELEM *_
 }
 #if EX_TR_HAS_MIS
 /* The twin for misaligned rows (the launcher's choice, EX_TRN(__mis)).  Its registers are
- * ptxas's choice: capping the line-path twins at 32 (8 blocks of 256) made ragged float 9 %
- * slower on an H100 than the 34 that ptxas takes (6 blocks; NOTES.md, session 8, s8b). */
+ * ptxas's choice: capping the line-path twins at 32 (8 blocks of 256) made ragged float slower
+ * on an H100 than the 34 that ptxas takes (docs/design.md, "The twins keep ptxas's register
+ * count"). */
 extern "C" __global__ void EX_TR_BOUNDS
 EX_TRN(_kernel_mis)(const SWZ_TRANSPOSE_ELEM *__restrict__ in, SWZ_TRANSPOSE_ELEM *__restrict__ out, int64_t rows, int64_t cols,
                       int64_t ld_in, int64_t ld_out, int64_t bs_in, int64_t bs_out)

@@ -935,8 +935,8 @@ SWZ__TILE_DFN int SWZ__TN(__unit_off)(const void *p, int W)
  * the lane that heads its run of consecutive vectors (head), whose prev is not this run's;
  * when m != 0 the head writes its first W - m bytes and the tail (last lane of the run) its
  * last m bytes in aligned pieces of 1-8 bytes (at most one of each size: the pieces the
- * address bits ask for), so the run writes exactly its own bytes.  (Element by element,
- * 64x64 u8's twin sent the L2 32 M write requests for 128 MiB -- ncu, bench/dev/s6d.sh.) */
+ * address bits ask for), so the run writes exactly its own bytes (element by element, the
+ * run's edges cost u8's twin 2.5x the time: docs/design.md, "The shifted path"). */
 SWZ__TILE_DFN void SWZ__TN(__put_shifted)(char *q, const swz_tile_v16 *o, const swz_tile_v16 *prev,
                                            int head, int tail, int W)
 {
