@@ -679,7 +679,7 @@ SWZ_FN uint32_t SWZ__TN(_offset)(swz_tile_base b, int tid, int j)
     SWZ__TN(_item)(tid + j * (SWZ_TILE_THREADS), &r, &c);
     return (uint32_t)(SWZ_TILE_LAYOUT(r, c));
 }
-/* ... store_t: row kk of item tid + j*THREADS (kk < VEC_T, already rotated where ROTATE). */
+/* ... store_t: row kk of item tid + j*THREADS (kk < VEC_T, in the extension's read order). */
 SWZ_FN swz_tile_base SWZ__TN(_t_base)(int tid)
 {
     swz_tile_base b;
