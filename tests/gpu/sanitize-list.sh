@@ -5,6 +5,7 @@
 # tests/gpu/gemm/sanitize-list.sh, when it exists, adds the GEMM runs.
 b=${1:-build}
 echo "tile $b/tests/gpu/test-tile"
+echo "transpose-copies $b/tests/gpu/test-transpose-copies"
 echo "transpose-all $b/tests/gpu/test-transpose all --quick"
 echo "transpose-args $b/tests/gpu/test-transpose args"
 echo "reduce-all $b/tests/gpu/test-reduce all --quick"

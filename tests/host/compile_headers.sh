@@ -63,7 +63,7 @@ for h in "${headers[@]}"; do
   name=swz/$(basename "$h")
   # the first public function the header defines ('SWZ_FN <type> swz_<name>('), else the first
   # private one with a device-capable qualifier (a template header included without its
-  # parameters only has helpers such as 'SWZ__TILE_DFN void swz__tile_get(')
+  # parameters only has helpers such as 'SWZ_TILE_DFN uint32_t swz__tile_prmt(')
   fn=$(sed -nE 's/^SWZ_FN[^(]*[ *](swz_[a-z][a-z0-9_]*)\(.*/\1/p' "$h" | head -n 1)
   [ -n "$fn" ] || fn=$(sed -nE 's/^SWZ_[A-Z_]*FN[^(]*[ *](swz__[a-z0-9_]*)\(.*/\1/p' "$h" | head -n 1)
   {
