@@ -16,7 +16,7 @@
  *                 per phase) -- so "ways > 1" is a sound way to say which variants conflict;
  *   the pointers  every variant's launcher, called through its family's ops record with each
  *                 of its pointers NULL in turn (transpose in, out; reduce in, out, workspace;
- *                 gemm, hgemm, wgemm A, B, C) and the other arguments valid, returns
+ *                 gemm, hgemm, wgemm A, B, C; attn q, k, v, o, lse) and the other arguments valid, returns
  *                 cudaErrorInvalidValue -- checked before any launch or other CUDA call, so it
  *                 needs no GPU.  The arguments are chosen so that a launcher that skipped the
  *                 check would reach a CUDA call first and return another error here (wgemm's
@@ -36,6 +36,7 @@
 #include "gemm.h"
 #include "hgemm.h"
 #include "wgemm.h"
+#include "attn.h"
 
 #define X(F) extern const swz_family swz_##F##_family;
 SWZ_FAMILY_LIST
@@ -104,7 +105,7 @@ static int check_registry(const swz_registry *reg, const char *family)
 
 /* One launcher call of variant v with pointers p[0..) (the family's own order, ptr_names), the
  * other arguments valid: 64 x 64 problems (reduce: 2^18 elements). */
-enum { PTR_N = 64, PTR_REDUCE_N = 1 << 18, PTR_MAX = 3 };
+enum { PTR_N = 64, PTR_REDUCE_N = 1 << 18, PTR_MAX = 5 };
 typedef cudaError_t (*ptr_call_fn)(const swz_variant *v, void *const *p);
 static cudaError_t ptr_call_transpose(const swz_variant *v, void *const *p)
 {
@@ -136,11 +137,19 @@ static cudaError_t ptr_call_wgemm(const swz_variant *v, void *const *p)
      * them into a padded buffer: cudaMallocAsync, the first CUDA call after the checks) */
     return swz_wgemm_ops_of(v)->launch(PTR_N, PTR_N, PTR_N, p[0], PTR_N + 1, p[1], PTR_N + 1, p[2], PTR_N, 0, 0);
 }
+static cudaError_t ptr_call_attn(const swz_variant *v, void *const *p)
+{
+    const swz_attn_ops *o = swz_attn_ops_of(v);
+    const swz_attn_args a = swz_attn_args_dense(o->dtype, 1, PTR_N, PTR_N, 2, 2, o->head_dim, p[0], p[1], p[2], p[3],
+                                                (float *)p[4]);
+    return o->launch(&a, 0);
+}
 static const char *const ptr_names_transpose[] = {"in", "out", NULL};
 static const char *const ptr_names_reduce[] = {"in", "out", "workspace", NULL};
 static const char *const ptr_names_gemm[] = {"A", "B", "C", NULL};
 #define ptr_names_hgemm ptr_names_gemm
 #define ptr_names_wgemm ptr_names_gemm
+static const char *const ptr_names_attn[] = {"q", "k", "v", "o", "lse", NULL};
 
 /* Every variant of `reg`: each pointer NULL in turn -> cudaErrorInvalidValue; with `dev` (device
  * buffers; NULL without a usable GPU) every pointer set -> cudaSuccess and a clean
