@@ -8,8 +8,8 @@
  *
  * Names: swz_wgemm_<tile>_<in>_<out><suffix>: tile 128 or 256 (the block's N), in bf16 or f16,
  * out f32, bf16 or f16; suffix _ts (TMA-store epilogue), _k32 (k-blocks of 32), _bmn (B given
- * K x N), _c2 (2-CTA clusters with TMA multicast).  Needs sm_90a (the library is built with
- * -gencode arch=compute_90a,code=sm_90a).
+ * K x N).  Needs sm_90a (the library is built with -gencode arch=compute_90a,code=sm_90a).  The
+ * tuning candidates (_c2: 2-CTA clusters with TMA multicast) are bench-only: tuning.h.
  */
 #ifndef SWZ_EXAMPLES_WGEMM_H
 #define SWZ_EXAMPLES_WGEMM_H
@@ -38,8 +38,7 @@ static inline const swz_wgemm_ops *swz_wgemm_ops_of(const swz_variant *v) { retu
 /* Every shipped variant: X(tile, in, out, suffix). */
 #define SWZ_WGEMM_VARIANTS(X) \
     X(256, bf16, bf16, ) X(256, f16, f16, ) X(256, bf16, f32, ) X(128, bf16, bf16, ) \
-    X(256, bf16, bf16, _k32) X(256, bf16, bf16, _ts) X(256, f16, f16, _ts) X(256, bf16, bf16, _bmn) \
-    X(256, bf16, bf16, _c2)
+    X(256, bf16, bf16, _k32) X(256, bf16, bf16, _ts) X(256, f16, f16, _ts) X(256, bf16, bf16, _bmn)
 
 #ifdef __cplusplus
 extern "C" {
