@@ -39,12 +39,7 @@
 #ifdef __cplusplus
 extern "C" {
 #endif
-#define SWZ_HGEMM_TUNING_DECLARE(L, T, E, S)                                                      \
-    cudaError_t swz_hgemm_##L##_##T##_##E##S(int64_t M, int64_t N, int64_t K, float alpha, const void *A, \
-                                             int64_t lda, const void *B, int64_t ldb, int b_layout, \
-                                             float beta, void *C, int64_t ldc, int c_type,         \
-                                             cudaStream_t stream);                                 \
-    extern const swz_variant swz_hgemm_##L##_##T##_##E##S##_variant;
+#define SWZ_HGEMM_TUNING_DECLARE(L, T, E, S) SWZ_HGEMM_DECLARE(L, T, E##S) /* hgemm.h: launcher and record */
 SWZ_HGEMM_TUNING(SWZ_HGEMM_TUNING_DECLARE)
 #undef SWZ_HGEMM_TUNING_DECLARE
 #define SWZ_HGEMM_PROBE_DECLARE(L, T, E)                                                          \

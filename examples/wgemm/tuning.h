@@ -29,13 +29,7 @@
 #ifdef __cplusplus
 extern "C" {
 #endif
-#define SWZ_WGEMM_TUNING_DECLARE(T, I, O, S)                                                      \
-    cudaError_t swz_wgemm_##T##_##I##_##O##S(int64_t M, int64_t N, int64_t K, const void *A,     \
-                                             int64_t lda, const void *B, int64_t ldb, void *C,    \
-                                             int64_t ldc, int raster, cudaStream_t stream);        \
-    extern const swz_variant swz_wgemm_##T##_##I##_##O##S##_variant;
-SWZ_WGEMM_TUNING(SWZ_WGEMM_TUNING_DECLARE)
-#undef SWZ_WGEMM_TUNING_DECLARE
+SWZ_WGEMM_TUNING(SWZ_WGEMM_DECLARE) /* wgemm.h: launcher and record */
 #ifdef __cplusplus
 }
 #endif

@@ -44,13 +44,14 @@ static inline const swz_wgemm_ops *swz_wgemm_ops_of(const swz_variant *v) { retu
 extern "C" {
 #endif
 extern const swz_registry swz_wgemm_registry;
+/* SWZ_WGEMM_DECLARE(T, I, O, S): a variant's launcher and record (tuning.h declares its
+ * candidates with it too). */
 #define SWZ_WGEMM_DECLARE(T, I, O, S)                                                             \
     cudaError_t swz_wgemm_##T##_##I##_##O##S(int64_t M, int64_t N, int64_t K, const void *A,     \
                                              int64_t lda, const void *B, int64_t ldb, void *C,    \
                                              int64_t ldc, int raster, cudaStream_t stream);        \
     extern const swz_variant swz_wgemm_##T##_##I##_##O##S##_variant;
 SWZ_WGEMM_VARIANTS(SWZ_WGEMM_DECLARE)
-#undef SWZ_WGEMM_DECLARE
 #ifdef __cplusplus
 }
 #endif
