@@ -202,6 +202,10 @@ static inline int bench_family_main(const swz_family *f, int argc, char **argv, 
 {
     const std::string prog = std::string("bench_") + f->registry->family;
     const bench_opts o = bench_parse(argc, argv, prog.c_str(), what);
+    if (o.check) { /* bench_family_tuning_main's */
+        fprintf(stderr, "%s: --check: this family has no bench-only tuning library\n", prog.c_str());
+        return 2;
+    }
     bench_require_gpu();
     const int rc = bench_family_table(f, o, NULL);
     const int rc_extra = extra ? extra(f, o) : 0;
