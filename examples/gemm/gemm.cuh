@@ -205,7 +205,7 @@ template <class E> EX_GHD void ex_gemm_cp16(E *dst, const E *src, int bytes)
 }
 /* The same for a whole 16-byte vector: the form without src-size (SASS LDGSTS.E.BYPASS.128, not
  * ...ZFILL), whose shared writes bank.h's R8 models (measured on an H200; the ZFILL form of the
- * same copy measured twice the wavefronts, bench/CONFORMANCE-NOTES.md). */
+ * same copy measured twice the wavefronts: docs/design.md, "reduce and gemm (SGEMM)"). */
 template <class E> EX_GHD void ex_gemm_cp16_full(E *dst, const E *src)
 {
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800

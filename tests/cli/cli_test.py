@@ -500,7 +500,7 @@ def test_tensor_core():
                                     ("xor", "ldmatrix-a", 1), ("xor", "ldmatrix-b", 1), ("xor", "ldmatrix-bt", 1),
                                     ("pad", "ldmatrix-a", 1), ("tma128", "ldmatrix-a", 1),
                                     ("none", "cp-async", 1), ("xor", "cp-async", 1),
-                                    # R8, measured on the H200 (bench/CONFORMANCE-NOTES.md): 128-byte rows
+                                    # R8, measured on the H200 (docs/design.md, Model vs hardware): 128-byte rows
                                     # at the pad's 144-byte stride cost 1 + 3 + 2 + 4 = 10 wavefronts
                                     ("pad", "cp-async", 4)):
         d = run_json(["--layout", lay_kind, "--tile", "64x64", "--elem", "half", "--pattern", pattern])

@@ -15,6 +15,9 @@ echo "tma $b/tests/gpu/test-tma all --quick"
 # epilogue's path since 520*2 is a multiple of 16), the TMA-store variant on its fallback too.
 w=$("$b/examples/swz-example-wgemm" --list 2>/dev/null)
 echo "wgemm $b/examples/swz-example-wgemm --runs $(for v in $w; do printf '%s:300:520:200 ' "$v"; done)swz_wgemm_256_bf16_bf16_ts:129:257:77"
+# the tuning candidates (examples/<family>/tuning.h, not in the registries): hgemm's are in
+# test-hgemm's walk; wgemm's on two of the family's check specs
+echo "wgemm-tuning $b/bench/bench_wgemm --check --quick"
 echo "hgemm-all $b/examples/hgemm/test-hgemm all --quick"
 # attn: every variant on small ragged problems -- causal with rows left without keys, GQA,
 # varlen, strided views -- (the racecheck/synccheck runs cover the pipelines' barriers).

@@ -1,12 +1,13 @@
 /* tests/gpu/test_hgemm.cu -- the hgemm family (examples/hgemm) beyond its example program's
  * default check.
  *
- *   test-hgemm all [--quick]  every variant on ragged shapes x both B orientations x both C
- *                             types x beta != 0 / beta == 0 (C poisoned, never read), through
- *                             the family's own run() hook (random data, C with 8 poisoned pad
- *                             columns, every element of every row against the fp64 reference
- *                             within the fp32-accumulation bound, NOTES.md); --quick: 4 small
- *                             shapes x 2 modes, for compute-sanitizer
+ *   test-hgemm all [--quick]  every variant -- the registry's and the tuning candidates of
+ *                             examples/hgemm/tuning.h -- on ragged shapes x both B orientations x
+ *                             both C types x beta != 0 / beta == 0 (C poisoned, never read),
+ *                             through the family's own run() hook (random data, C with 8
+ *                             poisoned pad columns, every element of every row against the fp64
+ *                             reference within the fp32-accumulation bound, docs/design.md);
+ *                             --quick: 4 small shapes x 2 modes, for compute-sanitizer
  *   test-hgemm args           the launcher's argument checks: cudaErrorInvalidValue and C
  *                             untouched for bad arguments; M == 0 or N == 0 is a no-op; the
  *                             xor kernels' loop probes (bench/mma_ceiling): argument checks, and
@@ -15,7 +16,7 @@
  *   test-hgemm alpha0         alpha = 0 with NaN and +-inf in A and B (BLAS: not referenced):
  *                             every variant, NN and NT, both C types: C = 0 for beta = 0 (C
  *                             poisoned with NaN), C = 2 C for beta = 2, padding untouched
- *   test-hgemm model          (no GPU) every variant's fragment address math: the byte offset
+ *   test-hgemm model          (no GPU) every variant's (and candidate's) fragment address math: the byte offset
  *                             each lane gives ldmatrix, for every warp, k step and fragment of
  *                             a slice, equals an independent reimplementation of the layout
  *                             formula and the PTX fragment tables; and the bank model's verdicts
@@ -37,12 +38,20 @@
 
 #include "gpu_util.h"
 #include "hgemm.cuh"
+#include "tuning.h" /* the bench-only candidates and loop probes (library swz_hgemm_tuning) */
 
 static int failures = 0; /* EXPECT (gpu_util.h) counts here */
 
 #include "family_test.h"
 
 extern const swz_family swz_hgemm_family;
+
+/* What the walks cover: the shipped variants (the registry's, SWZ_HGEMM_VARIANTS) and the tuning
+ * candidates (SWZ_HGEMM_TUNING), which the library's registry does not list. */
+#define TH_REF(L, T, E) &swz_hgemm_##L##_##T##_##E##_variant,
+#define TH_TREF(L, T, E, S) &swz_hgemm_##L##_##T##_##E##S##_variant,
+static const swz_variant *const walked_variants[] = {SWZ_HGEMM_VARIANTS(TH_REF) SWZ_HGEMM_TUNING(TH_TREF) NULL};
+SWZ_REGISTRY_DEFINE(walked, "hgemm", walked_variants);
 
 static int quick = 0;
 /* Every block of 128:256:32, 256:512:128 and 384:768:512 takes the full-slice loop (tiles inside
@@ -79,16 +88,12 @@ static int cases(const swz_variant *v)
 }
 static long long run(const swz_variant *v, int i) { return swz_hgemm_family.run(v, specs[(size_t)i].c_str(), 1); }
 
-/* ---- the loop probes (LOOP_PROBE, variants_xor.cu; bench/mma_ceiling) ----
+/* ---- the loop probes (tuning.h, SWZ_HGEMM_LOOP_PROBE; bench/mma_ceiling) ----
  * Their argument checks, and that they compute what they claim: block b runs the slice loop over
  * 128 x 256 tile t = b mod tiles, so the sum of its accumulators is sum_k colsum_At(k) x
  * rowsum_Bt(k) over the k the slices read -- with copies, slice kt is K columns 32kt..32kt+31;
  * without, the STAGES stages hold slices 0 .. STAGES-1 and slice kt reads stage kt mod STAGES.
  * The operands are multiples of 1/4 in [-1, 1), so every product and sum is exact in fp32. */
-extern "C" cudaError_t swz_hgemm_xor_128_half_loop_probe(int, int, int, int, const void *, int64_t, const void *,
-                                                         int64_t, float *, unsigned long long *, cudaStream_t);
-extern "C" cudaError_t swz_hgemm_xor_128_bf16_loop_probe(int, int, int, int, const void *, int64_t, const void *,
-                                                         int64_t, float *, unsigned long long *, cudaStream_t);
 static void test_probe(void)
 {
     enum { KT = 12, K = KT * 32, BM = 128, BN = 256, S = 4, BLOCKS = 5, NT = 256, TILES = 2, LDB = TILES * BN };
@@ -267,8 +272,8 @@ static int test_args(int argc, char **argv)
     CUDA_CHECK(cudaMalloc(&a, n * n * 2));
     CUDA_CHECK(cudaMalloc(&b, n * n * 2));
     CUDA_CHECK(cudaMalloc(&c, n * n * 4));
-    for (int i = 0; i < swz_hgemm_registry.count; ++i) {
-        const swz_variant *v = swz_hgemm_registry.variants[i];
+    for (int i = 0; i < walked.count; ++i) {
+        const swz_variant *v = walked.variants[i];
         const swz_hgemm_fn f = swz_hgemm_ops_of(v)->launch;
         struct call {
             const char *what;
@@ -318,7 +323,7 @@ static int test_args(int argc, char **argv)
     CUDA_CHECK(cudaFree(c));
     test_probe();
     test_alpha0();
-    printf("argument checks of %d variants, the loop probes and alpha 0: %s\n", swz_hgemm_registry.count,
+    printf("argument checks of %d variants, the loop probes and alpha 0: %s\n", walked.count,
            failures ? "FAILED" : "ok");
     return failures ? 1 : 0;
 }
@@ -350,8 +355,8 @@ static int test_model(int argc, char **argv)
     (void)argv;
     if (argc != 0) return 2;
     long long checked = 0;
-    for (int vi = 0; vi < swz_hgemm_registry.count; ++vi) {
-        const swz_variant *v = swz_hgemm_registry.variants[vi];
+    for (int vi = 0; vi < walked.count; ++vi) {
+        const swz_variant *v = walked.variants[vi];
         const swz_hgemm_ops *o = swz_hgemm_ops_of(v);
         const int warps = o->warps_m * o->warps_n;
         EXPECT(warps * 32 == v->threads, "%s: %d warps but %d threads", v->name, warps, v->threads);
@@ -433,12 +438,12 @@ static int test_model(int argc, char **argv)
         EXPECT(st.worst_ways == copy_ways, "%s: predicted stores %u-way, the copies %u-way", v->name, st.worst_ways,
                copy_ways);
     }
-    printf("fragment addresses of %d variants: %lld lanes checked: %s\n", swz_hgemm_registry.count, checked,
+    printf("fragment addresses of %d variants: %lld lanes checked: %s\n", walked.count, checked,
            failures ? "FAILED" : "ok");
     return failures ? 1 : 0;
 }
 
-static const family_test walk = {&swz_hgemm_registry, "all", "[--quick]", setup, NULL, cases, run};
+static const family_test walk = {&walked, "all", "[--quick]", setup, NULL, cases, run};
 static const family_extra extras[] = {{"args", "", test_args, 1}, {"alpha0", "", test_alpha0_mode, 1},
                                       {"model", "", test_model, 0}, {NULL, NULL, NULL, 0}};
 

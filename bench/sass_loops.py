@@ -1,10 +1,14 @@
 #!/usr/bin/env python3
-"""bench/dev/sass_loops.py -- the loops of each kernel in `cuobjdump -sass` output (stdin): per
-kernel (names matching argv[1], a regex) its instruction count and, for its 3 loops with the most
-HMMA, the instructions, HMMA, LDSM, LDGSTS and BAR in the loop body (a backward branch's range),
-and how many instructions after each LDSM the first HMMA that reads its registers comes (around
-the loop: min / median / max -- short distances are short-scoreboard stalls, NOTES.md session 5).
-Usage: cuobjdump -sass OBJ | python3 bench/dev/sass_loops.py 'hgemm_xor_128_half.*ILi0E6__half'"""
+"""bench/sass_loops.py -- the loops of each kernel in `cuobjdump -sass` output (stdin): per
+kernel (names matching argv[1], a regex) its instruction count and, for its N loops with the most
+HMMA (argv[2], default 3), the instructions, HMMA, LDSM, LDGSTS and BAR in the loop body (a
+backward branch's range), and how many instructions after each LDSM the first HMMA that reads
+its registers comes (around the loop: min / median / max -- short distances are
+short-scoreboard stalls).  docs/design.md's hgemm figures (instructions per slice, the LDSM
+distances of the persistent variant against xor) are its output.  No GPU needed.
+Usage: cuobjdump -sass BUILD/bench/bench_hgemm | python3 bench/sass_loops.py 'hgemm_xor_128_half.*ILi0E6__half' [N]
+       bash bench/gpu.sh sass   (bench_hgemm: the shipped variants and the tuning candidates;
+                                 mma_ceiling: the loop probes)"""
 import re, statistics, sys
 pat = re.compile(sys.argv[1] if len(sys.argv) > 1 else ".")
 
