@@ -349,8 +349,8 @@ static std::vector<conf_pattern> make_patterns(void)
             g.add_fn(k, "split", "quarters one line each", [&](uint32_t l) { return (l % 8) * K + (l / 8) * 128u; });
             g.add_fn(k, "split", "lane pairs across lines", [&](uint32_t l) { return (l % 2) * 128u + (l / 2) * K; });
             /* G3b: shared addresses across phases -- when does the hardware merge phases?
-             * (Run 1 on the H200: 8- and 16-byte loads where all 32 lanes read one address
-             * took 1 and 2 wavefronts, the model said 2 and 4.)  Uniform addresses under
+             * (On the H200, 8- and 16-byte loads where all 32 lanes read one address took 1
+             * and 2 wavefronts where R1-R6 said 2 and 4: rule R7.)  Uniform addresses under
              * masks, per-half and per-quarter uniform addresses, lane groups sharing one. */
             if (K >= 4) {
                 for (uint32_t m : {0x0000FFFFu, 0xFFFF0000u, 0x000000FFu, 0x0F0F0F0Fu, 0x00010001u,
@@ -495,8 +495,8 @@ static std::vector<conf_pattern> make_patterns(void)
     }
     /* cp.async's 16-byte shared writes: the st16 shapes, and the rows of a tile copy
      * (check.h's cp-async pattern) on every layout of fp16 tiles. */
-    /* cpasync_z (session 3): the same patterns through the src-size form, which the SGEMM's B
-     * copy uses (its LDGSTS measured 8 wavefronts an instruction where R8 says 4) */
+    /* cpasync_z: the same patterns through the src-size form, which the SGEMM's B copy uses
+     * (its LDGSTS measured 8 wavefronts an instruction where R8 says 4: docs/design.md) */
     for (const char *label : {"cpasync", "cpasync_z"}) {
         const int k = kernel_index(label);
         for (uint32_t s : {0u, 1u, 2u, 3u, 4u, 8u, 32u, 33u})
@@ -516,7 +516,7 @@ static std::vector<conf_pattern> make_patterns(void)
             const uint32_t span = r == 0 ? 256u : r == 1 ? 1024u : CONF_SMEM_BYTES;
             g.add_fn(k, "random", "random " + std::to_string(r), [&](uint32_t) { return g.rnd(span / 16u) * 16u; });
         }
-        /* Run 5 (H200): cp.async's shared writes are not st.shared.v4's.  Whole aligned 128-byte
+        /* On the H200 cp.async's shared writes are not st.shared.v4's (rule R8).  Whole aligned 128-byte
          * lines per quarter match the model, strided chunks cost one wavefront each (units*2: 32,
          * model 8), a broadcast costs 1 (model 4), unaligned runs 3 per quarter.  Probes of the
          * rule (appended: the patterns above keep their numbers): lanes 0 and 1 (one 32-byte
@@ -553,7 +553,7 @@ static std::vector<conf_pattern> make_patterns(void)
         g.add_fn(k, "ldgsts", "warp 128B rows stride 144", [&](uint32_t l) { return (l / 8u) * 144u + (l % 8u) * 16u; });
         g.add_fn(k, "ldgsts", "warp 128B rows stride 160", [&](uint32_t l) { return (l / 8u) * 160u + (l % 8u) * 16u; });
         g.add_fn(k, "ldgsts", "warp 128B rows stride 256", [&](uint32_t l) { return (l / 8u) * 256u + (l % 8u) * 16u; });
-        /* Session 3: does R8 follow the lane or the source?  The patterns above read chunk l
+        /* Does R8 follow the lane or the source?  The patterns above read chunk l
          * (one contiguous 512-byte run); a tile copy's quarter-warp reads two rows of 64 bytes
          * from two global lines, or chunks of a line out of lane order.  Contiguous shared
          * writes from: two lines per quarter (lanes 4-7 at the start or at the half of the

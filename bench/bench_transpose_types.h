@@ -1,4 +1,4 @@
-/* bench/bench_transpose_types.h -- bench_transpose's every-element-type section (issue 11): how
+/* bench/bench_transpose_types.h -- bench_transpose's every-element-type section: how
  * close to a copy is a transpose of u8, half, float, double and 16-byte elements, and is it
  * faster than what a user would call instead?
  *
@@ -120,18 +120,8 @@ static inline bool bt_listed(const char *list, const char *name)
 
 /* Row "memcpy_kernel": bench_util.h's bench_copy_kernel, what a kernel, rather than cudaMemcpy,
  * reaches on the same bytes (the profile's reference; not a transpose, not checked). */
-/* 1 when some comma-separated part of `list` occurs in `name` (NULL or "": always). */
-static inline bool bt_matches(const char *list, const char *name)
-{
-    if (!list || !*list) return true;
-    const std::string l = std::string(list) + ",";
-    for (size_t a = 0, b; (b = l.find(',', a)) != std::string::npos; a = b + 1)
-        if (b > a && strstr(name, l.substr(a, b - a).c_str())) return true;
-    return false;
-}
-
 /* elems, problems: comma-separated element names and problem names, NULL or "" for all;
- * $SWZ_BENCH_ONLY: comma-separated parts of the swz candidates' names to time (e.g. "tma,xor_32"). */
+ * o.filter (--filter): comma-separated parts of the swz candidates' names to time (e.g. "tma,xor_32"). */
 static inline int bench_transpose_types(const bench_opts &o0, const char *elems, const char *problems)
 {
     static const struct { const char *name; int es; } E[] = {
@@ -156,7 +146,7 @@ static inline int bench_transpose_types(const bench_opts &o0, const char *elems,
         return 1;
     }
     CUDA_CHECK(cudaMalloc(&d_n, sizeof *d_n));
-    printf("\n# every element type (issue 11): GB/s = read + written; x<name> = t(name) / t(row), "
+    printf("\n# every element type: GB/s = read + written; x<name> = t(name) / t(row), "
            "same run; median of the problem's reps\n");
     for (int pi = 0; pi < np; ++pi) {
         const bt_problem &pb = P[pi];
@@ -230,7 +220,7 @@ static inline int bench_transpose_types(const bench_opts &o0, const char *elems,
                     continue;
                 }
                 if (strcmp(v->elem, el.name) != 0) continue; /* another element's */
-                if (!bt_matches(getenv("SWZ_BENCH_ONLY"), cn)) continue;
+                if (!bench_matches(o.filter, cn)) continue;
                 const int64_t r = pb.rows, c = pb.cols, b = pb.batch;
                 char why[160];
                 if (swz_transpose_ops_of(v)->accepts &&

@@ -54,17 +54,35 @@ struct bench_opts {
     bool quick = false;     /* small sizes, few repetitions (a smoke run) */
     int reps = 20;          /* timed launches; the median is reported */
     int warmup = 3;         /* untimed launches first */
-    bool ncu = false;       /* sweeps: one launch per configuration, for ncu */
+    bool ncu = false;       /* one launch per configuration (family benches: each checked), no timing */
+    /* family benches (bench_family.h) only: */
+    std::string filter;             /* comma-separated parts of variant names; empty: every variant */
+    std::vector<std::string> specs; /* these problems instead of the family's bench specs */
+    bool check = false;             /* the tuning candidates on the family's check specs, no timing */
 };
+
+/* 1 when some comma-separated part of `list` occurs in `name` (empty: always). */
+static inline bool bench_matches(const std::string &list, const char *name)
+{
+    if (list.empty()) return true;
+    const std::string l = list + ",";
+    for (size_t a = 0, b; (b = l.find(',', a)) != std::string::npos; a = b + 1)
+        if (b > a && strstr(name, l.substr(a, b - a).c_str())) return true;
+    return false;
+}
 
 static inline void bench_usage(const char *prog, const char *what)
 {
     printf("%s -- %s\n"
-           "usage: %s [--out DIR] [--quick] [--reps N] [--ncu]\n"
-           "  --out DIR   write DIR/<family>.csv (default '.'; DIR is created if its parent exists)\n"
-           "  --quick     small sizes, 3 timed launches: a smoke run\n"
-           "  --reps N    timed launches per figure (default 20, median reported)\n"
-           "  --ncu       sweeps only: one launch per configuration, no timing (run under ncu)\n",
+           "usage: %s [--out DIR] [--quick] [--reps N] [--ncu] [--filter LIST] [--spec SPEC]... [--check]\n"
+           "  --out DIR      write DIR/<family>.csv (default '.'; DIR is created if its parent exists)\n"
+           "  --quick        small sizes, 3 timed launches: a smoke run\n"
+           "  --reps N       timed launches per figure (default 20, median reported)\n"
+           "  --ncu          one launch per configuration, no timing (run under ncu)\n"
+           "  family benches only:\n"
+           "  --filter LIST  only the variants whose names contain one of these comma-separated parts\n"
+           "  --spec SPEC    this problem instead of the family's bench problems (repeatable)\n"
+           "  --check        the tuning candidates on the family's check specs, no timing\n",
            prog, what, prog);
 }
 
@@ -80,6 +98,12 @@ static inline bench_opts bench_parse(int argc, char **argv, const char *prog, co
             o.quick = true;
         } else if (!strcmp(argv[i], "--ncu")) {
             o.ncu = true;
+        } else if (!strcmp(argv[i], "--check")) {
+            o.check = true;
+        } else if (!strcmp(argv[i], "--filter") && i + 1 < argc) {
+            o.filter = argv[++i];
+        } else if (!strcmp(argv[i], "--spec") && i + 1 < argc) {
+            o.specs.push_back(argv[++i]);
         } else if (!strcmp(argv[i], "--reps") && i + 1 < argc) {
             o.reps = atoi(argv[++i]);
             reps_given = true;

@@ -72,15 +72,15 @@ WAVES = "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_%s.sum"
 CONFL = "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_%s.sum"
 INSTS = "smsp__sass_inst_executed_op_shared_%s.sum"
 LDSM_INSTS = "smsp__sass_inst_executed_op_ldsm.sum"
-# Tensor-core tiles (swz/mma.h): ncu does not count STSM and LDGSTS as shared stores (run 4:
-# op_shared_st rose by 0 for 33 STSMs; LDGSTS's shared writes are not in op_st), and which
+# Tensor-core tiles (swz/mma.h): ncu does not count STSM and LDGSTS as shared stores
+# (op_shared_st rose by 0 for 33 STSMs; LDGSTS's shared writes are not in op_st), and which
 # counters do see them differs between ncu versions.  So each role has candidates in order of
 # preference; only those this ncu lists are collected (one unknown name stops the whole run),
 # and per launch the first candidate with a value in both the launch and its baseline is used.
-# The table's src columns say which one it was.  On the H200 with ncu of CUDA 13.0 (sync 1,
-# 2026-12-01) the LDGSTS wavefronts are in smsp__sass_l1tex_..._op_ldgsts (no l1tex__ op_ldgsts
-# counter is listed) and STSM's count in smsp__inst_executed_op_shared_stsm.  What run 5 tried
-# and dropped: all shared wavefronts minus op_ld minus op_st gives 3.00 per cp.async for every
+# The table's src columns say which one it was.  On the H200 with ncu of CUDA 13.0
+# (2026-12-01) the LDGSTS wavefronts are in smsp__sass_l1tex_..._op_ldgsts (no l1tex__ op_ldgsts
+# counter is listed) and STSM's count in smsp__inst_executed_op_shared_stsm.  Not a candidate:
+# all shared wavefronts minus op_ld minus op_st, which gives 3.00 per cp.async for every
 # pattern, not its writes.
 #   instructions of a kind: LDSM, STSM, LDGSTS have their own counters; the last resort is the
 #   SASS (SASS_INST): the repeat loop is not unrolled and holds the one instruction once

@@ -23,7 +23,7 @@
  *   bytes, read as 16-byte vectors in row-major order; vector k goes to vector k of output
  *   region (rx, ry), C rows of R*E bytes (ld.global.nc loads, every load of a thread before
  *   its stores).  It was meant as the DRAM ceiling of that pattern; it is not one: on the
- *   H100 the transposes with those regions run 0.5-1.5 % faster than it (session 9:
+ *   H100 the transposes with those regions run 0.5-1.5 % faster than it (2026-12-06:
  *   float 64x64 0.962-0.964 against xor_64_float's 0.970-0.974, v16 16x64 0.957-0.960 at
  *   16384^2 against xor_16_v16's 0.968-0.975; a guess, not measured: a block's barrier keeps
  *   its reads and its writes apart).  What it does show: 32x32 regions cost float 1.7-3.2 % against 64x64, and

@@ -8,7 +8,7 @@
  *   eliminated).  One m16n8k16 is 2*16*8*16 = 4096 flops.  Configurations: warps per SM
  *   (4, 8, 16: blocks of 128 / 256 / 512 threads, one block per SM times 1 or 2) x CHAINS
  *   (4, 8, 16); each configuration's median of --reps launches, and per type the best of them
- *   is THE ceiling (the GEMM family's TFLOP/s are reported against it, examples/hgemm/NOTES.md).
+ *   is THE ceiling (the GEMM family's TFLOP/s are reported against it, docs/performance.md).
  *   Then the sustained rate (not with --quick): 16 warps x 16 chains back to back for about 3 s,
  *   the first and the last 100 launches -- a long GEMM runs at the power limit, where the
  *   clock (and with it this ceiling) is lower than in the short median launches; and the same
@@ -16,7 +16,8 @@
  *   one mma.sync to the next: the tensor core's power, and with it the clock under the power
  *   limit, depends on the data).
  *   The swz mma.sync wrapper (swz/mma.h: swz_mma_m16n8k16_f16 / _bf16) is the instruction.
- *   Then the loop ceilings of the hgemm family's xor kernel (examples/hgemm, LOOP_PROBE): one
+ *   Then the loop ceilings of the hgemm family's xor kernel (examples/hgemm/tuning.h, the loop
+ *   probes of the bench-only library swz_hgemm_tuning: hgemm.cuh's SWZ_HGEMM_LOOP_PROBE): one
  *   block per SM runs the GEMM's own full-slice loop for KT = 512 slices of one 128 x 256 tile
  *   (K = 16384, the same tile in every block, so the operands sit in L2): "loop_nocopy" with
  *   its copies left out (ldmatrix + mma.sync + the barrier of each slice: the ceiling of any
@@ -38,13 +39,7 @@
 #include "bench_util.h"
 #include <swz/mma.h>
 
-/* examples/hgemm/variants_xor.cu (LOOP_PROBE 1): the xor kernels' main loop alone */
-extern "C" cudaError_t swz_hgemm_xor_128_half_loop_probe(int copy, int blocks, int tiles, int KT, const void *A,
-                                                         int64_t lda, const void *B, int64_t ldb, float *out,
-                                                         unsigned long long *clk, cudaStream_t stream);
-extern "C" cudaError_t swz_hgemm_xor_128_bf16_loop_probe(int copy, int blocks, int tiles, int KT, const void *A,
-                                                         int64_t lda, const void *B, int64_t ldb, float *out,
-                                                         unsigned long long *clk, cudaStream_t stream);
+#include "tuning.h" /* examples/hgemm: the xor kernels' main loop alone (swz_hgemm_xor_128_*_loop_probe) */
 
 /* Back-to-back timing: `groups` groups of 100 calls of f, each group bracketed by one event pair;
  * returns the milliseconds of the last group (*first_ms: of the first, when not NULL). */

@@ -2,7 +2,7 @@
 """bench/smem_sweep_ncu.py -- ncu wavefronts per instruction for the shared-memory stride sweep.
 
 Runs `bench_smem_stride --ncu` (one launch per (width, stride), in the order widths 4, 8, 16 x
-strides 1..64) under one ncu session, reads each launch's shared-load wavefronts and
+strides 1..64) under one ncu run, reads each launch's shared-load wavefronts and
 instructions, and writes DIR/smem_stride_ncu.csv and a table: measured wavefronts per
 instruction beside the bank model's (bench_smem_stride's model_rel = ideal / wavefronts) and
 the measured bandwidth relative to stride 1 from DIR/smem_stride.csv when that file exists.

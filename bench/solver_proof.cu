@@ -1,5 +1,5 @@
 /* bench/solver_proof.cu -- swz_solve's layouts on the GPU: random access sets run as real kernels
- * under ncu, measured wavefronts against the prediction (issue 12's GPU proof; driven by
+ * under ncu, measured wavefronts against the prediction (the solver's GPU proof; driven by
  * bench/solver_proof.py).
  *
  * What it does

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""bench/solver_proof.py -- swz_solve's layouts measured on the GPU (issue 12's proof).
+"""bench/solver_proof.py -- swz_solve's layouts measured on the GPU (the solver's proof).
 
 What it does
   Runs bench solver_proof under ONE ncu invocation: 300 random access sets (a write and one to

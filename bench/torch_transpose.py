@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""bench/torch_transpose.py -- torch's transpose beside swz's, for every element type (issue 11).
+"""bench/torch_transpose.py -- torch's transpose beside swz's, for every element type.
 
 What it measures
   For the problems and element types of bench_transpose's every-element-type section

@@ -60,6 +60,8 @@ static const char usage_text[] =
     "       swz-check [--layout L] [--tile WxH | --width W --height H] [--elem E] [--access K]\n"
     "                 [--op load|store] [--layout-access A] [--pattern P] [--origin R,C] [--json]\n"
     "                 [--svg FILE] [--svg-grid FILE]\n"
+    "       swz-check --solve [--tile WxH] [--elem E] --access OP:PATTERN:BYTES[:WEIGHT] ...\n"
+    "                 [--max-pad P] [--seconds S] [--lines] [--time]\n"
     "       swz-check --help | --version\n";
 
 static const char help_text[] =
@@ -115,7 +117,10 @@ static const char help_text2[] =
     "                                    at rows 8(i>>1), unit i&1\n"
     "                         cp-async     the 16-byte shared writes of a cp.async tile copy:\n"
     "                                    lane l writes chunk l of the row-major order (a store;\n"
-    "                                    --access 16; modelled as st.shared.v4, not yet measured)\n"
+    "                                    --access 16); costed by bank.h rule R8, measured on an\n"
+    "                                    H200: per quarter-warp and per 128-byte source line, the\n"
+    "                                    source rows each starting a line -- padded rows and\n"
+    "                                    64-byte rows cost more than 16-byte stores would\n"
     "  --origin R,C           row and column (elements) of the first lane (default 0,0)\n"
     "A lane accesses one unit of K bytes = K/E consecutive elements of a row; lanes that fall\n"
     "outside the tile are inactive.  The whole-tile totals walk the pattern over every unit of\n"
@@ -123,6 +128,23 @@ static const char help_text2[] =
     "\n";
 
 static const char help_text3[] =
+    "The solver (--solve; docs/solver.md)\n"
+    "  --solve                the best XOR-linear or padded layout (include/swz/solve.h) for the\n"
+    "                         tile's own mix of accesses, with its exact cost and a proven bound,\n"
+    "                         as a macro line to paste, beside none, pad and the automatic XOR;\n"
+    "                         takes --tile WxH and --elem E (bytes) and:\n"
+    "  --access OP:PATTERN:BYTES[:WEIGHT]   one access of the tile, every instruction of it over\n"
+    "                         the whole tile (repeat, up to 16): OP load or store; PATTERN row,\n"
+    "                         col, block, ldmatrix-a, ldmatrix-b, ldmatrix-bt, cp-async, stride.N\n"
+    "                         or @FILE (one instruction per line, lane l's row,col as word l, -\n"
+    "                         for an inactive lane); BYTES 1-16 or ldmatrix1/2/4; WEIGHT how often\n"
+    "                         it runs (default 1)\n"
+    "  --max-pad P            pads tried per row, bytes (0, U, 2U, ... up to P)\n"
+    "  --seconds S            stop the search after S seconds (then the bound and the gap say how\n"
+    "                         far the answer may be from the optimum)\n"
+    "  --lines                also solve rows under 128 bytes as 128-byte lines\n"
+    "  --time                 print the search's CPU time\n"
+    "\n"
     "Output\n"
     "  (text)                 the layout's formula, parameters, macro form and promise; for each\n"
     "                         phase a bank map (32 banks as columns, line k = the k-th distinct\n"
@@ -157,7 +179,9 @@ static const char help_text3[] =
     "                                                A fragment, 128-byte rows: 8-way\n"
     "  swz-check --layout xor --tile 64x64 --elem half --pattern ldmatrix-a\n"
     "                                                the 128-byte swizzle: conflict free\n"
-    "  swz-check --layout pad --tile 64x64 --elem half --pattern cp-async\n";
+    "  swz-check --layout pad --tile 64x64 --elem half --pattern cp-async\n"
+    "  swz-check --solve --tile 64x64 --elem 4 --access store:row:16 --access load:col:4\n"
+    "                                                the transpose's tile: its best layout\n";
 
 /* The CLI's streams of one call of swz_check_cli. */
 typedef struct cli_io {

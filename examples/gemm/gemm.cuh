@@ -5,7 +5,7 @@
  *   shared A tile in one of three layouts, so that the cost of a bank conflict -- and what
  *   padding or an XOR swizzle buys -- can be measured in a kernel that is otherwise fast.
  *   Define the parameters, include this file, get one kernel and its host launcher; the
- *   parameters are #undef'ed at the end (../family_undef.h), so the file can be included
+ *   parameters are #undef'ed at the end of this file, so the file can be included
  *   again with others.  A missing or bad parameter is a compile error that names it.
  *
  * Example (one variant; see variants_float.cu for a whole set)
@@ -205,7 +205,7 @@ template <class E> EX_GHD void ex_gemm_cp16(E *dst, const E *src, int bytes)
 }
 /* The same for a whole 16-byte vector: the form without src-size (SASS LDGSTS.E.BYPASS.128, not
  * ...ZFILL), whose shared writes bank.h's R8 models (measured on an H200; the ZFILL form of the
- * same copy measured twice the wavefronts, bench/CONFORMANCE-NOTES.md). */
+ * same copy measured twice the wavefronts: docs/design.md, "reduce and gemm (SGEMM)"). */
 template <class E> EX_GHD void ex_gemm_cp16_full(E *dst, const E *src)
 {
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800

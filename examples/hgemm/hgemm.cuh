@@ -11,7 +11,7 @@
  *   between the variants at the same knobs.
  *   A template header: define the parameters, include it, and it generates the kernels, the
  *   launcher, the bank model and the variant record of swz_hgemm_<layout>_<SWZ_HGEMM_TILE>_<elem><suffix>;
- *   the parameters are #undef'ed at the end (../family_undef.h).  A missing or bad parameter is
+ *   the parameters are #undef'ed at the end of this file.  A missing or bad parameter is
  *   a compile error that names it.
  *
  * Example
@@ -45,9 +45,11 @@
  *                 slices already copy its next tile's first ones, so the pipeline never
  *                 drains between tiles (the epilogue stages through its own shared memory,
  *                 beside the stages) [0]
- *   SWZ_HGEMM_LOOP_PROBE    1: also generate NAME_loop_probe, the main loop alone on L2-resident tiles,
- *                 with or without its copies (bench/mma_ceiling's loop ceilings) [0]
- *   SWZ_HGEMM_NAME_SUFFIX   appended to the name (tuning variants) [nothing]
+ *   SWZ_HGEMM_LOOP_PROBE    1: generate only NAME_loop_probe, the variant's main loop alone on
+ *                 L2-resident tiles, with or without its copies (bench/mma_ceiling's loop
+ *                 ceilings) -- not the GEMM kernel, launcher or record, which the library has
+ *                 under the same name (tuning.h, loop_probe.cu: a bench-only library) [0]
+ *   SWZ_HGEMM_NAME_SUFFIX   appended to the name (tuning candidates, tuning.h) [nothing]
  *
  * The kernel (defaults: 128 x 256 block, 8 warps of 64 x 64, K slices of 32, 4 stages)
  *   grid: one block per 128 x 256 tile of C, in grouped order (SWZ_HGEMM_RASTER_GROUP block rows at a
@@ -80,8 +82,9 @@
  *   chunks element by element (synchronous, zero-filled the same way).  So K % 8 != 0 with
  *   lda = K is correct but slow.  The 16-byte epilogue needs C 16-byte aligned and ldc a
  *   multiple of 16 bytes, else it stores element by element; a ragged right edge stores the
- *   columns inside only.  Any M, N, K >= 0; K == 0 or alpha == 0 still run the kernel (a zero
- *   product, C = beta * C).
+ *   columns inside only.  Any M, N, K >= 0; K == 0 or alpha == 0 run the kernel with no k
+ *   slice (the launcher sets K = 0 for alpha == 0): A and B are not read, C = beta * C, so NaN
+ *   or inf in A or B does not reach C (BLAS), and beta == 0 gives C = 0 whatever C held.
  *
  * Launcher (returns cudaErrorInvalidValue, launching nothing, for a negative size, a NULL
  * pointer (A, B only when K > 0), ld < the row length, b_layout or c_type unknown, or more than
@@ -257,6 +260,7 @@ SWZ_STATIC_ASSERT(HG(__NT) <= 1024, swz_error_hgemm_more_than_1024_threads);
 SWZ_STATIC_ASSERT((SWZ_HGEMM_RASTER_GROUP) >= 1, swz_error_hgemm_RASTER_GROUP_must_be_positive);
 SWZ_STATIC_ASSERT((SWZ_HGEMM_MIN_BLOCKS) >= 1, swz_error_hgemm_MIN_BLOCKS_must_be_positive);
 SWZ_STATIC_ASSERT((SWZ_HGEMM_PERSIST) == 0 || (SWZ_HGEMM_PERSIST) == 1, swz_error_hgemm_PERSIST_must_be_0_or_1);
+SWZ_STATIC_ASSERT((SWZ_HGEMM_LOOP_PROBE) == 0 || (SWZ_HGEMM_LOOP_PROBE) == 1, swz_error_hgemm_LOOP_PROBE_must_be_0_or_1);
 
 /* The three shared tiles through swz/mma.h: A (SWZ_HGEMM_TILE x SWZ_HGEMM_TILE_K), B NN (SWZ_HGEMM_TILE_K x SWZ_HGEMM_TILE_N), B NT
  * (SWZ_HGEMM_TILE_N x SWZ_HGEMM_TILE_K). */
@@ -518,6 +522,7 @@ static __device__ __forceinline__ void HG(__tile_origin)(int64_t t, int64_t tile
     *n0 = (t % per_group) / gsize * HG(__BN);
 }
 
+#if !SWZ_HGEMM_LOOP_PROBE /* the GEMM: kernel and launcher */
 template <int BT, typename CT>
 __global__ void __launch_bounds__(HG(__NT), SWZ_HGEMM_MIN_BLOCKS)
     HG(_kernel)(int64_t M, int64_t N, int64_t K, float alpha, const SWZ_HGEMM_ELEM *__restrict__ A, int64_t lda,
@@ -726,6 +731,7 @@ static cudaError_t HG(__launch)(int64_t M, int64_t N, int64_t K, float alpha, co
                                                                                beta, C, ldc);
     return cudaGetLastError();
 }
+#endif /* !SWZ_HGEMM_LOOP_PROBE */
 
 #if SWZ_HGEMM_LOOP_PROBE
 /* The main loop alone (SWZ_HGEMM_LOOP_PROBE 1; bench/mma_ceiling's loop ceilings): block b runs KT full
@@ -737,8 +743,7 @@ static cudaError_t HG(__launch)(int64_t M, int64_t N, int64_t K, float alpha, co
  * and round by slices that copy nothing (the ldmatrix + mma.sync + barrier of the loop, no
  * memory traffic).  No epilogue: each thread writes the sum of its accumulators to out (so
  * nothing is eliminated) and thread 0 of each block its clock64 and globaltimer spans to
- * clk[2b], clk[2b+1] (the SM clock the loop ran at).  Named NAME_kernel_loop_probe: the variant's
- * kernel prefix covers it (tests/gpu/registry_complete.py).  KT >= SWZ_HGEMM_STAGES; A is tiles*SWZ_HGEMM_TILE x KT*SWZ_HGEMM_TILE_K
+ * clk[2b], clk[2b+1] (the SM clock the loop ran at).  Named NAME_kernel_loop_probe.  KT >= SWZ_HGEMM_STAGES; A is tiles*SWZ_HGEMM_TILE x KT*SWZ_HGEMM_TILE_K
  * and B KT*SWZ_HGEMM_TILE_K x tiles*SWZ_HGEMM_TILE_N, 16-byte aligned, lda and ldb multiples of 8. */
 template <int COPY>
 __global__ void __launch_bounds__(HG(__NT), SWZ_HGEMM_MIN_BLOCKS)
@@ -795,7 +800,7 @@ extern "C" cudaError_t HG(_loop_probe)(int copy, int blocks, int tiles, int KT, 
                                                             out, clk);
     return cudaGetLastError();
 }
-#endif /* SWZ_HGEMM_LOOP_PROBE */
+#else /* the variant's launcher */
 
 extern "C" cudaError_t EX_HG_NAME(int64_t M, int64_t N, int64_t K, float alpha, const void *A, int64_t lda,
                                   const void *B, int64_t ldb, int b_layout, float beta, void *C, int64_t ldc,
@@ -807,6 +812,9 @@ extern "C" cudaError_t EX_HG_NAME(int64_t M, int64_t N, int64_t K, float alpha, 
     if (M == 0 || N == 0) return cudaSuccess;
     if (C == NULL || ldc < N || (K > 0 && (A == NULL || B == NULL || lda < K || ldb < (b_layout == SWZ_HGEMM_NN ? N : K))))
         return cudaErrorInvalidValue;
+    /* alpha == 0 (BLAS): A and B are not referenced, C = beta * C (beta == 0: C = 0, whatever C
+     * held) -- the kernel with no k slice: its accumulators stay 0, never alpha * (NaN or inf) */
+    if (alpha == 0.f) K = 0;
     const SWZ_HGEMM_ELEM *a = (const SWZ_HGEMM_ELEM *)A, *b = (const SWZ_HGEMM_ELEM *)B;
     if (b_layout == SWZ_HGEMM_NN)
         return c_type == SWZ_HGEMM_C_F32
@@ -816,8 +824,10 @@ extern "C" cudaError_t EX_HG_NAME(int64_t M, int64_t N, int64_t K, float alpha, 
                ? HG(__launch)<SWZ_HGEMM_NT, float>(M, N, K, alpha, a, lda, b, ldb, beta, (float *)C, ldc, stream)
                : HG(__launch)<SWZ_HGEMM_NT, SWZ_HGEMM_ELEM>(M, N, K, alpha, a, lda, b, ldb, beta, (SWZ_HGEMM_ELEM *)C, ldc, stream);
 }
+#endif /* SWZ_HGEMM_LOOP_PROBE */
 #endif /* __CUDACC__ */
 
+#if !SWZ_HGEMM_LOOP_PROBE
 /* ---- host model ---- */
 static uint32_t HG(__frag_lanes)(int operand, int warp, int ks, int i, uint32_t addr[32])
 {
@@ -913,6 +923,7 @@ const swz_variant HG(_variant) = SWZ_VARIANT_INIT(
     "tile_n=" SWZ_STR(SWZ_HGEMM_TILE_N) " tile_k=" SWZ_STR(SWZ_HGEMM_TILE_K) " stages=" SWZ_STR(SWZ_HGEMM_STAGES) " warps_m=" SWZ_STR(
         SWZ_HGEMM_WARPS_M) " warp_n=" SWZ_STR(SWZ_HGEMM_WARP_N) " group=" SWZ_STR(SWZ_HGEMM_RASTER_GROUP) " persist=" SWZ_STR(SWZ_HGEMM_PERSIST),
     HG(__predict), HG(__problem), &HG(__ops));
+#endif /* !SWZ_HGEMM_LOOP_PROBE */
 
 #undef HG_STAGE_BYTES
 #undef HG_EPI_BYTES

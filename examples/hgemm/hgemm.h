@@ -67,6 +67,8 @@ extern const swz_registry swz_hgemm_registry;
 #ifdef __cplusplus
 extern "C" {
 #endif
+/* SWZ_HGEMM_DECLARE(L, T, E): a variant's launcher and record (tuning.h declares its candidates
+ * with it too). */
 #define SWZ_HGEMM_DECLARE(L, T, E)                                                                \
     cudaError_t swz_hgemm_##L##_##T##_##E(int64_t M, int64_t N, int64_t K, float alpha, const void *A, \
                                           int64_t lda, const void *B, int64_t ldb, int b_layout,   \
@@ -74,7 +76,6 @@ extern "C" {
                                           cudaStream_t stream);                                    \
     extern const swz_variant swz_hgemm_##L##_##T##_##E##_variant;
 SWZ_HGEMM_VARIANTS(SWZ_HGEMM_DECLARE)
-#undef SWZ_HGEMM_DECLARE
 #ifdef __cplusplus
 }
 #endif

@@ -1,9 +1,9 @@
 /* examples/hgemm/registry.cu -- the hgemm family's registry and record (family.h): every
- * variant instantiated by variants_none.cu, variants_pad.cu, variants_xor.cu and variants_tune.cu
- * (hgemm.cuh).
- * The set: SWZ_HGEMM_LAYOUT NONE, PAD, XOR x SWZ_HGEMM_ELEM fp16, bf16 at the same knobs (SWZ_HGEMM_TILE 128, SWZ_HGEMM_TILE_N 256,
- * SWZ_HGEMM_TILE_K 32, 4 stages, 8 warps of 64 x 64), so the bench shows the cost of the conflict, and
- * the tuning variants of variants_tune.cu. */
+ * variant instantiated by variants_none.cu, variants_pad.cu and variants_xor.cu (hgemm.cuh).
+ * The set, SWZ_HGEMM_VARIANTS (hgemm.h): SWZ_HGEMM_LAYOUT NONE, PAD, XOR x SWZ_HGEMM_ELEM fp16,
+ * bf16 at the same knobs (SWZ_HGEMM_TILE 128, SWZ_HGEMM_TILE_N 256, SWZ_HGEMM_TILE_K 32, 4 stages,
+ * 8 warps of 64 x 64), so the bench shows the cost of the conflict.  The tuning candidates are
+ * bench-only (tuning.h). */
 #include "hgemm.cuh"
 
 /* ---------------- the family's hooks (once): CPU reference, run(), bench ----------------
@@ -64,7 +64,7 @@ __global__ void ex_hg_fill_kernel(uint16_t *p, int64_t rows, int64_t cols, int64
     }
 }
 
-/* Rounding unit of the output type and the error bound (see NOTES.md "The error bound"):
+/* Rounding unit of the output type and the error bound (docs/design.md, hgemm, "Error bound"):
  *   |c - ref| <= (2 (K + 3) u + u_out) (|alpha| sum_k |a_ik b_kj| + |beta c_ij|) + 2^-100,
  *   u = 2^-24 (fp32), u_out 0 (fp32 C), 2^-11 (fp16), 2^-8 (bf16): every fp32 addition of the
  *   tensor core may lose up to 2u (truncation), products of 16-bit inputs are exact in fp32. */
@@ -334,11 +334,9 @@ static inline int ex_hg_b_check(void *vp, const swz_variant *v, int mode)
 }
 
 /* The registry: every variant of SWZ_HGEMM_VARIANTS (hgemm.h), so a listed variant that is not
- * instantiated is a link error; and the tuning variants of variants_tune.cu. */
-extern "C" const swz_variant swz_hgemm_xor_128_half_s6g16_variant, swz_hgemm_xor_128_half_p_variant;
+ * instantiated is a link error. */
 #define EX_HG_REF(L, T, E) &swz_hgemm_##L##_##T##_##E##_variant,
-static const swz_variant *const ex_hg_variants[] = {
-    SWZ_HGEMM_VARIANTS(EX_HG_REF) &swz_hgemm_xor_128_half_s6g16_variant, &swz_hgemm_xor_128_half_p_variant, NULL};
+static const swz_variant *const ex_hg_variants[] = {SWZ_HGEMM_VARIANTS(EX_HG_REF) NULL};
 extern "C" {
 SWZ_REGISTRY_DEFINE(swz_hgemm_registry, "hgemm", ex_hg_variants);
 }

@@ -4,7 +4,7 @@
  *   A template header: define SWZ_REDUCE_TILE (threads per block), SWZ_REDUCE_ELEM, SWZ_REDUCE_ELEM_NAME and SWZ_REDUCE_VARIANT, include
  *   it, and it generates the kernel(s), launcher, workspace query, error-depth function, bank
  *   model and variant record of swz_reduce_<variant>_<SWZ_REDUCE_TILE>_<SWZ_REDUCE_ELEM_NAME>; the parameters are
- *   #undef'ed at the end (../family_undef.h) so variants.cu generates all of them from one
+ *   #undef'ed at the end of this file, so variants.cu generates all of them from one
  *   file.  A missing or bad parameter is a compile error that names it.
  *
  * Example

@@ -4,7 +4,7 @@
  *   A template header: define SWZ_TRANSPOSE_TILE, SWZ_TRANSPOSE_ELEM, SWZ_TRANSPOSE_ELEM_NAME and SWZ_TRANSPOSE_LAYOUT, include it, and it generates one
  *   kernel, its launchers, its bank-model prediction and its variant record, named
  *   swz_transpose_<layout>_<SWZ_TRANSPOSE_TILE>_<SWZ_TRANSPOSE_ELEM_NAME>; every parameter (the four below and the knobs)
- *   is #undef'ed at the end by ../family_undef.h, so one .cu file generates many variants
+ *   is #undef'ed at the end of this file, so one .cu file generates many variants
  *   (variants_*.cu do; transpose.h lists them).  A missing or bad parameter is a compile
  *   error that names it.
  *
@@ -12,7 +12,9 @@
  * part also holds the family's hooks, compiled with EX_TR_HOOKS), variants_<elem>.cu (every
  * instantiation, one translation unit per element type so they compile in parallel) and
  * variants.cu (the registry and the family record).  transpose.h declares what the library
- * exports; tuning.h / tuning.inc are the bench's candidates.
+ * exports; tuning.h / tuning.inc are the bench's candidates.  The copies are tile.h's
+ * (tile_copies.inc instantiates them) with the family's own paths from copies.h: the rotated
+ * reads of PAD, the twin's paths for misaligned rows, the cache hints.
  *
  * Example (this exact text is what variants_tile.inc expands to)
  *   #define SWZ_TRANSPOSE_TILE 64
@@ -28,7 +30,7 @@
  *   SWZ_TRANSPOSE_ELEM_NAME  token used in the names (u8, half, float, double, v16)
  *   SWZ_TRANSPOSE_LAYOUT     NAIVE, NONE, PAD, XOR or MORTON
  *
- * The kernel (256 threads by default; see include/swz/tile.h for the copies)
+ * The kernel (256 threads by default; see include/swz/tile.h and copies.h for the copies)
  *   A block transposes a region of SWZ_TRANSPOSE_TILE rows x G*SWZ_TRANSPOSE_TILE columns of the input: G = max(1,
  *   16 KiB / (SWZ_TRANSPOSE_TILE*SWZ_TRANSPOSE_TILE*E)) tiles side by side, each stored in the layout, so every block moves
  *   16 KiB (or one tile, if bigger) with 4+ independent 16-byte loads per thread in flight.
@@ -42,8 +44,8 @@
  *             (q = 0..NQ-1): they all start in the same bank (8-way for 64x64 float).
  *     PAD     r*stride + c with stride = SWZ_PAD_STRIDE(SWZ_TRANSPOSE_TILE, E, VB) (rows stay 16-byte
  *             aligned for the STS.128).  Rows VEC apart still collide, so PAD reads its VEC
- *             rows in a lane-rotated order (tile.h SWZ_TILE_ROTATE) that makes one
- *             instruction's rows consecutive; registers are rotated back with selects.
+ *             rows in a lane-rotated order (copies.h SWZ_TRANSPOSE_COPIES_ROTATE) that makes
+ *             one instruction's rows consecutive; registers are rotated back with selects.
  *     XOR     SWZ_XOR(B, M, S, r*SWZ_TRANSPOSE_TILE + c) with key (r / VEC) mod NQ moved into the
  *             128/NQ-byte slot bits: B = log2 NQ, M = log2(128/(NQ*E)), M+S = log2(SWZ_TRANSPOSE_TILE*VEC)
  *             (Triton: vec = 128/(NQ*E), perPhase = VEC, maxPhase = NQ).  64x64 float:
@@ -104,9 +106,10 @@
  *   SWZ_TRANSPOSE_XOR_LINES     XOR on tile rows narrower than 128 bytes (SWZ_TRANSPOSE_TILE*E < 128): 1 (default with SWZ_TRANSPOSE_LAYOUT XOR) the
  *                 region seen as 128-byte lines with swz_solve's key across the rows of a line
  *                 (conflict free; tile.h computes its offsets incrementally, SWZ_TILE_XOR_LINEAR,
- *                 so it costs no more instructions than the key: bench/LINES-NOTES.md has the
- *                 H200 figures); 0 the per-tile key (r / VEC) mod NQ above (1.5x-8x the ideal
- *                 wavefronts there), the bench's comparison variant (_key).
+ *                 so it costs no more instructions than the key: docs/design.md, "The XOR
+ *                 layout uses swz_solve's line view"); 0 the per-tile key (r / VEC) mod NQ
+ *                 above (1.5x-8x the ideal wavefronts there), the bench's comparison variant
+ *                 (_key).
  *   SWZ_TRANSPOSE_LOAD_ASYNC    0 (default): the tile load is tile.h's (16-byte LDG into registers, then
  *                 STS);  1: swz/mma.h's cp.async copy of the same region into the same layout
  *                 (LDGSTS: no staging registers): NAME_load_async_full on whole regions of
@@ -114,19 +117,20 @@
  *                 the matrix), then cp.async.wait_group 0.  The twin kernel (SWZ_TRANSPOSE_SHIFTED) keeps
  *                 tile.h's copies for misaligned rows.  The emulation takes tile.h's load (the
  *                 same tile); predict() models the cp.async writes (mma.h NAME_model, bank.h
- *                 R8).  No shipped variant loads this way (NOTES.md, session 9).
+ *                 R8).  No shipped variant loads this way (docs/design.md, "The tile load
+ *                 stays LDG + STS").
  *   SWZ_TRANSPOSE_SHIFTED       1 (default): a twin kernel, NAME_kernel_mis, for rows that are not aligned
  *                 for 16-byte vectors -- a pointer, ld or batch stride off the vector width,
  *                 e.g. 8191 x 16385 floats -- where the kernel's copies would move them an
  *                 element at a time through its edge path.  Its copies (SWZ_TRANSPOSE_MIS_VBYTES wide) keep
- *                 every global access aligned: wider than an element through tile.h's shifted
- *                 path (SWZ_TILE_SHIFTED: aligned units, shifted in registers), or single
- *                 elements on the fast path.  The launcher takes it for such problems;
- *                 NAME_kernel keeps the aligned path's registers and occupancy (tile.h's
- *                 shifted path would double them).  0: no twin (16-byte elements, never
+ *                 every global access aligned: wider than an element through copies.h's
+ *                 shifted path (SWZ_TRANSPOSE_COPIES_SHIFTED: aligned units, shifted in
+ *                 registers), or single elements on its line path.  The launcher takes it for
+ *                 such problems; NAME_kernel keeps the aligned path's registers and occupancy
+ *                 (the shifted path would double them).  0: no twin (16-byte elements, never
  *                 misaligned; NAIVE, TMA and SWZ_TRANSPOSE_PERSIST have none either).
- *   SWZ_TRANSPOSE_SHIFT_BATCH   the twin's tile.h SWZ_TILE_SHIFT_BATCH (default 0: half the aligned load's
- *                 vectors in flight per step).
+ *   SWZ_TRANSPOSE_SHIFT_BATCH   the twin's copies.h SWZ_TRANSPOSE_COPIES_SHIFT_BATCH (default 0: half the
+ *                 aligned load's vectors in flight per step).
  *   SWZ_TRANSPOSE_MIS_VBYTES    the twin's widest global access in bytes, a power of two from the element
  *                 size to the region copies' vector width (default 0: the element size for
  *                 4- and 8-byte elements on tile rows of 128 bytes or more, the vector width
@@ -134,7 +138,8 @@
  *                 equal to it, the twin moves single elements, always aligned -- cuBLAS's
  *                 recipe: a warp reads and writes 32 consecutive elements, so each 128-byte
  *                 run of a misaligned row costs two L2 requests where 16-byte shifted units
- *                 cost a partial unit and its pieces at both ends (NOTES.md, session 7).  The
+ *                 cost a partial unit and its pieces at both ends (docs/design.md, "The
+ *                 twin's access width").  The
  *                 twin's layout is the same kind built for that width (PAD's stride, XOR's key
  *                 from the twin's copies, MORTON's unit), so both copies stay conflict free;
  *                 its model is ops->mis_predict.  A width other than 16 on an XOR tile with
@@ -279,8 +284,8 @@ static inline int64_t ex_tr_fill(const void *kernel, int threads, int *cache)
 }
 
 #if !EX_TR_EMU
-/* SWZ_TRANSPOSE_CACHE_HINTS: the global accesses of tile.h's copies, with cache operators: a variant with
- * hints hands these to tile.h as its SWZ_TILE_GLOBAL_LOAD / SWZ_TILE_GLOBAL_STORE hooks.  The 16-byte accesses of the fast path carry the hint; the
+/* SWZ_TRANSPOSE_CACHE_HINTS: the global accesses of the copies, with cache operators: a variant with
+ * hints hands these to copies.h as its SWZ_TRANSPOSE_COPIES_GLOBAL_LOAD / _GLOBAL_STORE.  The 16-byte accesses of the fast path carry the hint; the
  * narrower ones of the edge path go to tile.h's own functions (hinting those too cost a
  * register spill in the GROUP variants, for a path no full tile takes).  Loads (read-only
  * path, .nc): H & 2 = .cs, evict first in L1 and L2 (SASS LDG.E.EF.128.CONSTANT), else
@@ -433,8 +438,8 @@ enum {
     EX_TRN(__VB) = (SWZ_TRANSPOSE_TILE) * (int)sizeof(SWZ_TRANSPOSE_ELEM) < 16 ? (SWZ_TRANSPOSE_TILE) * (int)sizeof(SWZ_TRANSPOSE_ELEM) : 16,
     /* The twin's widest access (SWZ_TRANSPOSE_MIS_VBYTES; the default in one place): element-wide for 4- and
      * 8-byte elements on tile rows of 128 bytes or more, where 16-byte vectors shifted in
-     * registers split every 128-byte run into partial units (L2-request-bound: NOTES.md,
-     * session 7); the region copies' 16 bytes, shifted, elsewhere. */
+     * registers split every 128-byte run into partial units (L2-request-bound: docs/design.md,
+     * "The twin's access width"); the region copies' 16 bytes, shifted, elsewhere. */
     EX_TRN(__VB_mis) = (SWZ_TRANSPOSE_MIS_VBYTES) > 0 ? (SWZ_TRANSPOSE_MIS_VBYTES)
                      : ((int)sizeof(SWZ_TRANSPOSE_ELEM) == 4 || (int)sizeof(SWZ_TRANSPOSE_ELEM) == 8) && (SWZ_TRANSPOSE_TILE) * (int)sizeof(SWZ_TRANSPOSE_ELEM) >= 128
                          ? (int)sizeof(SWZ_TRANSPOSE_ELEM)
@@ -565,22 +570,22 @@ EX_TR_DFN void EX_TRN(__where)(uint32_t L, uint32_t gx, uint32_t gy, unsigned *b
 #define EX_TR_HAS_NARROW 0
 #else
 #if EX_TR_LID != EX_TR_LID_NAIVE
-/* The region's copies twice: without tile.h's shifted path for the kernel (its registers stay
- * the aligned path's: 32 instead of 64 for 64x64 float) and with it for the twin kernel that
- * the launcher takes for misaligned rows (EX_TR_HAS_MIS). */
+/* The region's copies twice: without copies.h's paths for misaligned rows for the kernel (its
+ * registers stay the aligned path's: 32 instead of 64 for 64x64 float) and with them for the
+ * twin kernel that the launcher takes for misaligned rows (EX_TR_HAS_MIS). */
 #define EX_TR_SET 0
 #define EX_TR_COPIES _tile
 #define SWZ_TILE_COLS EX_TRN(__RC)
 #define SWZ_TILE_THREADS (SWZ_TRANSPOSE_THREADS)
-#define SWZ_TILE_SHIFTED 0
-#include "tile_copies.inc" /* the rest of tile.h's parameters, then tile.h */
+#define SWZ_TRANSPOSE_COPIES_SHIFTED 0
+#include "tile_copies.inc" /* the rest of tile.h's and copies.h's parameters, then tile.h */
 #if EX_TR_HAS_MIS
 #define EX_TR_SET 1
 #define EX_TR_COPIES _tile_mis
 #define SWZ_TILE_COLS EX_TRN(__RC)
 #define SWZ_TILE_THREADS (SWZ_TRANSPOSE_THREADS)
-#define SWZ_TILE_SHIFTED 1
-#define SWZ_TILE_SHIFT_BATCH (SWZ_TRANSPOSE_SHIFT_BATCH)
+#define SWZ_TRANSPOSE_COPIES_SHIFTED 1
+#define SWZ_TRANSPOSE_COPIES_SHIFT_BATCH (SWZ_TRANSPOSE_SHIFT_BATCH)
 #include "tile_copies.inc"
 #endif
 #if (SWZ_TRANSPOSE_LOAD_ASYNC)
@@ -609,7 +614,7 @@ EX_TR_DFN void EX_TRN(__where)(uint32_t L, uint32_t gx, uint32_t gy, unsigned *b
 #define EX_TR_COPIES _ntile
 #define SWZ_TILE_COLS (SWZ_TRANSPOSE_TILE) /* the region's layout on its first tile: a bijection onto it */
 #define SWZ_TILE_THREADS EX_TRN(__NTH)
-#define SWZ_TILE_SHIFTED 0
+#define SWZ_TRANSPOSE_COPIES_SHIFTED 0
 #include "tile_copies.inc"
 #else
 #define EX_TR_HAS_NARROW 0
@@ -632,7 +637,8 @@ EX_TR_DFN void EX_TRN(__nphase2)(const SWZ_TRANSPOSE_ELEM *tile, SWZ_TRANSPOSE_E
 
 /* One block: input rows r0 .. r0+SWZ_TRANSPOSE_TILE-1, columns c0 .. c0+RC-1 of matrix bz, in two phases
  * separated by a barrier; each phase is what one thread does. */
-/* mis (a constant at every call): the copies with tile.h's shifted path (the twin kernel). */
+/* mis (a constant at every call): the copies with copies.h's paths for misaligned rows (the twin
+ * kernel). */
 EX_TR_DFN void EX_TRN(__phase1)(SWZ_TRANSPOSE_ELEM *tile, const SWZ_TRANSPOSE_ELEM *in, SWZ_TRANSPOSE_ELEM *out, int64_t rows,
                                      int64_t cols, int64_t ld_in, int64_t ld_out, int64_t bs_in,
                                      int64_t bs_out, unsigned bx, unsigned by, unsigned bz, int mis)
@@ -720,8 +726,9 @@ EX_TRN(_kernel)(const SWZ_TRANSPOSE_ELEM *__restrict__ in, SWZ_TRANSPOSE_ELEM *_
 }
 #if EX_TR_HAS_MIS
 /* The twin for misaligned rows (the launcher's choice, EX_TRN(__mis)).  Its registers are
- * ptxas's choice: capping the line-path twins at 32 (8 blocks of 256) made ragged float 9 %
- * slower on an H100 than the 34 that ptxas takes (6 blocks; NOTES.md, session 8, s8b). */
+ * ptxas's choice: capping the line-path twins at 32 (8 blocks of 256) made ragged float slower
+ * on an H100 than the 34 that ptxas takes (docs/design.md, "The twins keep ptxas's register
+ * count"). */
 extern "C" __global__ void EX_TR_BOUNDS
 EX_TRN(_kernel_mis)(const SWZ_TRANSPOSE_ELEM *__restrict__ in, SWZ_TRANSPOSE_ELEM *__restrict__ out, int64_t rows, int64_t cols,
                       int64_t ld_in, int64_t ld_out, int64_t bs_in, int64_t bs_out)
@@ -974,7 +981,7 @@ static int EX_TRN(__predict)(swz_tile_cost *sts, swz_tile_cost *lds)
 }
 #if EX_TR_HAS_MIS
 /* The twin's block: its copies' shared instructions -- the same on the shifted path; on the
- * line path (element-wide copies, tile.h NAME_LINES), which rotates each instruction's lanes by
+ * line path (element-wide copies, copies.h NAME_LINES), which rotates each instruction's lanes by
  * the row's offset m in its 128-byte line, one block for every m < 128/E, summed (so the total
  * is ideal only when every m is). */
 static int EX_TRN(__predict_mis)(swz_tile_cost *sts, swz_tile_cost *lds)

@@ -13,7 +13,7 @@
  *
  * Names: swz_transpose_<layout>_<tile>_<elem><suffix>, suffix = the knobs that differ from
  * the default (threads 256, region 16 KiB, order GROUP 32768 = column-major, hints 0, persist 0):
- *   _row           SWZ_TRANSPOSE_BLOCK_ORDER ROW (the default before tuning rounds 1-2)
+ *   _row           SWZ_TRANSPOSE_BLOCK_ORDER ROW (row-major block order: what column-major buys)
  *   _diag          SWZ_TRANSPOSE_BLOCK_ORDER DIAG
  *   _grpN          SWZ_TRANSPOSE_BLOCK_ORDER GROUP, SWZ_TRANSPOSE_BLOCK_GROUP N (region rows per group)
  *   _mortN         SWZ_TRANSPOSE_BLOCK_ORDER MORTON, N x N supertiles

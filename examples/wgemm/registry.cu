@@ -1,6 +1,6 @@
 /* examples/wgemm/registry.cu -- the wgemm family's registry and record (family.h): every
- * variant that variants.cu and variants_cluster.cu instantiate, and the hooks of the family
- * record (run(), the CPU reference, the bench beside cublasGemmEx). */
+ * variant that variants.cu instantiates (SWZ_WGEMM_VARIANTS, wgemm.h), and the hooks of the
+ * family record (run(), the CPU reference, the bench beside cublasGemmEx). */
 #include "wgemm.cuh"
 
 /* ---- the family's hooks: CPU reference, run(), bench ------------------------------------------- */

@@ -1,9 +1,8 @@
 /* examples/wgemm/variants.cu -- every wgemm variant (wgemm.cuh; the registry and the family
- * record are in registry.cu): bf16 -> bf16, fp16 -> fp16 and bf16 -> fp32 with the 128 x 256 block, bf16 -> bf16
- * with 128 x 128, with k-blocks of 32 in 8 stages (_k32) and with MN-major B (_bmn: B given
- * K x N), the TMA-store epilogue (_ts) for bf16 and fp16; the cluster variant (_c2) is in
- * variants_cluster.cu.  The other cluster variants measured slower (NOTES.md) and are not
- * instantiated. */
+ * record are in registry.cu): bf16 -> bf16, fp16 -> fp16 and bf16 -> fp32 with the 128 x 256
+ * block, bf16 -> bf16 with 128 x 128, with k-blocks of 32 in 8 stages (_k32) and with MN-major B
+ * (_bmn: B given K x N), the TMA-store epilogue (_ts) for bf16 and fp16.  The cluster variant
+ * (_c2) is a bench-only tuning candidate (tuning.h); docs/design.md (wgemm) has why. */
 #define SWZ_WGEMM_TILE 256
 #define SWZ_WGEMM_ELEM __nv_bfloat16
 #define SWZ_WGEMM_ELEM_NAME bf16

@@ -344,7 +344,7 @@ static inline cudaError_t ex_wg_launch(ex_wg_kernel_fn kernel, int bn, int bk, i
                                 void *C, int64_t ldc, int raster, cudaStream_t s)
 {
     if (M < 1 || N < 1 || K < 1 || lda < K || ldb < (bmn ? N : K) || ldc < N || M > INT32_MAX || N > INT32_MAX || K > INT32_MAX ||
-        raster < 0 || raster > 2)
+        raster < 0 || raster > 2 || A == NULL || B == NULL || C == NULL) /* before any CUDA call */
         return cudaErrorInvalidValue;
     const int dtype = in_kind == EX_WG_BF16 ? SWZ_TMA_BF16 : SWZ_TMA_F16;
     const int out_bytes = out_kind == EX_WG_F32 ? 4 : 2;

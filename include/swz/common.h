@@ -184,20 +184,38 @@ SWZ_FN size_t swz_error_format(const swz_error *e, char *buf, size_t n)
  * subject and the limit's value after the parameter's:
  *     swz: swz_tma_offset needs a column below the width W (col = 70, W = 64)
  * on the host on stderr, then abort(); in device code through printf, then __trap() (the launch
- * fails); in a freestanding build, __builtin_trap().  Their checks are comparisons of the
+ * fails; sm_90a code traps without the printf, see SWZ_CONTRACT_REPORT below); in a freestanding
+ * build, __builtin_trap().  Their checks are comparisons of the
  * parameters, which fold away when the parameters are constants (a kernel's tile shape): a
  * kernel pays for them only where a parameter is a run-time value.  The checked, non-fatal form
  * of every kind is swz_layout_offset / swz_layout_coord on a layout that swz_layout_make built:
  * SWZ_BAD_OFFSET / SWZ_ERANGE, never a stop. */
+/* SWZ_CONTRACT_REPORT (define it before including to choose): 1 -- device code prints the
+ * sentence before __trap(); 0 -- it traps without it (host code always prints).  Default 1, but
+ * 0 in code compiled for sm_90a (__CUDA_ARCH_FEAT_SM90_ALL), for the reason tma.h gives for
+ * SWZ_TMA_REPORT: device printf is a function call, and ptxas serializes every wgmma of a kernel
+ * that contains a call, so a report that never runs would still cost a wgmma kernel its
+ * overlap wherever a check does not fold away. */
+#if !defined(SWZ_CONTRACT_REPORT)
+#if defined(__CUDA_ARCH_FEAT_SM90_ALL)
+#define SWZ_CONTRACT_REPORT 0
+#else
+#define SWZ_CONTRACT_REPORT 1
+#endif
+#endif
 SWZ_FN void swz__contract_fail(const char *fn, const char *need, const char *param, uint64_t value,
                                const char *limit, uint64_t limit_value)
 {
 #if defined(__CUDA_ARCH__)
+#if SWZ_CONTRACT_REPORT
     if (limit)
         printf("swz: %s needs %s (%s = %llu, %s = %llu)\n", fn, need, param, (unsigned long long)value,
                limit, (unsigned long long)limit_value);
     else
         printf("swz: %s needs %s (%s = %llu)\n", fn, need, param, (unsigned long long)value);
+#else
+    (void)fn, (void)need, (void)param, (void)value, (void)limit, (void)limit_value;
+#endif
     __trap();
 #elif !defined(__STDC_HOSTED__) || __STDC_HOSTED__
     if (limit)

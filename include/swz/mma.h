@@ -44,15 +44,24 @@
  *
  * Parameters (define before including; all are #undef'ed by the include)
  *   SWZ_MMA_NAME          prefix of the generated names
- *   SWZ_MMA_ELEM          element type; sizeof 1, 2, 4, 8 or 16 (the fragments are the 16-bit
- *                         ones of fp16 / bf16: use a 2-byte type for ldmatrix and mma.sync)
+ *   SWZ_MMA_ELEM          element type; sizeof 1, 2, 4, 8 or 16 for the copies; the fragments
+ *                         are the 16-bit ones of fp16 / bf16, so NAME_ldmatrix, _ldmatrix_plain
+ *                         and _stmatrix are a compile error naming
+ *                         swz_error_mma_ldmatrix_and_mma_sync_need_a_2_byte_SWZ_MMA_ELEM where
+ *                         they are used with another size (NAME_model of a fragment kind:
+ *                         SWZ_EELEM).  A copy-only tile (examples/transpose) may hold any size.
  *   SWZ_MMA_ROWS/COLS     tile shape in elements; COLS * sizeof(ELEM) a multiple of 16
  *   SWZ_MMA_THREADS       threads taking part in the copy: a positive multiple of 32
  *   SWZ_MMA_LAYOUT(r, c)  element offset of (r, c) in the shared array (uint32_t-valued).  It
  *                         must keep every 16-byte unit of a row (16/E elements, starting at a
  *                         multiple of 16/E) whole and in order at a 16-byte-aligned offset:
  *                         XOR with M >= log2(16/E), PAD or MORTON built for 16-byte access,
- *                         NONE.  NAME_model reports SWZ_EALIGN otherwise.
+ *                         NONE.  A layout that is a constant expression (SWZ_XOR*, SWZ_PAD*,
+ *                         SWZ_LINEAR_OFFSET, SWZ_TMA_OFFSET; not SWZ_MORTON_OFFSET or a
+ *                         function) is checked at compile time in C++ (swz_error_mma_SWZ_MMA_
+ *                         LAYOUT_must_keep_16_byte_units_whole_build_it_for_16_byte_access:
+ *                         e.g. SWZ_XOR_AUTO_OFFSET(W, 2, 4, r, c)); any layout by NAME_model
+ *                         at run time (SWZ_EALIGN).
  *   SWZ_MMA_COPY_PERIODIC (optional, 0 or 1; default 0)  1 promises that the copy's chunk
  *                         addresses repeat with a fixed stride: chunk_addr(i + j*THREADS) ==
  *                         chunk_addr(i) + chunk_addr(j*THREADS) - chunk_addr(0) for every chunk
@@ -257,6 +266,40 @@ SWZ_STATIC_ASSERT((SWZ_MMA_ROWS) > 0 && (SWZ_MMA_COLS) > 0 &&
 SWZ_STATIC_ASSERT(((SWZ_MMA_COLS) * (int)sizeof(SWZ_MMA_ELEM)) % 16 == 0,
                   swz_error_mma_SWZ_MMA_COLS_rows_must_be_a_multiple_of_16_bytes);
 
+/* The layout keeps every 16-byte unit of a row whole, in order and 16-byte aligned (what one
+ * cp.async chunk and one ldmatrix row address are): checked at compile time in C++ wherever
+ * SWZ_MMA_LAYOUT is a constant expression -- the first, second and last element of the first
+ * and last unit of row 0 and of rows 1, 2, 4, 8, ... (a layout's XOR key is a function of the
+ * row bits, so a layout built for 4- or 8-byte access moves part of a unit in one of them).  A
+ * layout that is a function call is left to NAME_model (SWZ_EALIGN) at run time, as in C. */
+#if defined(__cplusplus) && (defined(__GNUC__) || defined(__clang__) || defined(__CUDACC__))
+template <int SWZ__D = 0>
+static constexpr uint32_t SWZ__MN(__ct_at)(uint32_t r, uint32_t c) { return (uint32_t)(SWZ_MMA_LAYOUT(r, c)); }
+template <int SWZ__D = 0>
+static constexpr int SWZ__MN(__ct_unit)(uint32_t r, uint32_t c, uint32_t v)
+{
+    return SWZ__MN(__ct_at)<>(r, c) % v == 0u && SWZ__MN(__ct_at)<>(r, c + 1u % v) == SWZ__MN(__ct_at)<>(r, c) + 1u % v &&
+           SWZ__MN(__ct_at)<>(r, c + v - 1u) == SWZ__MN(__ct_at)<>(r, c) + v - 1u;
+}
+template <int SWZ__D = 0>
+static constexpr int SWZ__MN(__ct_rows)(uint32_t r)
+{
+    return r >= (uint32_t)(SWZ_MMA_ROWS) ||
+           (SWZ__MN(__ct_unit)<>(r, 0u, (uint32_t)SWZ__MN(_CHUNK_ELEMS)) &&
+            SWZ__MN(__ct_unit)<>(r, (uint32_t)(SWZ_MMA_COLS) - (uint32_t)SWZ__MN(_CHUNK_ELEMS), (uint32_t)SWZ__MN(_CHUNK_ELEMS)) &&
+            SWZ__MN(__ct_rows)<>(r ? 2u * r : 1u));
+}
+SWZ_STATIC_ASSERT(!__builtin_constant_p(SWZ__MN(__ct_at)<>(1u, 1u)) || SWZ__MN(__ct_rows)<>(0u),
+                  swz_error_mma_SWZ_MMA_LAYOUT_must_keep_16_byte_units_whole_build_it_for_16_byte_access);
+#endif
+
+/* ldmatrix, stmatrix and mma.sync move 16-bit elements: NAME_ldmatrix, NAME_ldmatrix_plain and
+ * NAME_stmatrix are a compile error (in C++, where they are used) for an element of another
+ * size; the copies (NAME_load_async*) work for elements of 1 to 16 bytes. */
+enum { SWZ__MN(__FRAG_E_OK) = sizeof(SWZ_MMA_ELEM) == 2 };
+#define SWZ__MMA_FRAG_ELEM_CHECK(D)                                                             \
+    SWZ_STATIC_ASSERT(SWZ__MN(__FRAG_E_OK) || (D), swz_error_mma_ldmatrix_and_mma_sync_need_a_2_byte_SWZ_MMA_ELEM)
+
 SWZ_FN uint32_t SWZ__MN(_lane_addr)(int frag, int count, int lane, uint32_t r0, uint32_t c0)
 {
     uint32_t dr = 0u, du = 0u;
@@ -416,10 +459,12 @@ static __device__ __forceinline__ unsigned SWZ__MN(__saddr)(const void *s, int f
 }
 
 /* The fragment from plain 16-bit loads, by the fragment tables (reference path). */
+template <int SWZ__D = 0>
 static __device__ __forceinline__ void SWZ__MN(_ldmatrix_plain)(uint32_t *reg, const SWZ_MMA_ELEM *s,
                                                                 int frag, int count, uint32_t r0,
                                                                 uint32_t c0)
 {
+    SWZ__MMA_FRAG_ELEM_CHECK(SWZ__D);
     const uint32_t lane = threadIdx.x & 31u, g = lane >> 2, t = lane & 3u;
     const char *sb = (const char *)s;
     for (int i = 0; i < count; ++i) {
@@ -437,9 +482,11 @@ static __device__ __forceinline__ void SWZ__MN(_ldmatrix_plain)(uint32_t *reg, c
     }
 }
 
+template <int SWZ__D = 0>
 static __device__ __forceinline__ void SWZ__MN(_ldmatrix)(uint32_t *reg, const SWZ_MMA_ELEM *s,
                                                           int frag, int count, uint32_t r0, uint32_t c0)
 {
+    SWZ__MMA_FRAG_ELEM_CHECK(SWZ__D);
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 750
     const unsigned a = SWZ__MN(__saddr)(s, frag, count, r0, c0);
 /* ldmatrix .x4/.x2/.x1 with the qualifier TR ("" or ".trans") */
@@ -464,9 +511,11 @@ static __device__ __forceinline__ void SWZ__MN(_ldmatrix)(uint32_t *reg, const S
 #endif
 }
 
+template <int SWZ__D = 0>
 static __device__ __forceinline__ void SWZ__MN(_stmatrix)(SWZ_MMA_ELEM *s, const uint32_t *reg,
                                                           int count, uint32_t r0, uint32_t c0)
 {
+    SWZ__MMA_FRAG_ELEM_CHECK(SWZ__D);
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
     const unsigned a = SWZ__MN(__saddr)(s, SWZ_MMA_C, count, r0, c0);
     if (count == 4)
@@ -547,8 +596,8 @@ static inline int SWZ__MN(_model)(int op, int count, swz_tile_cost *cost)
         return cost->status;
     }
     swz_mma_frag_extent(op, count, &fr, &fu);
-    if (fr == 0u || (uint32_t)(SWZ_MMA_ROWS) % fr != 0u || (uint32_t)kU % fu != 0u) {
-        cost->status = fr == 0u ? SWZ_EKIND : SWZ_ERANGE;
+    if (fr == 0u || (uint32_t)(SWZ_MMA_ROWS) % fr != 0u || (uint32_t)kU % fu != 0u || SWZ__MN(__E) != 2) {
+        cost->status = fr == 0u ? SWZ_EKIND : SWZ__MN(__E) != 2 ? SWZ_EELEM : SWZ_ERANGE;
         return cost->status;
     }
     for (r0 = 0; r0 < (uint32_t)(SWZ_MMA_ROWS); r0 += fr)
@@ -567,6 +616,7 @@ static inline int SWZ__MN(_model)(int op, int count, swz_tile_cost *cost)
     return cost->status;
 }
 
+#undef SWZ__MMA_FRAG_ELEM_CHECK
 #undef SWZ__MN
 #undef SWZ_MMA_NAME
 #undef SWZ_MMA_ELEM

@@ -52,44 +52,13 @@
  *                        Morton, linear.h with pad 0, and any composition of those with bit
  *                        placements (e.g. a transpose region, tile after tile, seen as 128-byte
  *                        lines); NAME_model checks the claim on every access it models.
- *   SWZ_TILE_LINE_STEP   0 (default) or 1: declares that moving LW = 128/E elements along a row
- *                        or down a column adds a constant to the layout's offset --
- *                        LAYOUT(r, c + LW) - LAYOUT(r, c) and LAYOUT(r + LW, c) - LAYOUT(r, c)
- *                        the same for every (r, c) (row-major, padded, an XOR swizzle whose
- *                        bits lie below LW's or above the key's, tiles side by side); the
- *                        line path (below) then evaluates the layout once per row and steps
- *                        by that constant.  NAME_model_lines checks the claim on every access
- *                        it models (SWZ_EKIND where it fails).
- *   SWZ_TILE_LINE_TILE   0 (default) or T, a multiple of LW dividing COLS: with
- *                        SWZ_TILE_LINE_STEP, the claim holds along a row only inside tiles of T
- *                        columns (tiles wider than LW side by side, e.g. two 32x32 double tiles
- *                        in a 32x64 region), and moving T columns adds another constant,
- *                        LAYOUT(r, c + T) - LAYOUT(r, c) the same for every (r, c).  The line
- *                        path then adds the difference at the windows whose elements cross into
- *                        the next tile (one per lane and window, a constant per window).
  *   SWZ_TILE_VBYTES      widest access in bytes (1, 2, 4, 8, 16; default 16).  The layout must
  *                        keep every aligned group of VEC = NAME_VEC consecutive elements of a
  *                        row together, in order, at an offset that is a multiple of VEC (XOR
  *                        with M >= log2 VEC, PAD/MORTON built for this access width, NONE).
  *                        NAME_model reports SWZ_EALIGN when the layout breaks that rule.
- *   SWZ_TILE_ROTATE      0 (default) or 1: transposed-store read order for a *padded* layout
- *                        (see store_t below).
- *   SWZ_TILE_SHIFTED     1 (default) or 0: the shifted path for misaligned rows (below).  Its
- *                        registers count for the whole kernel (64 instead of 32 for 64x64
- *                        floats), so a kernel that also runs aligned matrices at full
- *                        occupancy sets 0 (misaligned rows then go element by element) and
- *                        launches a twin with 1 for misaligned ones, as the transposes do.
- *   SWZ_TILE_SHIFT_BATCH vectors per thread the shifted load keeps in flight at once: 0 (default)
- *                        half the aligned load's (each holds two 16-byte units, so the
- *                        registers stay near the aligned path's), n > 0: min(n, the aligned
- *                        load's).
- *   SWZ_TILE_GLOBAL_LOAD(v, u, p, bytes), SWZ_TILE_GLOBAL_STORE(p, v, u, bytes)
- *                        optional hooks for the global side of the copies (e.g. cache-hinted
- *                        PTX): v.unit[u] = *(bytes-wide *)p and back, v a swz_tile_v16 *, p
- *                        aligned to bytes (1..16).  Default: swz_tile_global_load /
- *                        swz_tile_global_store, which a hook calls for the widths it leaves.
- *   A bad SWZ_TILE_VBYTES, SWZ_TILE_ROTATE or SWZ_TILE_SHIFTED is a compile error naming the
- *   parameter.
+ *   SWZ_TILE_EXT         optional: a header that extends the copies ("Extending the copies").
+ *   A bad SWZ_TILE_VBYTES or SWZ_TILE_XOR_LINEAR is a compile error naming the parameter.
  *
  * Generated (NAME = SWZ_TILE_NAME; device functions exist only under nvcc, __CUDACC__)
  *   void NAME_load(ELEM *s, const ELEM *g, int64_t ld, int64_t row0, int64_t col0,
@@ -103,16 +72,12 @@
  *        [0, rows) x [0, cols): the tile written transposed (rows/cols describe g).
  *   int  NAME_vec_ok(const void *g, int64_t ld, int64_t col0, int vec)   (host + device)
  *        1 when rows of g at column col0 are aligned for vec-element vectors.
- *   int  NAME_model_lines(int op, int m, swz_tile_cost *cost)             (host, any C)
- *        the same for the line path (below) of rows that start m elements (0 <= m < 128/E)
- *        into a 128-byte line; SWZ_EKIND where the copies have no line path (NAME_LINES 0).
  *   int  NAME_model(int op, swz_tile_cost *cost)                          (host, any C)
  *        the shared instructions one call issues for a whole tile (SWZ_TILE_OP_LOAD: stores
  *        into shared; SWZ_TILE_OP_STORE / _STORE_T: loads from shared), run through bank.h
  *        (stores with SWZ_STORE, so 8/16-byte loads may pair by rule R7 and stores never do).
  *        SWZ_EKIND when a layout declared XOR-linear (SWZ_TILE_XOR_LINEAR) is not.
  *   Constants NAME_VEC (elements per load/store vector), NAME_VEC_T (per store_t vector),
- *   NAME_LINES (1 when misaligned rows take the line path: SHIFTED, VEC = VEC_T = 1, E 4 or 8),
  *   NAME_READ_BYTES (bytes per store_t shared read), NAME_NQ (how many row groups VEC_T*q + k,
  *   q < NQ, one store_t instruction reads: what a layout keyed for store_t separates).
  *   The functions do not synchronize: put __syncthreads() between a load and the reads.
@@ -130,9 +95,8 @@
  *     free for them when it spreads those NQ rows over distinct 128/NQ-byte slots -- the XOR
  *     swizzle with key (r / VEC_T) mod NQ does (Triton terms: vec = 128/(NQ*E),
  *     perPhase = VEC_T, maxPhase = NQ).  A padded row stride cannot (rows VEC_T apart land on
- *     the same slots), so with SWZ_TILE_ROTATE = 1 the lanes read their VEC_T rows in a
- *     rotated order, (k + rot(q)) mod VEC_T, which makes one instruction's rows consecutive;
- *     registers are rotated back with selects.
+ *     the same slots); an extension may read each item's rows in another order
+ *     (SWZ_TILE_EXT_ROT), as examples/transpose/copies.h does for padded layouts.
  *   Incremental offsets (SWZ_TILE_XOR_LINEAR): a thread's items are i = tid + j*THREADS, and
  *     when THREADS and the row's vector count COLS/VEC (load/store) or COLS/RW (store_t) are
  *     powers of two, i = tid ^ j*THREADS and the item maps (r, c) of i just place bits of i,
@@ -143,49 +107,71 @@
  *        L(item) = R(r_tid) + R(r_j) + (X(r_tid, c_tid) ^ X(r_j, c_j)):
  *     R(r_tid) and X(r_tid, c_tid) once per thread (as the sum / XOR of the constants of
  *     tid's set bits: one select per bit, whatever the layout), and per unrolled step one XOR
- *     and one add of constants -- so every XOR-linear layout costs the same instructions.  Elsewhere (other shapes, a rotated padded layout) every offset is
- *     computed in full; NAME_model compares the two forms on every access it models and
- *     reports SWZ_EKIND where they differ (a layout wrongly declared XOR-linear).
+ *     and one add of constants -- so every XOR-linear layout costs the same instructions.
+ *     Elsewhere (other shapes) every offset is computed in full; NAME_model compares the two
+ *     forms on every access it models and reports SWZ_EKIND where they differ (a layout
+ *     wrongly declared XOR-linear).
  *   Global accesses are VEC*E (load/store) or VEC_T*E (store_t) bytes wide when the matrix
  *   pointer, ld and the origin column are aligned to that (checked at run time: the same
- *   answer for every thread, so no divergence); a vector that crosses the matrix edge is done
- *   element by element.  The shared access is the same on every path, so NAME_model holds
- *   for ragged and misaligned tiles too.  Global indices are 64-bit.
- *   Misaligned rows (e.g. an odd ld of 1-8 byte elements: each row starts at another offset
- *   m = address mod W, W = the vector's bytes) take the shifted path when the tile lies inside
- *   the matrix and W >= 4: the global side stays W bytes wide and aligned, and registers do
- *   the shifting.
- *     load   each lane reads the aligned unit holding its vector's first byte; the next unit
- *            comes from the next lane (__shfl_down_sync: it read that unit) or, for the last
- *            vector of a row or of the warp, from a second load; the vector is bytes m..m+W-1
- *            of the two (swz__tile_shr: selects and funnel shifts).  The units read stay
- *            inside [g, g + ((rows-1)*ld + cols)*E), else the tile takes the element path.
- *     store, store_t   each lane writes the aligned unit [q - m, q - m + W) below its vector's
- *            end, built from its vector and the previous lane's (__shfl_up_sync); the lane
- *            that heads a run of consecutive vectors of one row (store_t: the NQ lanes of an
- *            output row) writes its first W - m bytes and the run's last lane its last m
- *            bytes, in aligned pieces of 1-8 bytes, so no byte outside the tile is written.
- *   (The emulation has no lanes to ask: each simulated thread reads the next unit itself and
- *   recomputes the previous lane's vector from shared memory; the results are the same.)
- *   Vectors of one 4- or 8-byte element (VBYTES = E, W = E: nothing to shift) take the line
- *   path there instead: each warp instruction's lanes cover whole 128-byte lines of global
- *   memory.  A global row of the copy (len elements: COLS for load/store, ROWS for store_t,
- *   whose global rows are tile columns) starting m elements past a line boundary is cut into
- *   the S = (len + 2*LW - 2) / LW line windows it can touch (LW = 128 / E lanes a window: a
- *   whole warp for 4-byte elements, a half-warp for 8-byte ones); lane l of window w takes
- *   element w*LW + l - m where that lies in [0, len), so every line a row touches costs one
- *   L2 request, where 32 consecutive elements straddle two lines per instruction.  Tiles
- *   whose rows all start on a line keep the fast path.  The shared side of an instruction is
- *   then LW consecutive elements of one tile row (load/store) or column (store_t), rotated by
- *   m: NAME_model_lines(op, m, cost) models it for rows that all start m elements into a
- *   line.  Every lane moves its own element; nothing is read or written outside the tile.
- *   Anything else misaligned (tiles at the matrix edge, W < 4) goes element by element.
+ *   answer for every thread, so no divergence); a vector that crosses the matrix edge, and
+ *   every vector of rows off that alignment (e.g. an odd ld), is done element by element
+ *   unless an extension moves them (SWZ_TILE_EXT_COPY_TAKES).  The shared access is the same on
+ *   every path, so NAME_model holds for ragged and misaligned tiles too.  Global indices are
+ *   64-bit.
  *
  * Supported block shapes
  *   Any 1-, 2- or 3-D block: the functions use the linear thread index
  *   x + X*(y + Y*z); threads with index >= SWZ_TILE_THREADS return at once.  THREADS must be
  *   a multiple of 32 (warps are whole); it need not divide the number of vectors.  Origins may
  *   be negative (halos): those elements are zero-filled / skipped.
+ *
+ * Extending the copies (SWZ_TILE_EXT)
+ *   A kernel family with paths of its own (examples/transpose/copies.h: the rotated reads of
+ *   padded layouts, misaligned rows shifted in registers or moved along 128-byte lines, cache
+ *   hints) defines SWZ_TILE_EXT to a header name, e.g. #define SWZ_TILE_EXT "copies.h".  tile.h
+ *   includes that header at four points of each generated part, with SWZ_TILE_EXT_AT saying
+ *   which; its code becomes part of the copies as text, so a path tuned inside tile.h keeps its
+ *   SASS when it moves out (as functions of their own the same paths compiled to other SASS):
+ *     SWZ_TILE_AT_DECLS    after the derived constants and NAME_vec_ok: the extension's
+ *                          parameters, constants, functions and the hook macros below
+ *     SWZ_TILE_AT_COPY     in load/store, where SWZ_TILE_EXT_COPY_TAKES holds: statements that
+ *                          move the tile (in scope: dir, src the side read, dst the side
+ *                          written, g, ld, row0, col0, rows, cols, tid, sb0 = NAME_base(tid),
+ *                          and kE, kVR (VEC), kNR (vectors), kPR (vectors per thread), kTH)
+ *     SWZ_TILE_AT_STORE_T  in store_t, where SWZ_TILE_EXT_STORE_T_TAKES holds (in scope: sb the
+ *                          tile, g, ld, row0, col0, rows, cols, tid, kE, kVT (VEC_T), kRW
+ *                          (elements per read), kNT (items), kPT (items per thread), kBT
+ *                          (batch), kTH)
+ *     SWZ_TILE_AT_END      at the end: the extension's #undefs (tile.h #undefs the hooks).
+ *   The hooks (macros defined at SWZ_TILE_AT_DECLS; tile.h's defaults give the plain copies):
+ *     SWZ_TILE_EXT_GLOBAL_LOAD(v, u, p, bytes), SWZ_TILE_EXT_GLOBAL_STORE(p, v, u, bytes)
+ *          every global access of tile.h's paths: v.unit[u] = *(bytes-wide *)p and back, v a
+ *          swz_tile_v16 *, p aligned to bytes (1..16) (e.g. cache-hinted PTX); default
+ *          swz_tile_global_load / swz_tile_global_store, which a hook calls for the widths it
+ *          leaves
+ *     SWZ_TILE_EXT_ROTATES, SWZ_TILE_EXT_ROT(q), SWZ_TILE_EXT_UNROT(w, rot)
+ *          store_t's read order: with ROTATES 1, the items of row group q (q = i mod NQ) read
+ *          their VEC_T rows in the order (k + ROT(q)) mod VEC_T, k = 0, 1, .. (NAME_t_read,
+ *          NAME_model), and UNROT(w, rot) puts the registers back (w[k] holds row
+ *          (k + rot) mod VEC_T); the incremental store_t offsets are off.  Default 0: in order
+ *     SWZ_TILE_EXT_COPY_FIRST(dir, src, dst, g, ld, row0, col0, rows, cols),
+ *     SWZ_TILE_EXT_STORE_T_FIRST(s, g, ld, row0, col0, rows, cols)
+ *          a statement before the fast path, e.g. if (...) { another path; return; }
+ *     SWZ_TILE_EXT_COPY_TAKES(dir, g, ld, row0, col0, rows, cols),
+ *     SWZ_TILE_EXT_STORE_T_TAKES(g, ld, row0, col0, rows, cols)
+ *          where the fast path does not apply (a tile over the matrix edge, rows off the vector
+ *          width): 1 when the extension's statements (SWZ_TILE_AT_COPY / _STORE_T) move the
+ *          tile, 0 (default) to leave it to the element-by-element path.
+ *   What the extension may use besides tile.h's parameters (generated; host + device unless
+ *   marked): the constants NAME_VEC, NAME_VEC_T, NAME_NQ, NAME_READ_BYTES, NAME_BATCH (vectors
+ *   a thread keeps in flight); NAME_vec_ok; NAME_item(i, &r, &c) (load/store vector i: row r,
+ *   columns c .. c+VEC-1); NAME_t_item(i, &r, &c, &rot) (store_t item i: rows r .. r+VEC_T-1,
+ *   columns c .. c+RW-1, its read order); NAME_base(tid), NAME_t_base(tid) (a thread's
+ *   swz_tile_base) and NAME_offset(b, tid, j) (the element offset of vector tid + j*THREADS);
+ *   (device) NAME_t_read(w, s, b, tid, j, rot) (an item's shared reads), NAME_t_reads(w, s, b,
+ *   tid, j0, zero) (those of a batch), NAME_t_vector(o, w, p) (output vector p of them); and
+ *   SWZ_TILE_TID(), SWZ_TILE_DEVICE, SWZ_TILE_DFN, swz_tile_v16, swz_tile_get,
+ *   swz_tile_shared_store, swz_tile_global_load / _store (below).
  *
  * Outside CUDA (C99, C11, C++ without nvcc) only the model and the helpers are compiled: the
  * device functions have no body to offer there.  Exception, for tests on machines without a
@@ -200,14 +186,21 @@
 #include "common.h"
 #include "bank.h"
 
-/* A thread's base of the incremental offsets (SWZ_TILE_XOR_LINEAR): R and X of its first item. */
-typedef struct swz__tile_base {
+/* A thread's base of the incremental offsets (SWZ_TILE_XOR_LINEAR): R and X of its first item
+ * (NAME_base, NAME_t_base). */
+typedef struct swz_tile_base {
     uint32_t r, x;
-} swz__tile_base;
+} swz_tile_base;
 
 #define SWZ_TILE_OP_LOAD 0    /* global -> shared: shared stores */
 #define SWZ_TILE_OP_STORE 1   /* shared -> global: shared loads */
 #define SWZ_TILE_OP_STORE_T 2 /* shared -> global transposed: shared loads */
+
+/* SWZ_TILE_EXT_AT while tile.h includes an extension (doc block, "Extending the copies"). */
+#define SWZ_TILE_AT_DECLS 1   /* after the derived constants: the extension's declarations */
+#define SWZ_TILE_AT_COPY 2    /* in load/store: the statements of its path */
+#define SWZ_TILE_AT_STORE_T 3 /* in store_t: the same */
+#define SWZ_TILE_AT_END 4     /* at the end of the generated part */
 
 /* Loops over constant bounds that must unroll (nvcc's device pass only: host compilers, nvcc's
  * host pass of a host + device function included, warn on the pragma). */
@@ -228,33 +221,37 @@ typedef struct swz__tile_base {
 /* Largest power of two p <= m (m <= 32) with n % p == 0. */
 #define SWZ__TILE_P2DIV32(n, m) ((m) >= 32 && (n) % 32 == 0 ? 32 : SWZ__TILE_P2DIV(n, m))
 
-/* SWZ__TILE_DEV: 1 = CUDA device code (nvcc); 0 = host emulation (SWZ_TILE_EMULATE, C++ with
- * the CUDA headers): the same functions run on the CPU, one simulated thread at a time, so
- * tests can check them without a GPU.  Public for kernels built on the copies:
+/* Public for kernels built on the copies and for extensions:
+ *   SWZ_TILE_DEVICE      defined where the device functions are compiled: 1 = CUDA device code
+ *                        (nvcc); 0 = host emulation (SWZ_TILE_EMULATE, C++ with the CUDA
+ *                        headers): the same functions run on the CPU, one simulated thread at a
+ *                        time, so tests can check them without a GPU
+ *   SWZ_TILE_DFN         the qualifier of the device functions (static __device__
+ *                        __forceinline__; static inline in the emulation)
  *   SWZ_TILE_TID()       the linear thread index the copies use, x + X*(y + Y*z) (emulation:
  *                        SWZ_TILE_EMU_TID if defined, else *swz_tile_emu_tid())
  *   swz_tile_emu_tid()   emulation only: the simulated thread, set it before each call */
 #if defined(__CUDACC__) && !defined(SWZ_TILE_EMULATE)
-#define SWZ__TILE_DEV 1
+#define SWZ_TILE_DEVICE 1
 #elif defined(SWZ_TILE_EMULATE) && defined(__cplusplus)
-#define SWZ__TILE_DEV 0
+#define SWZ_TILE_DEVICE 0
 #include <cuda_runtime.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #endif
 
-#if defined(SWZ__TILE_DEV)
-#if SWZ__TILE_DEV
-#define SWZ__TILE_DFN static __device__ __forceinline__
+#if defined(SWZ_TILE_DEVICE)
+#if SWZ_TILE_DEVICE
+#define SWZ_TILE_DFN static __device__ __forceinline__
 /* Linear thread index of any block shape. */
 #define SWZ_TILE_TID() ((int)(threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z)))
-SWZ__TILE_DFN uint32_t swz__tile_prmt(uint32_t a, uint32_t b, uint32_t sel)
+SWZ_TILE_DFN uint32_t swz__tile_prmt(uint32_t a, uint32_t b, uint32_t sel)
 {
     return __byte_perm(a, b, sel);
 }
 #else
-#define SWZ__TILE_DFN static inline
+#define SWZ_TILE_DFN static inline
 static inline int *swz_tile_emu_tid(void)
 {
     static int tid;
@@ -285,7 +282,7 @@ static inline uint32_t swz__tile_prmt(uint32_t a, uint32_t b, uint32_t sel)
 #endif
 
 /* Up to 16 bytes in registers, addressed in units of 1..16 bytes: what the copies move, and
- * what a SWZ_TILE_GLOBAL_LOAD / SWZ_TILE_GLOBAL_STORE hook receives. */
+ * what an extension's SWZ_TILE_EXT_GLOBAL_LOAD / _STORE receives. */
 typedef union swz_tile_v16 {
     uint4 q;
     uint2 d[2];
@@ -294,12 +291,18 @@ typedef union swz_tile_v16 {
     uint8_t b[16];
 } swz_tile_v16;
 
-/* v.unit[u] = *(bytes-wide *)p.  Whole vectors travel through uint4/uint2 values built from
- * the words, which keeps them one 16/8-byte instruction (copying the union itself lets the
- * compiler split the access into 4-byte pieces). */
-SWZ__TILE_DFN void swz__tile_get(swz_tile_v16 *v, int u, const void *p, int bytes)
+/* The copies' accesses (public: an extension's paths use them; p aligned to bytes):
+ *   swz_tile_get            v.unit[u] = *(bytes-wide *)p, shared or global memory
+ *   swz_tile_shared_store   *(bytes-wide *)p = v.unit[u] into shared memory
+ *   swz_tile_global_load / swz_tile_global_store   the default global accesses (an extension's
+ *                           SWZ_TILE_EXT_GLOBAL_LOAD / _STORE falls back on them for the widths
+ *                           it does not handle)
+ * swz_tile_get: whole vectors travel through uint4/uint2 values built from the words, which
+ * keeps them one 16/8-byte instruction (copying the union itself lets the compiler split the
+ * access into 4-byte pieces). */
+SWZ_TILE_DFN void swz_tile_get(swz_tile_v16 *v, int u, const void *p, int bytes)
 {
-#if !SWZ__TILE_DEV
+#if !SWZ_TILE_DEVICE
     swz__tile_emu_aligned(p, bytes);
     memcpy((char *)v + u * bytes, p, (size_t)bytes); /* no type punning on the host */
     return;
@@ -322,9 +325,9 @@ SWZ__TILE_DFN void swz__tile_get(swz_tile_v16 *v, int u, const void *p, int byte
 }
 
 /* *(bytes-wide *)p = v.unit[u] for 1, 2 and 4 bytes (any size in the emulation). */
-SWZ__TILE_DFN void swz__tile_put(void *p, const swz_tile_v16 *v, int u, int bytes)
+SWZ_TILE_DFN void swz__tile_put(void *p, const swz_tile_v16 *v, int u, int bytes)
 {
-#if SWZ__TILE_DEV
+#if SWZ_TILE_DEVICE
     switch (bytes) {
     case 4: *(uint32_t *)p = v->w[u]; break;
     case 2: *(uint16_t *)p = v->h[u]; break;
@@ -355,86 +358,33 @@ SWZ__TILE_DFN void swz__tile_put(void *p, const swz_tile_v16 *v, int u, int byte
         break;                                                                                 \
     default: swz__tile_put(p, v, u, bytes); break;                                             \
     }
-SWZ__TILE_DFN void swz__tile_sput(void *p, const swz_tile_v16 *v, int u, int bytes)
+SWZ_TILE_DFN void swz_tile_shared_store(void *p, const swz_tile_v16 *v, int u, int bytes)
 {
-#if SWZ__TILE_DEV
+#if SWZ_TILE_DEVICE
     const unsigned a = (unsigned)__cvta_generic_to_shared(p);
     SWZ__TILE_PUT_BODY("shared", "r", a)
 #else
     swz__tile_put(p, v, u, bytes);
 #endif
 }
-/* The default global accesses of the copies (public: a SWZ_TILE_GLOBAL_LOAD/STORE hook falls
- * back on them for the widths it does not handle).  swz_tile_global_load: v.unit[u] =
- * *(bytes-wide *)p; swz_tile_global_store: *(bytes-wide *)p = v.unit[u]; p aligned to bytes. */
-SWZ__TILE_DFN void swz_tile_global_store(void *p, const swz_tile_v16 *v, int u, int bytes)
+SWZ_TILE_DFN void swz_tile_global_store(void *p, const swz_tile_v16 *v, int u, int bytes)
 {
-#if SWZ__TILE_DEV
+#if SWZ_TILE_DEVICE
     SWZ__TILE_PUT_BODY("global", "l", p)
 #else
     swz__tile_put(p, v, u, bytes);
 #endif
 }
-/* Predicated stores of one 4- or 8-byte unit v.unit[0] where ok (the line path): the predicate
- * inside the PTX, so a tile's worth of them stays one straight run of instructions (as C++
- * conditions, each became a branch around its store). */
-#define SWZ__TILE_PUT_IF_BODY(SPACE, C, A)                                                      \
-    if (bytes == 8)                                                                            \
-        asm volatile("{\n\t.reg .pred q;\n\tsetp.ne.b32 q, %0, 0;\n\t@q st." SPACE                \
-                     ".v2.b32 [%1], {%2, %3};\n\t}" ::"r"(ok), C(A), "r"(v->w[0]), "r"(v->w[1])     \
-                     : "memory");                                                              \
-    else                                                                                       \
-        asm volatile("{\n\t.reg .pred q;\n\tsetp.ne.b32 q, %0, 0;\n\t@q st." SPACE                \
-                     ".b32 [%1], %2;\n\t}" ::"r"(ok), C(A), "r"(v->w[0])                            \
-                     : "memory");
-SWZ__TILE_DFN void swz__tile_sput_if(int ok, void *p, const swz_tile_v16 *v, int bytes)
-{
-#if SWZ__TILE_DEV
-    const unsigned a = (unsigned)__cvta_generic_to_shared(p);
-    SWZ__TILE_PUT_IF_BODY("shared", "r", a)
-#else
-    if (ok) swz__tile_sput(p, v, 0, bytes);
-#endif
-}
-SWZ__TILE_DFN void swz__tile_gput_if(int ok, void *p, const swz_tile_v16 *v, int bytes)
-{
-#if SWZ__TILE_DEV
-    SWZ__TILE_PUT_IF_BODY("global", "l", p)
-#else
-    if (ok) swz_tile_global_store(p, v, 0, bytes);
-#endif
-}
-/* ... and the predicated shared load of one 4- or 8-byte unit into v.unit[0] (v unchanged where
- * !ok). */
-SWZ__TILE_DFN void swz__tile_sget_if(int ok, swz_tile_v16 *v, const void *p, int bytes)
-{
-#if SWZ__TILE_DEV
-    const unsigned a = (unsigned)__cvta_generic_to_shared(p);
-    if (bytes == 8)
-        asm volatile("{\n\t.reg .pred q;\n\tsetp.ne.b32 q, %2, 0;\n\t@q ld.shared.v2.b32 {%0, %1}, [%3];\n\t}"
-                     : "+r"(v->w[0]), "+r"(v->w[1])
-                     : "r"(ok), "r"(a)
-                     : "memory");
-    else
-        asm volatile("{\n\t.reg .pred q;\n\tsetp.ne.b32 q, %1, 0;\n\t@q ld.shared.b32 %0, [%2];\n\t}"
-                     : "+r"(v->w[0])
-                     : "r"(ok), "r"(a)
-                     : "memory");
-#else
-    if (ok) swz__tile_get(v, 0, p, bytes);
-#endif
-}
-#undef SWZ__TILE_PUT_IF_BODY
 #undef SWZ__TILE_PUT_BODY
 /* Loads stay in C++: the compiler keeps them whole (LDG.E.128, LDS.128). */
-SWZ__TILE_DFN void swz_tile_global_load(swz_tile_v16 *v, int u, const void *p, int bytes)
+SWZ_TILE_DFN void swz_tile_global_load(swz_tile_v16 *v, int u, const void *p, int bytes)
 {
-    swz__tile_get(v, u, p, bytes);
+    swz_tile_get(v, u, p, bytes);
 }
 
 /* dst.unit[ud] = src.unit[us] (units of `bytes`) */
-SWZ__TILE_DFN void swz__tile_mov(swz_tile_v16 *dst, int ud, const swz_tile_v16 *src, int us,
-                                 int bytes)
+SWZ_TILE_DFN void swz__tile_mov(swz_tile_v16 *dst, int ud, const swz_tile_v16 *src, int us,
+                                int bytes)
 {
     switch (bytes) {
     case 16: dst->q = src->q; break;
@@ -445,60 +395,7 @@ SWZ__TILE_DFN void swz__tile_mov(swz_tile_v16 *dst, int ud, const swz_tile_v16 *
     }
 }
 
-/* The shifted path's register work (see "Misaligned rows" in the doc block).
- * swz__tile_shf: the 32 bits at bit n (0..31) of hi:lo (SHF.R). */
-SWZ__TILE_DFN uint32_t swz__tile_shf(uint32_t lo, uint32_t hi, int n)
-{
-#if SWZ__TILE_DEV
-    return __funnelshift_r(lo, hi, (unsigned)n);
-#else
-    return (uint32_t)((((uint64_t)hi << 32) | lo) >> (n & 31));
-#endif
-}
-/* o = bytes s .. s+W-1 of lo[0, W) ++ hi[0, W), for W = 4, 8 or 16 (a constant once inlined)
- * and 0 <= s <= W: selects on the bits of s / 4 (no indexing by a run-time value, which would
- * put the words in local memory), then one funnel shift per word for s mod 4 (none when the
- * caller's s is a multiple of 4 the compiler can see). */
-SWZ__TILE_DFN void swz__tile_shr(swz_tile_v16 *o, const swz_tile_v16 *lo, const swz_tile_v16 *hi,
-                                 int s, int W)
-{
-    /* x0..x8: the words of lo ++ hi ++ 0; plain scalars -- from an array nvcc makes loads of
-     * a selected address, i.e. puts the words in local memory */
-#define SWZ__TILE_W(k) ((k) < W / 4 ? lo->w[(k) & 3] : (k) < W / 2 ? hi->w[((k) - W / 4) & 3] : 0u)
-    uint32_t x0 = SWZ__TILE_W(0), x1 = SWZ__TILE_W(1), x2 = SWZ__TILE_W(2), x3 = SWZ__TILE_W(3),
-             x4 = SWZ__TILE_W(4), x5 = SWZ__TILE_W(5), x6 = SWZ__TILE_W(6), x7 = SWZ__TILE_W(7), x8 = 0u;
-#undef SWZ__TILE_W
-    const int n = 8 * (s & 3);
-    /* word shifts by 4 (only s == W == 16: then no other), 2 and 1 */
-    const int q = s >> 2;
-    if (q & 4) x0 = x4, x1 = x5, x2 = x6, x3 = x7, x4 = x8;
-    if (q & 2) x0 = x2, x1 = x3, x2 = x4, x3 = x5, x4 = x6, x5 = x7;
-    if (q & 1) x0 = x1, x1 = x2, x2 = x3, x3 = x4, x4 = x5;
-    o->w[0] = swz__tile_shf(x0, x1, n);
-    o->w[1] = W > 4 ? swz__tile_shf(x1, x2, n) : 0u;
-    o->w[2] = W > 8 ? swz__tile_shf(x2, x3, n) : 0u;
-    o->w[3] = W > 8 ? swz__tile_shf(x3, x4, n) : 0u;
-}
-/* v = bytes n.. of v, zeros in (n = 1, 2, 4 or 8, a constant once inlined). */
-SWZ__TILE_DFN void swz__tile_drop(swz_tile_v16 *v, int n)
-{
-    swz_tile_v16 t, z;
-    z.q = make_uint4(0u, 0u, 0u, 0u);
-    swz__tile_shr(&t, v, &z, n, 16);
-    v->q = t.q;
-}
-#if SWZ__TILE_DEV
-/* The first W/4 words of v from the next lane (down 1) or the previous one (up 1); every lane
- * of the warp calls it. */
-SWZ__TILE_DFN void swz__tile_lane(swz_tile_v16 *o, const swz_tile_v16 *v, int up, int W)
-{
-#pragma unroll
-    for (int k = 0; k < 4; ++k)
-        if (k < W / 4)
-            o->w[k] = up ? __shfl_up_sync(0xFFFFFFFFu, v->w[k], 1u) : __shfl_down_sync(0xFFFFFFFFu, v->w[k], 1u);
-}
-#endif
-#endif /* SWZ__TILE_DEV */
+#endif /* SWZ_TILE_DEVICE */
 
 #endif /* SWZ_TILE_H */
 
@@ -548,36 +445,13 @@ SWZ__TILE_DFN void swz__tile_lane(swz_tile_v16 *o, const swz_tile_v16 *v, int up
 #ifndef SWZ_TILE_VBYTES
 #define SWZ_TILE_VBYTES 16
 #endif
-#ifndef SWZ_TILE_ROTATE
-#define SWZ_TILE_ROTATE 0
-#endif
-#ifndef SWZ_TILE_SHIFTED
-#define SWZ_TILE_SHIFTED 1
-#endif
-#ifndef SWZ_TILE_SHIFT_BATCH
-#define SWZ_TILE_SHIFT_BATCH 0
-#endif
-#ifndef SWZ_TILE_LINE_STEP
-#define SWZ_TILE_LINE_STEP 0
-#endif
-#ifndef SWZ_TILE_LINE_TILE
-#define SWZ_TILE_LINE_TILE 0
-#endif
-#ifndef SWZ_TILE_GLOBAL_LOAD
-#define SWZ_TILE_GLOBAL_LOAD(v, u, p, bytes) swz_tile_global_load((v), (u), (p), (bytes))
-#endif
-#ifndef SWZ_TILE_GLOBAL_STORE
-#define SWZ_TILE_GLOBAL_STORE(p, v, u, bytes) swz_tile_global_store((p), (v), (u), (bytes))
-#define SWZ__TILE_GSTORE_DEFAULT 1 /* no hook: the line path may predicate its stores in PTX */
-#else
-#define SWZ__TILE_GSTORE_DEFAULT 0
-#endif
 
 #define SWZ__TN(x) SWZ__TILE_CAT(SWZ_TILE_NAME, x)
 
 /* Derived constants.  E element bytes; VB widest access; VR/VT elements per load-store /
  * store_t vector; RW elements per store_t shared read (RA bytes); NQ output vectors per warp
- * row-run; D, SP, QD the rotation of a padded layout (see the doc block). */
+ * row-run; NR / NT vectors / items of a tile, PR / PT of them per thread, BATCH / BT of
+ * those in flight at once (TW registers per store_t item). */
 enum {
     SWZ__TN(__E) = (int)sizeof(SWZ_TILE_ELEM),
     SWZ__TN(__VB) = (SWZ_TILE_VBYTES),
@@ -594,33 +468,13 @@ enum {
                    : 128 / (SWZ__TN(_VEC_T) * SWZ__TN(__E)) < 1 ? 1
                    : 128 / (SWZ__TN(_VEC_T) * SWZ__TN(__E)),
     SWZ__TN(_NQ) = SWZ__TILE_P2DIV32(SWZ__TN(__NQT), SWZ__TN(__NQL)),
-    SWZ__TN(__D) = 128 / (SWZ__TN(_VEC) * SWZ__TN(__E)) < 1 ? 1 : 128 / (SWZ__TN(_VEC) * SWZ__TN(__E)),
-    SWZ__TN(__SP) = SWZ__TN(__D) / SWZ__TN(_NQ) < 1 ? 1 : SWZ__TN(__D) / SWZ__TN(_NQ),
-    SWZ__TN(__QD) = SWZ__TN(__D) / SWZ__TN(_VEC_T) < 1 ? 1 : SWZ__TN(__D) / SWZ__TN(_VEC_T),
     SWZ__TN(__PR) = (SWZ__TN(__NR) + (SWZ_TILE_THREADS)-1) / (SWZ_TILE_THREADS),
     SWZ__TN(__PT) = (SWZ__TN(__NT) + (SWZ_TILE_THREADS)-1) / (SWZ_TILE_THREADS),
-    SWZ__TN(__BR) = SWZ__TN(__PR) < 8 ? SWZ__TN(__PR) : 8,
-    /* the shifted load's batch: half the fast path's by default (each vector holds two units) */
-    SWZ__TN(__BS) = (SWZ_TILE_SHIFT_BATCH) <= 0 ? (SWZ__TN(__BR) + 1) / 2
-                  : (SWZ_TILE_SHIFT_BATCH) < SWZ__TN(__BR) ? (SWZ_TILE_SHIFT_BATCH) : SWZ__TN(__BR),
+    SWZ__TN(_BATCH) = SWZ__TN(__PR) < 8 ? SWZ__TN(__PR) : 8,
     SWZ__TN(__TW) = SWZ__TN(_VEC_T) * SWZ__TN(_READ_BYTES) / 4 < 1 ? 1
                   : SWZ__TN(_VEC_T) * SWZ__TN(_READ_BYTES) / 4, /* registers per item */
     SWZ__TN(__BT) = SWZ__TN(__PT) < 8 / SWZ__TN(__TW) ? SWZ__TN(__PT)
-                  : 8 / SWZ__TN(__TW) < 1 ? 1 : 8 / SWZ__TN(__TW),
-    /* incremental offsets (doc block): load/store, store_t */
-    SWZ__TN(__INC_LS) = (SWZ_TILE_XOR_LINEAR) && SWZ_IS_POW2(SWZ_TILE_THREADS) &&
-                        SWZ_IS_POW2((SWZ_TILE_COLS) / SWZ__TN(_VEC)),
-    SWZ__TN(__INC_T) = (SWZ_TILE_XOR_LINEAR) && SWZ_IS_POW2(SWZ_TILE_THREADS) &&
-                       SWZ_IS_POW2(SWZ__TN(__NCW)) && !(SWZ_TILE_ROTATE),
-    /* the line path (doc block): LW lanes per 128-byte line window */
-    SWZ__TN(_LINES) = (SWZ_TILE_SHIFTED) && SWZ__TN(_VEC) == 1 && SWZ__TN(_VEC_T) == 1 &&
-                      (SWZ__TN(__E) == 4 || SWZ__TN(__E) == 8),
-    SWZ__TN(__LW) = 128 / SWZ__TN(__E) < 32 ? 128 / SWZ__TN(__E) : 32,
-    SWZ__TN(__LS0) = ((SWZ_TILE_COLS) + 2 * SWZ__TN(__LW) - 2) / SWZ__TN(__LW), /* windows a row: load/store */
-    SWZ__TN(__LS1) = ((SWZ_TILE_ROWS) + 2 * SWZ__TN(__LW) - 2) / SWZ__TN(__LW), /* store_t */
-    SWZ__TN(__LRS) = (SWZ_TILE_THREADS) / SWZ__TN(__LW),                         /* rows a step */
-    SWZ__TN(__LT) = (SWZ_TILE_LINE_TILE),                                       /* 0 or T */
-    SWZ__TN(__LT1) = SWZ__TN(__LT) > 0 ? SWZ__TN(__LT) : 1                       /* T, a divisor */
+                  : 8 / SWZ__TN(__TW) < 1 ? 1 : 8 / SWZ__TN(__TW)
 };
 
 SWZ_STATIC_ASSERT(SWZ__VALID_ELEM(sizeof(SWZ_TILE_ELEM)),
@@ -636,86 +490,74 @@ SWZ_STATIC_ASSERT((SWZ_TILE_VBYTES) == 1 || (SWZ_TILE_VBYTES) == 2 || (SWZ_TILE_
                   swz_error_tile_SWZ_TILE_VBYTES_must_be_1_2_4_8_or_16);
 SWZ_STATIC_ASSERT((SWZ_TILE_VBYTES) >= (int)sizeof(SWZ_TILE_ELEM),
                   swz_error_tile_SWZ_TILE_VBYTES_must_be_at_least_the_element_size);
-SWZ_STATIC_ASSERT((SWZ_TILE_ROTATE) == 0 || (SWZ_TILE_ROTATE) == 1,
-                  swz_error_tile_SWZ_TILE_ROTATE_must_be_0_or_1);
-SWZ_STATIC_ASSERT((SWZ_TILE_SHIFTED) == 0 || (SWZ_TILE_SHIFTED) == 1,
-                  swz_error_tile_SWZ_TILE_SHIFTED_must_be_0_or_1);
-SWZ_STATIC_ASSERT((SWZ_TILE_LINE_STEP) == 0 || (SWZ_TILE_LINE_STEP) == 1,
-                  swz_error_tile_SWZ_TILE_LINE_STEP_must_be_0_or_1);
-SWZ_STATIC_ASSERT(SWZ__TN(__LT) == 0 ||
-                      (SWZ__TN(__LT) > 0 && SWZ__TN(__LT1) % SWZ__TN(__LW) == 0 &&
-                       (SWZ_TILE_COLS) % SWZ__TN(__LT1) == 0),
-                  swz_error_tile_SWZ_TILE_LINE_TILE_must_be_0_or_a_multiple_of_LW_dividing_COLS);
 SWZ_STATIC_ASSERT((SWZ_TILE_XOR_LINEAR) == 0 || (SWZ_TILE_XOR_LINEAR) == 1,
                   swz_error_tile_SWZ_TILE_XOR_LINEAR_must_be_0_or_1);
 
+SWZ_FN int SWZ__TN(_vec_ok)(const void *g, int64_t ld, int64_t col0, int vec)
+{
+    const int64_t vb = (int64_t)vec * SWZ__TN(__E);
+    return ((((int64_t)(uintptr_t)g + col0 * SWZ__TN(__E)) & (vb - 1)) == 0) &&
+           (((ld * SWZ__TN(__E)) & (vb - 1)) == 0);
+}
+
+/* The extension's declarations (doc block, "Extending the copies"), then the defaults of the
+ * hooks it leaves. */
+#if defined(SWZ_TILE_EXT)
+#define SWZ_TILE_EXT_AT SWZ_TILE_AT_DECLS
+#include SWZ_TILE_EXT
+#undef SWZ_TILE_EXT_AT
+#endif
+#ifndef SWZ_TILE_EXT_GLOBAL_LOAD
+#define SWZ_TILE_EXT_GLOBAL_LOAD(v, u, p, bytes) swz_tile_global_load((v), (u), (p), (bytes))
+#endif
+#ifndef SWZ_TILE_EXT_GLOBAL_STORE
+#define SWZ_TILE_EXT_GLOBAL_STORE(p, v, u, bytes) swz_tile_global_store((p), (v), (u), (bytes))
+#endif
+#ifndef SWZ_TILE_EXT_ROTATES
+#define SWZ_TILE_EXT_ROTATES 0
+#endif
+#ifndef SWZ_TILE_EXT_ROT
+#define SWZ_TILE_EXT_ROT(q) 0
+#endif
+#ifndef SWZ_TILE_EXT_UNROT
+#define SWZ_TILE_EXT_UNROT(w, rot) ((void)(w), (void)(rot))
+#endif
+#ifndef SWZ_TILE_EXT_COPY_FIRST
+#define SWZ_TILE_EXT_COPY_FIRST(dir, src, dst, g, ld, row0, col0, rows, cols)
+#endif
+#ifndef SWZ_TILE_EXT_STORE_T_FIRST
+#define SWZ_TILE_EXT_STORE_T_FIRST(s, g, ld, row0, col0, rows, cols)
+#endif
+#ifndef SWZ_TILE_EXT_COPY_TAKES
+#define SWZ_TILE_EXT_COPY_TAKES(dir, g, ld, row0, col0, rows, cols) 0
+#endif
+#ifndef SWZ_TILE_EXT_STORE_T_TAKES
+#define SWZ_TILE_EXT_STORE_T_TAKES(g, ld, row0, col0, rows, cols) 0
+#endif
+
+enum {
+    /* incremental offsets (doc block): load/store, store_t */
+    SWZ__TN(__INC_LS) = (SWZ_TILE_XOR_LINEAR) && SWZ_IS_POW2(SWZ_TILE_THREADS) &&
+                        SWZ_IS_POW2((SWZ_TILE_COLS) / SWZ__TN(_VEC)),
+    SWZ__TN(__INC_T) = (SWZ_TILE_XOR_LINEAR) && SWZ_IS_POW2(SWZ_TILE_THREADS) &&
+                       SWZ_IS_POW2(SWZ__TN(__NCW)) && !(SWZ_TILE_EXT_ROTATES)
+};
+
 /* Item maps, shared by the device code and the model. */
-SWZ_FN void SWZ__TN(__load_item)(int i, int *r, int *c)
+SWZ_FN void SWZ__TN(_item)(int i, int *r, int *c)
 {
     *r = i / ((SWZ_TILE_COLS) / SWZ__TN(_VEC));
     *c = (i % ((SWZ_TILE_COLS) / SWZ__TN(_VEC))) * SWZ__TN(_VEC);
 }
-/* store_t item i -> first tile row q*VEC_T, first tile column cw*RW, and the rotation. */
-SWZ_FN void SWZ__TN(__t_item)(int i, int *r, int *c, int *rot)
+/* store_t item i -> first tile row q*VEC_T, first tile column cw*RW, and the rotation of its
+ * reads (SWZ_TILE_EXT_ROT). */
+SWZ_FN void SWZ__TN(_t_item)(int i, int *r, int *c, int *rot)
 {
     const int ql = i % SWZ__TN(_NQ), rest = i / SWZ__TN(_NQ);
     const int cw = rest % SWZ__TN(__NCW), qh = rest / SWZ__TN(__NCW);
     *r = (qh * SWZ__TN(_NQ) + ql) * SWZ__TN(_VEC_T);
     *c = cw * SWZ__TN(__RW);
-    *rot = (SWZ_TILE_ROTATE) ? (SWZ__TN(__SP) * (ql / SWZ__TN(__QD))) & (SWZ__TN(_VEC_T) - 1) : 0;
-}
-
-/* The line path's row of thread tid in step i: row slot tid / LW, plus i*RS.  With half-warp
- * windows (LW 16: 8-byte elements) and RS a multiple of 16, the two halves of a warp take rows n
- * and n ^ 8 (slot 16a + 2b + h -> row 16a + 8h + b): their partial windows then read disjoint
- * 8-byte slots of an XOR-keyed tile column (rows n and n + 1 shared slots: 1.3% over the ideal
- * wavefronts for 64x64 doubles, NAME_model_lines). */
-SWZ_FN int SWZ__TN(__win_row)(int tid, int i)
-{
-    const int s = tid / SWZ__TN(__LW), rs = SWZ__TN(__LRS);
-    const int n = SWZ__TN(__LW) == 16 && rs % 16 == 0 ? (s & ~15) | ((s & 1) << 3) | ((s >> 1) & 7) : s;
-    return n + i * rs;
-}
-/* The line path's item: lane l (of LW) of window w of global row n of map t (0 load/store: row
- * n = tile row n, COLS elements; 1 store_t: row n = tile column n, ROWS elements), rows starting
- * m elements into a line -> tile (r, c) and the row's element k; 0 where the lane has none. */
-SWZ_FN int SWZ__TN(__win_item)(int t, int n, int w, int l, int m, int *r, int *c, int *k)
-{
-    *k = w * SWZ__TN(__LW) + l - m;
-    *r = t ? *k : n; /* set for every lane: the copies compute offsets unconditionally and */
-    *c = t ? n : *k; /* predicate only the accesses */
-    return n < (t ? (SWZ_TILE_COLS) : (SWZ_TILE_ROWS)) &&
-           (unsigned)*k < (unsigned)(t ? (SWZ_TILE_ROWS) : (SWZ_TILE_COLS));
-}
-/* The line path's shared offset of window w for the lane at d = l - m of global row n: with
- * SWZ_TILE_LINE_STEP, base + w*step, the base evaluated once per row at the lane's first
- * element in [0, LW) (window w0 = d < 0); else the layout in full.  With SWZ_TILE_LINE_TILE T
- * (load/store rows), the lane's element w*LW + d lies (j*LW) / T tiles past its first one, j =
- * w - w0: each adds the tile step minus T/LW line steps (__line_xt). */
-SWZ_FN uint32_t SWZ__TN(__line_step)(int t)
-{
-    return t ? (uint32_t)(SWZ_TILE_LAYOUT(SWZ__TN(__LW), 0)) - (uint32_t)(SWZ_TILE_LAYOUT(0, 0))
-             : (uint32_t)(SWZ_TILE_LAYOUT(0, SWZ__TN(__LW))) - (uint32_t)(SWZ_TILE_LAYOUT(0, 0));
-}
-SWZ_FN uint32_t SWZ__TN(__line_xt)(void)
-{
-    return SWZ__TN(__LT) != 0 ? (uint32_t)(SWZ_TILE_LAYOUT(0, SWZ__TN(__LT))) - (uint32_t)(SWZ_TILE_LAYOUT(0, 0)) -
-                                    (uint32_t)(SWZ__TN(__LT) / SWZ__TN(__LW)) * SWZ__TN(__line_step)(0)
-                              : 0u;
-}
-SWZ_FN uint32_t SWZ__TN(__line_base)(int t, int n, int d)
-{
-    const int w0 = d < 0, dd = d + w0 * SWZ__TN(__LW);
-    return (uint32_t)(t ? SWZ_TILE_LAYOUT(dd, n) : SWZ_TILE_LAYOUT(n, dd)) - (uint32_t)w0 * SWZ__TN(__line_step)(t);
-}
-SWZ_FN uint32_t SWZ__TN(__line_off)(int t, uint32_t base, int w, int d, int r, int c)
-{
-    return (SWZ_TILE_LINE_STEP)
-               ? base + (uint32_t)w * SWZ__TN(__line_step)(t) +
-                     (!t && SWZ__TN(__LT) != 0
-                          ? (uint32_t)((w - (d < 0)) * SWZ__TN(__LW) / SWZ__TN(__LT1)) * SWZ__TN(__line_xt)()
-                          : 0u)
-               : (uint32_t)(SWZ_TILE_LAYOUT(r, c));
+    *rot = SWZ_TILE_EXT_ROT(ql);
 }
 
 /* Element offsets of a thread's items, incremental where the doc block says (INC_LS, INC_T),
@@ -730,13 +572,13 @@ SWZ_FN uint32_t SWZ__TN(__line_off)(int t, uint32_t base, int w, int d, int r, i
 SWZ_FN void SWZ__TN(__item_rc)(int t, int i, int *r, int *c)
 {
     int rot;
-    if (t) SWZ__TN(__t_item)(i, r, c, &rot);
-    else SWZ__TN(__load_item)(i, r, c);
+    if (t) SWZ__TN(_t_item)(i, r, c, &rot);
+    else SWZ__TN(_item)(i, r, c);
 }
 /* R and X of item i of map t from the constants of its set bits k in [from, lim). */
-SWZ_FN swz__tile_base SWZ__TN(__bits)(int t, int i, int from, int lim)
+SWZ_FN swz_tile_base SWZ__TN(__bits)(int t, int i, int from, int lim)
 {
-    swz__tile_base b = {0u, 0u};
+    swz_tile_base b = {0u, 0u};
     int r, c, k;
     SWZ__TILE_UNROLL
     for (k = from; k < lim; k <<= 1) {
@@ -747,7 +589,7 @@ SWZ_FN swz__tile_base SWZ__TN(__bits)(int t, int i, int from, int lim)
 }
 /* The offset of base b plus step s of map t: base ^ step, as an add where the step's X has no
  * bit that any base's X can have (the OR of the constants of the bits below THREADS). */
-SWZ_FN uint32_t SWZ__TN(__inc_off)(int t, swz__tile_base b, swz__tile_base s)
+SWZ_FN uint32_t SWZ__TN(__inc_off)(int t, swz_tile_base b, swz_tile_base s)
 {
     uint32_t m = 0u;
     int r, c, k;
@@ -758,245 +600,102 @@ SWZ_FN uint32_t SWZ__TN(__inc_off)(int t, swz__tile_base b, swz__tile_base s)
     }
     return b.r + s.r + ((s.x & m) ? (b.x ^ s.x) : (b.x + s.x));
 }
-SWZ_FN swz__tile_base SWZ__TN(__ls_base)(int tid)
+SWZ_FN swz_tile_base SWZ__TN(_base)(int tid)
 {
-    swz__tile_base b;
+    swz_tile_base b;
     int r, c;
     if (SWZ__TN(__INC_LS)) return SWZ__TN(__bits)(0, tid, 1, SWZ_TILE_THREADS);
-    SWZ__TN(__load_item)(tid, &r, &c);
+    SWZ__TN(_item)(tid, &r, &c);
     b.r = SWZ__TILE_RPART(r);
     b.x = SWZ__TILE_XPART(r, c);
     return b;
 }
-SWZ_FN uint32_t SWZ__TN(__ls_off)(swz__tile_base b, int tid, int j)
+SWZ_FN uint32_t SWZ__TN(_offset)(swz_tile_base b, int tid, int j)
 {
     int r, c;
     if (SWZ__TN(__INC_LS))
         return SWZ__TN(__inc_off)(0, b, SWZ__TN(__bits)(0, j * (SWZ_TILE_THREADS), SWZ_TILE_THREADS,
                                                         2 * SWZ__TN(__PR) * (SWZ_TILE_THREADS)));
-    SWZ__TN(__load_item)(tid + j * (SWZ_TILE_THREADS), &r, &c);
+    SWZ__TN(_item)(tid + j * (SWZ_TILE_THREADS), &r, &c);
     return (uint32_t)(SWZ_TILE_LAYOUT(r, c));
 }
-/* ... store_t: row kk of item tid + j*THREADS (kk < VEC_T, already rotated where ROTATE). */
-SWZ_FN swz__tile_base SWZ__TN(__t_base)(int tid)
+/* ... store_t: row kk of item tid + j*THREADS (kk < VEC_T, in the extension's read order). */
+SWZ_FN swz_tile_base SWZ__TN(_t_base)(int tid)
 {
-    swz__tile_base b;
+    swz_tile_base b;
     int r, c, rot;
     if (SWZ__TN(__INC_T)) return SWZ__TN(__bits)(1, tid, 1, SWZ_TILE_THREADS);
-    SWZ__TN(__t_item)(tid, &r, &c, &rot);
+    SWZ__TN(_t_item)(tid, &r, &c, &rot);
     b.r = SWZ__TILE_RPART(r);
     b.x = SWZ__TILE_XPART(r, c);
     return b;
 }
-SWZ_FN uint32_t SWZ__TN(__t_off)(swz__tile_base b, int tid, int j, int kk)
+SWZ_FN uint32_t SWZ__TN(__t_off)(swz_tile_base b, int tid, int j, int kk)
 {
     int r, c, rot;
     if (SWZ__TN(__INC_T)) {
-        swz__tile_base s =
+        swz_tile_base s =
             SWZ__TN(__bits)(1, j * (SWZ_TILE_THREADS), SWZ_TILE_THREADS, 2 * SWZ__TN(__PT) * (SWZ_TILE_THREADS));
         s.r += SWZ__TILE_RPART(kk); /* the row kk of the item: rows r ^ kk, X(kk, 0) */
         s.x ^= SWZ__TILE_XPART(kk, 0);
         return SWZ__TN(__inc_off)(1, b, s);
     }
-    SWZ__TN(__t_item)(tid + j * (SWZ_TILE_THREADS), &r, &c, &rot);
+    SWZ__TN(_t_item)(tid + j * (SWZ_TILE_THREADS), &r, &c, &rot);
     return (uint32_t)(SWZ_TILE_LAYOUT(r + kk, c));
 }
 
-SWZ_FN int SWZ__TN(_vec_ok)(const void *g, int64_t ld, int64_t col0, int vec)
-{
-    const int64_t vb = (int64_t)vec * SWZ__TN(__E);
-    return ((((int64_t)(uintptr_t)g + col0 * SWZ__TN(__E)) & (vb - 1)) == 0) &&
-           (((ld * SWZ__TN(__E)) & (vb - 1)) == 0);
-}
-
-#if defined(SWZ__TILE_DEV)
+#if defined(SWZ_TILE_DEVICE)
 
 /* 1 when the whole tile at (row0, col0) lies inside the matrix and rows are aligned for
  * vec-element vectors: the copy then runs without any bounds test. */
-SWZ__TILE_DFN int SWZ__TN(__fast)(const void *g, int64_t ld, int64_t row0, int64_t col0,
-                                   int64_t rows, int64_t cols, int vec, int nr, int nc)
+SWZ_TILE_DFN int SWZ__TN(__fast)(const void *g, int64_t ld, int64_t row0, int64_t col0,
+                                 int64_t rows, int64_t cols, int vec, int nr, int nc)
 {
     return SWZ__TN(_vec_ok)(g, ld, col0, vec) && row0 >= 0 && col0 >= 0 && row0 + nr <= rows &&
            col0 + nc <= cols;
 }
 
 /* One vector of the load/store side, element by element where the edge cuts it. */
-SWZ__TILE_DFN void SWZ__TN(__get_edge)(swz_tile_v16 *v, const char *p, int64_t gr, int64_t gc,
-                                        int64_t rows, int64_t cols, int vec, int n)
+SWZ_TILE_DFN void SWZ__TN(__get_edge)(swz_tile_v16 *v, const char *p, int64_t gr, int64_t gc,
+                                      int64_t rows, int64_t cols, int vec, int n)
 {
     enum { kE = SWZ__TN(__E) };
     v->q = make_uint4(0u, 0u, 0u, 0u);
     if ((uint64_t)gr >= (uint64_t)rows) return;
     if (vec && gc >= 0 && gc + n <= cols) {
-        SWZ_TILE_GLOBAL_LOAD(v, 0, p, n * kE);
+        SWZ_TILE_EXT_GLOBAL_LOAD(v, 0, p, n * kE);
         return;
     }
 #pragma unroll
     for (int x = 0; x < 16 / kE; ++x)
-        if (x < n && (uint64_t)(gc + x) < (uint64_t)cols) SWZ_TILE_GLOBAL_LOAD(v, x, p + x * kE, kE);
+        if (x < n && (uint64_t)(gc + x) < (uint64_t)cols) SWZ_TILE_EXT_GLOBAL_LOAD(v, x, p + x * kE, kE);
 }
-SWZ__TILE_DFN void SWZ__TN(__put_edge)(char *p, const swz_tile_v16 *v, int64_t gr, int64_t gc,
-                                        int64_t rows, int64_t cols, int vec, int n)
+SWZ_TILE_DFN void SWZ__TN(__put_edge)(char *p, const swz_tile_v16 *v, int64_t gr, int64_t gc,
+                                      int64_t rows, int64_t cols, int vec, int n)
 {
     enum { kE = SWZ__TN(__E) };
     if ((uint64_t)gr >= (uint64_t)rows) return;
     if (vec && gc >= 0 && gc + n <= cols) {
-        SWZ_TILE_GLOBAL_STORE(p, v, 0, n * kE);
+        SWZ_TILE_EXT_GLOBAL_STORE(p, v, 0, n * kE);
         return;
     }
 #pragma unroll
     for (int x = 0; x < 16 / kE; ++x)
-        if (x < n && (uint64_t)(gc + x) < (uint64_t)cols) SWZ_TILE_GLOBAL_STORE(p + x * kE, v, x, kE);
-}
-
-/* 1 when the tile at (row0, col0) (nr x nc elements of g) takes the shifted path: inside the
- * matrix, vectors of W >= 4 bytes wider than an element, and -- for a load (dir 0), which
- * reads the W-byte units around each row's bytes -- those units inside the matrix's own bytes
- * [g, g + ((rows-1)*ld + cols)*E).  The caller has found the rows misaligned (not __fast). */
-SWZ__TILE_DFN int SWZ__TN(__shift_ok)(int dir, const void *g, int64_t ld, int64_t row0, int64_t col0,
-                                       int64_t rows, int64_t cols, int nr, int nc, int W)
-{
-    enum { kE = SWZ__TN(__E) };
-    const uintptr_t lo = (uintptr_t)g, w = (uintptr_t)W - 1u;
-    if (W < 4 || W <= kE || row0 < 0 || col0 < 0 || row0 + nr > rows || col0 + nc > cols) return 0;
-    if (dir != 0) return 1;
-    return ((lo + (uintptr_t)((row0 * ld + col0) * kE)) & ~w) >= lo &&
-           ((lo + (uintptr_t)(((row0 + nr - 1) * ld + col0 + nc) * kE) + w) & ~w) <=
-               lo + (uintptr_t)(((rows - 1) * ld + cols) * kE);
-}
-/* How far p lies past a W-byte boundary (a multiple of E: pointers are element-aligned). */
-SWZ__TILE_DFN int SWZ__TN(__unit_off)(const void *p, int W)
-{
-    return (int)((uintptr_t)p & (uintptr_t)(W - 1) & ~(uintptr_t)(SWZ__TN(__E) - 1));
-}
-/* The shifted path's global write of one W-byte vector o meant for [q, q + W), q = m bytes
- * past a W-byte boundary (m a multiple of E): the aligned unit [q - m, q - m + W) as one
- * store, built from prev (the vector of [q - W, q), the previous lane's) and o -- except by
- * the lane that heads its run of consecutive vectors (head), whose prev is not this run's;
- * when m != 0 the head writes its first W - m bytes and the tail (last lane of the run) its
- * last m bytes in aligned pieces of 1-8 bytes (at most one of each size: the pieces the
- * address bits ask for), so the run writes exactly its own bytes.  (Element by element,
- * 64x64 u8's twin sent the L2 32 M write requests for 128 MiB -- ncu, bench/dev/s6d.sh.) */
-SWZ__TILE_DFN void SWZ__TN(__put_shifted)(char *q, const swz_tile_v16 *o, const swz_tile_v16 *prev,
-                                           int head, int tail, int W)
-{
-    enum { kE = SWZ__TN(__E) };
-    const int m = SWZ__TN(__unit_off)(q, W), k = (W - m) / kE;
-    if (!head || m == 0) {
-        swz_tile_v16 u;
-        swz__tile_shr(&u, prev, o, W - m, W); /* m == 0: o */
-        SWZ_TILE_GLOBAL_STORE(q - m, &u, 0, W);
-    }
-    if (m == 0) return;
-    if (head) { /* o[0, W - m) -> [q, q - m + W): a piece of sz bytes wherever q's bit sz is set */
-        swz_tile_v16 y;
-        char *a = q;
-        y.q = o->q;
-#pragma unroll
-        for (int sz = kE; sz < 16; sz <<= 1)
-            if (sz < W && ((uintptr_t)a & (uintptr_t)sz)) {
-                SWZ_TILE_GLOBAL_STORE(a, &y, 0, sz);
-                a += sz;
-                swz__tile_drop(&y, sz);
-            }
-    }
-    if (tail) { /* o[W - m, W) -> [q - m + W, q + W): pieces by the bits of m, largest first */
-        swz_tile_v16 y, z;
-        char *a = q - m + W;
-        z.q = make_uint4(0u, 0u, 0u, 0u);
-        swz__tile_shr(&y, o, &z, k * kE, W);
-#pragma unroll
-        for (int sz = 8; sz >= kE; sz >>= 1)
-            if (sz < W && (m & sz)) {
-                SWZ_TILE_GLOBAL_STORE(a, &y, 0, sz);
-                a += sz;
-                swz__tile_drop(&y, sz);
-            }
-    }
-}
-
-/* 1 when the tile (nr x nc elements of g at row0, col0) takes the line path: copies that have
- * it, rows off the 128-byte lines, the tile inside the matrix (W = 16 only asks __shift_ok
- * for the bounds). */
-SWZ__TILE_DFN int SWZ__TN(__lines_ok)(const void *g, int64_t ld, int64_t row0, int64_t col0, int64_t rows,
-                                       int64_t cols, int nr, int nc)
-{
-    return SWZ__TN(_LINES) && !SWZ__TN(_vec_ok)(g, ld, col0, SWZ__TN(__LW)) &&
-           SWZ__TN(__shift_ok)(1, g, ld, row0, col0, rows, cols, nr, nc, 16);
-}
-/* The line path (doc block) of map t (0 load/store, 1 store_t), dir 0 global -> shared, 1
- * shared -> global; gb the tile's origin in g, rows ld elements apart.  Each LW lanes take one
- * global row and all its S windows (__win_row: RS = THREADS / LW rows a step), so a row's
- * pointer, offset m and (SWZ_TILE_LINE_STEP) shared base are computed once and its windows are
- * immediates apart; up to eight elements per thread in flight.  A thread's rows are RS apart,
- * so its row pointer steps by RS*ld elements (one 64-bit add, not a product per row), and lane
- * l's element of window 0 is l*E bytes into the row's first 128-byte line. */
-SWZ__TILE_DFN void SWZ__TN(__lines)(const int t, const int dir, char *gb, char *sb, int64_t ld)
-{
-    enum { kE = SWZ__TN(__E), kLW = SWZ__TN(__LW), kRS = SWZ__TN(__LRS),
-           kSM = SWZ__TN(__LS0) > SWZ__TN(__LS1) ? SWZ__TN(__LS0) : SWZ__TN(__LS1),
-           kRB = 8 / kSM < 1 ? 1 : 8 / kSM }; /* rows per batch */
-    /* t is a constant at every call: these fold */
-    const int kS = t ? SWZ__TN(__LS1) : SWZ__TN(__LS0), nrow = t ? (SWZ_TILE_COLS) : (SWZ_TILE_ROWS);
-    const int tid = SWZ_TILE_TID(), l = tid % kLW;
-    const int64_t step = (int64_t)kRS * ld * kE; /* bytes from one of the thread's rows to the next */
-    char *row = gb + (int64_t)SWZ__TN(__win_row)(tid, 0) * ld * kE;
-#pragma unroll
-    for (int i0 = 0; i0 * kRS < nrow; i0 += kRB) {
-        swz_tile_v16 v[kRB][kSM];
-        char *p[kRB];    /* lane l's element of window 0 (w*LW elements on: an immediate) */
-        int d[kRB];      /* l - m: element w*LW + d of the row */
-        uint32_t so[kRB]; /* __line_base (SWZ_TILE_LINE_STEP) */
-#pragma unroll
-        for (int b = 0; b < kRB; ++b, row += step) {
-            const int n = SWZ__TN(__win_row)(tid, i0 + b);
-            const uint32_t a = (uint32_t)(uintptr_t)row & 127u; /* m*E: the row's offset in its line */
-            d[b] = l - (int)(a / kE);
-            p[b] = row + ((int)(l * kE) - (int)a); /* row + d*E: its line, l*E on */
-            so[b] = (SWZ_TILE_LINE_STEP) ? SWZ__TN(__line_base)(t, n, d[b]) : 0u;
-#pragma unroll
-            for (int w = 0; w < kSM; ++w) {
-                int r, c, k;
-                const int ok = w < kS && SWZ__TN(__win_item)(t, n, w, l, l - d[b], &r, &c, &k);
-                const char *sp = sb + (size_t)SWZ__TN(__line_off)(t, so[b], w, d[b], r, c) * kE;
-                if (dir == 0) {
-                    if (ok) SWZ_TILE_GLOBAL_LOAD(&v[b][w], 0, p[b] + w * kLW * kE, kE);
-                } else {
-                    swz__tile_sget_if(ok, &v[b][w], sp, kE);
-                }
-            }
-        }
-#pragma unroll
-        for (int b = 0; b < kRB; ++b) {
-            const int n = SWZ__TN(__win_row)(tid, i0 + b);
-#pragma unroll
-            for (int w = 0; w < kSM; ++w) {
-                int r, c, k;
-                const int ok = w < kS && SWZ__TN(__win_item)(t, n, w, l, l - d[b], &r, &c, &k);
-                char *sp = sb + (size_t)SWZ__TN(__line_off)(t, so[b], w, d[b], r, c) * kE;
-                if (dir == 0) swz__tile_sput_if(ok, sp, &v[b][w], kE);
-                else if (SWZ__TILE_GSTORE_DEFAULT) swz__tile_gput_if(ok, p[b] + w * kLW * kE, &v[b][w], kE);
-                else if (ok) SWZ_TILE_GLOBAL_STORE(p[b] + w * kLW * kE, &v[b][w], 0, kE);
-            }
-        }
-    }
+        if (x < n && (uint64_t)(gc + x) < (uint64_t)cols) SWZ_TILE_EXT_GLOBAL_STORE(p + x * kE, v, x, kE);
 }
 
 /* load (DIR 0: global g -> shared s) and store (DIR 1: shared s -> global g), one body: src
  * is the side read, dst the side written (g or s by DIR, a constant once inlined). */
-SWZ__TILE_DFN void SWZ__TN(__copy)(const int dir, const char *src, char *dst, int64_t ld,
-                                    int64_t row0, int64_t col0, int64_t rows, int64_t cols)
+SWZ_TILE_DFN void SWZ__TN(__copy)(const int dir, const char *src, char *dst, int64_t ld,
+                                  int64_t row0, int64_t col0, int64_t rows, int64_t cols)
 {
     enum { kE = SWZ__TN(__E), kVR = SWZ__TN(_VEC), kNR = SWZ__TN(__NR), kPR = SWZ__TN(__PR),
-           kBR = SWZ__TN(__BR), kTH = (SWZ_TILE_THREADS) };
+           kBR = SWZ__TN(_BATCH), kTH = (SWZ_TILE_THREADS) };
     const int tid = SWZ_TILE_TID();
     const void *g = dir == 0 ? (const void *)src : (const void *)dst;
     if (tid >= kTH) return;
-    const swz__tile_base sb0 = SWZ__TN(__ls_base)(tid);
-    if (SWZ__TN(__lines_ok)(g, ld, row0, col0, rows, cols, SWZ_TILE_ROWS, SWZ_TILE_COLS)) { /* the line path */
-        SWZ__TN(__lines)(0, dir, (char *)g + (row0 * ld + col0) * kE, dir == 0 ? dst : (char *)src, ld);
-        return;
-    }
+    const swz_tile_base sb0 = SWZ__TN(_base)(tid);
+    SWZ_TILE_EXT_COPY_FIRST(dir, src, dst, g, ld, row0, col0, rows, cols) /* an extension's path */
     if (SWZ__TN(__fast)(g, ld, row0, col0, rows, cols, kVR, SWZ_TILE_ROWS, SWZ_TILE_COLS)) {
         const int64_t g0 = (row0 * ld + col0) * kE; /* the tile's origin in g, bytes */
 #pragma unroll
@@ -1007,142 +706,75 @@ SWZ__TILE_DFN void SWZ__TN(__copy)(const int dir, const char *src, char *dst, in
                 const int i = tid + (j0 + b) * kTH;
                 int r, c;
                 if (j0 + b >= kPR || (kNR % kTH != 0 && i >= kNR)) continue;
-                SWZ__TN(__load_item)(i, &r, &c);
+                SWZ__TN(_item)(i, &r, &c);
                 if (dir == 0)
-                    SWZ_TILE_GLOBAL_LOAD(&v[b], 0, src + g0 + ((int64_t)r * ld + c) * kE, kVR * kE);
+                    SWZ_TILE_EXT_GLOBAL_LOAD(&v[b], 0, src + g0 + ((int64_t)r * ld + c) * kE, kVR * kE);
                 else
-                    swz__tile_get(&v[b], 0, src + (size_t)SWZ__TN(__ls_off)(sb0, tid, j0 + b) * kE, kVR * kE);
+                    swz_tile_get(&v[b], 0, src + (size_t)SWZ__TN(_offset)(sb0, tid, j0 + b) * kE, kVR * kE);
             }
 #pragma unroll
             for (int b = 0; b < kBR; ++b) {
                 const int i = tid + (j0 + b) * kTH;
                 int r, c;
                 if (j0 + b >= kPR || (kNR % kTH != 0 && i >= kNR)) continue;
-                SWZ__TN(__load_item)(i, &r, &c);
+                SWZ__TN(_item)(i, &r, &c);
                 if (dir == 0)
-                    swz__tile_sput(dst + (size_t)SWZ__TN(__ls_off)(sb0, tid, j0 + b) * kE, &v[b], 0, kVR * kE);
+                    swz_tile_shared_store(dst + (size_t)SWZ__TN(_offset)(sb0, tid, j0 + b) * kE, &v[b], 0, kVR * kE);
                 else
-                    SWZ_TILE_GLOBAL_STORE(dst + g0 + ((int64_t)r * ld + c) * kE, &v[b], 0, kVR * kE);
+                    SWZ_TILE_EXT_GLOBAL_STORE(dst + g0 + ((int64_t)r * ld + c) * kE, &v[b], 0, kVR * kE);
             }
         }
-    } else if ((SWZ_TILE_SHIFTED) && SWZ__TN(__shift_ok)(dir, g, ld, row0, col0, rows, cols, SWZ_TILE_ROWS, SWZ_TILE_COLS,
-                                   kVR * kE)) { /* misaligned rows inside the matrix: shifted */
-        enum { kBS = SWZ__TN(__BS) };
-        const int64_t g0 = (row0 * ld + col0) * kE;
-        const int lane = tid & 31;
-#pragma unroll
-        for (int j0 = 0; j0 < kPR; j0 += kBS) {
-            swz_tile_v16 v[kBS], n[kBS]; /* the vector; the next unit (load) / previous vector */
-            int m[kBS];                  /* load: the vector's offset in its first unit */
-#pragma unroll
-            for (int b = 0; b < kBS; ++b) {
-                const int i = tid + (j0 + b) * kTH;
-                int r, c;
-                v[b].q = n[b].q = make_uint4(0u, 0u, 0u, 0u);
-                m[b] = 0;
-                if (j0 + b >= kPR || (kNR % kTH != 0 && i >= kNR)) continue;
-                SWZ__TN(__load_item)(i, &r, &c);
-                if (dir == 0) { /* the unit holding the vector's first byte, and (tail, or the
-                                   emulation: no lanes to ask) the next unit */
-                    const char *p = src + g0 + ((int64_t)r * ld + c) * kE;
-                    m[b] = SWZ__TN(__unit_off)(p, kVR * kE);
-                    SWZ_TILE_GLOBAL_LOAD(&v[b], 0, p - m[b], kVR * kE);
-                    if (m[b] && (c + kVR == SWZ_TILE_COLS || lane == 31 || !SWZ__TILE_DEV))
-                        SWZ_TILE_GLOBAL_LOAD(&n[b], 0, p - m[b] + kVR * kE, kVR * kE);
-                } else {
-                    swz__tile_get(&v[b], 0, src + (size_t)SWZ__TN(__ls_off)(sb0, tid, j0 + b) * kE, kVR * kE);
-                    if (!SWZ__TILE_DEV && c != 0 && lane != 0) /* the previous lane's vector */
-                        swz__tile_get(&n[b], 0,
-                                      src + (size_t)SWZ__TN(__ls_off)(SWZ__TN(__ls_base)(tid - 1), tid - 1, j0 + b) * kE,
-                                      kVR * kE);
-                }
-            }
-#pragma unroll
-            for (int b = 0; b < kBS; ++b) {
-                const int i = tid + (j0 + b) * kTH;
-                int r, c;
-                if (j0 + b >= kPR) continue;
-#if SWZ__TILE_DEV
-                swz_tile_v16 x; /* from the next lane (load) or the previous one (store) */
-                x.q = make_uint4(0u, 0u, 0u, 0u);
-                swz__tile_lane(&x, &v[b], dir, kVR * kE);
+    } else if (SWZ_TILE_EXT_COPY_TAKES(dir, g, ld, row0, col0, rows, cols)) { /* an extension's path */
+#if defined(SWZ_TILE_EXT)
+#define SWZ_TILE_EXT_AT SWZ_TILE_AT_COPY
+#include SWZ_TILE_EXT
+#undef SWZ_TILE_EXT_AT
 #endif
-                if (kNR % kTH != 0 && i >= kNR) continue;
-                SWZ__TN(__load_item)(i, &r, &c);
-                const int head = c == 0 || lane == 0, tail = c + kVR == SWZ_TILE_COLS || lane == 31;
-#if SWZ__TILE_DEV
-                if (dir == 0 ? !tail : !head) n[b].q = x.q;
-#endif
-                if (dir == 0) {
-                    swz_tile_v16 u;
-                    swz__tile_shr(&u, &v[b], &n[b], m[b], kVR * kE);
-                    swz__tile_sput(dst + (size_t)SWZ__TN(__ls_off)(sb0, tid, j0 + b) * kE, &u, 0, kVR * kE);
-                } else {
-                    SWZ__TN(__put_shifted)(dst + g0 + ((int64_t)r * ld + c) * kE, &v[b], &n[b], head, tail,
-                                           kVR * kE);
-                }
-            }
-        }
-    } else { /* edges, or misaligned rows the shifted path does not take: one vector at a time,
-                bounds on every element */
+    } else { /* edges, or misaligned rows no extension takes: one vector at a time, bounds on
+                every element */
         const int vec = SWZ__TN(_vec_ok)(g, ld, col0, kVR);
 #pragma unroll 1
         for (int i = tid, j = 0; i < kNR; i += kTH, ++j) {
             swz_tile_v16 v;
             int r, c;
-            SWZ__TN(__load_item)(i, &r, &c);
+            SWZ__TN(_item)(i, &r, &c);
             const int64_t gr = row0 + r, gc = col0 + c;
-            const size_t so = (size_t)SWZ__TN(__ls_off)(sb0, tid, j) * kE;
+            const size_t so = (size_t)SWZ__TN(_offset)(sb0, tid, j) * kE;
             if (dir == 0) {
                 SWZ__TN(__get_edge)(&v, src + (gr * ld + gc) * kE, gr, gc, rows, cols, vec, kVR);
-                swz__tile_sput(dst + so, &v, 0, kVR * kE);
+                swz_tile_shared_store(dst + so, &v, 0, kVR * kE);
             } else {
-                swz__tile_get(&v, 0, src + so, kVR * kE);
+                swz_tile_get(&v, 0, src + so, kVR * kE);
                 SWZ__TN(__put_edge)(dst + (gr * ld + gc) * kE, &v, gr, gc, rows, cols, vec, kVR);
             }
         }
     }
 }
-SWZ__TILE_DFN void SWZ__TN(_load)(SWZ_TILE_ELEM *s, const SWZ_TILE_ELEM *g, int64_t ld,
-                                   int64_t row0, int64_t col0, int64_t rows, int64_t cols)
+SWZ_TILE_DFN void SWZ__TN(_load)(SWZ_TILE_ELEM *s, const SWZ_TILE_ELEM *g, int64_t ld,
+                                 int64_t row0, int64_t col0, int64_t rows, int64_t cols)
 {
     SWZ__TN(__copy)(0, (const char *)g, (char *)s, ld, row0, col0, rows, cols);
 }
-SWZ__TILE_DFN void SWZ__TN(_store)(const SWZ_TILE_ELEM *s, SWZ_TILE_ELEM *g, int64_t ld,
-                                    int64_t row0, int64_t col0, int64_t rows, int64_t cols)
+SWZ_TILE_DFN void SWZ__TN(_store)(const SWZ_TILE_ELEM *s, SWZ_TILE_ELEM *g, int64_t ld,
+                                  int64_t row0, int64_t col0, int64_t rows, int64_t cols)
 {
     SWZ__TN(__copy)(1, (const char *)s, (char *)g, ld, row0, col0, rows, cols);
 }
 
-/* store_t, one item (tid + j*THREADS, base b0): the VEC_T shared reads (rows in rotated order
- * when ROTATE) ... */
-SWZ__TILE_DFN void SWZ__TN(__t_read)(swz_tile_v16 *w, const char *sb, swz__tile_base b0, int tid,
-                                      int j, int rot)
+/* store_t, one item (tid + j*THREADS, base b0): the VEC_T shared reads (rows in an extension's
+ * rotated order: row (k + rot) mod VEC_T into w[k]) ... */
+SWZ_TILE_DFN void SWZ__TN(_t_read)(swz_tile_v16 *w, const char *sb, swz_tile_base b0, int tid,
+                                   int j, int rot)
 {
     enum { kE = SWZ__TN(__E), kVT = SWZ__TN(_VEC_T), kRA = SWZ__TN(_READ_BYTES) };
 #pragma unroll
     for (int k = 0; k < kVT; ++k) {
-        const int kk = (SWZ_TILE_ROTATE) ? ((k + rot) & (kVT - 1)) : k;
-        swz__tile_get(&w[k], 0, sb + (size_t)SWZ__TN(__t_off)(b0, tid, j, kk) * kE, kRA);
-    }
-}
-/* ... rotated back (w[k] holds row (k + rot) mod VT) with selects ... */
-SWZ__TILE_DFN void SWZ__TN(__t_unrotate)(swz_tile_v16 *w, int rot)
-{
-    enum { kVT = SWZ__TN(_VEC_T) };
-#pragma unroll
-    for (int sh = 1; sh < kVT; sh <<= 1) {
-        swz_tile_v16 t[kVT];
-        const int on = (rot & sh) != 0;
-#pragma unroll
-        for (int m = 0; m < kVT; ++m) t[m] = w[(m - sh) & (kVT - 1)];
-#pragma unroll
-        for (int m = 0; m < kVT; ++m)
-            if (on) w[m] = t[m];
+        const int kk = (SWZ_TILE_EXT_ROTATES) ? ((k + rot) & (kVT - 1)) : k;
+        swz_tile_get(&w[k], 0, sb + (size_t)SWZ__TN(__t_off)(b0, tid, j, kk) * kE, kRA);
     }
 }
 /* ... and output vector p (elements p of each read, VEC_T of them). */
-SWZ__TILE_DFN void SWZ__TN(__t_vector)(swz_tile_v16 *o, const swz_tile_v16 *w, int p)
+SWZ_TILE_DFN void SWZ__TN(_t_vector)(swz_tile_v16 *o, const swz_tile_v16 *w, int p)
 {
     enum { kE = SWZ__TN(__E), kVT = SWZ__TN(_VEC_T), kRW = SWZ__TN(__RW) };
     o->q = make_uint4(0u, 0u, 0u, 0u);
@@ -1166,8 +798,8 @@ SWZ__TILE_DFN void SWZ__TN(__t_vector)(swz_tile_v16 *o, const swz_tile_v16 *w, i
 
 /* ... and the reads of one step of the loop: items tid + (j0 + b)*THREADS (b < BT) into w[b];
  * with zero, w[b] of an item past the tile is zeros. */
-SWZ__TILE_DFN void SWZ__TN(__t_reads)(swz_tile_v16 (*w)[SWZ__TN(_VEC_T)], const char *sb, swz__tile_base tb0,
-                                       int tid, int j0, int zero)
+SWZ_TILE_DFN void SWZ__TN(_t_reads)(swz_tile_v16 (*w)[SWZ__TN(_VEC_T)], const char *sb, swz_tile_base tb0,
+                                    int tid, int j0, int zero)
 {
     enum { kVT = SWZ__TN(_VEC_T), kNT = SWZ__TN(__NT), kPT = SWZ__TN(__PT), kBT = SWZ__TN(__BT),
            kTH = (SWZ_TILE_THREADS) };
@@ -1179,13 +811,13 @@ SWZ__TILE_DFN void SWZ__TN(__t_reads)(swz_tile_v16 (*w)[SWZ__TN(_VEC_T)], const 
 #pragma unroll
             for (int k = 0; k < kVT; ++k) w[b][k].q = make_uint4(0u, 0u, 0u, 0u);
         if (j0 + b >= kPT || (kNT % kTH != 0 && i >= kNT)) continue;
-        SWZ__TN(__t_item)(i, &r, &c, &rot);
-        SWZ__TN(__t_read)(w[b], sb, tb0, tid, j0 + b, rot);
+        SWZ__TN(_t_item)(i, &r, &c, &rot);
+        SWZ__TN(_t_read)(w[b], sb, tb0, tid, j0 + b, rot);
     }
 }
 
-SWZ__TILE_DFN void SWZ__TN(_store_t)(const SWZ_TILE_ELEM *s, SWZ_TILE_ELEM *g, int64_t ld,
-                                      int64_t row0, int64_t col0, int64_t rows, int64_t cols)
+SWZ_TILE_DFN void SWZ__TN(_store_t)(const SWZ_TILE_ELEM *s, SWZ_TILE_ELEM *g, int64_t ld,
+                                    int64_t row0, int64_t col0, int64_t rows, int64_t cols)
 {
     enum { kE = SWZ__TN(__E), kVT = SWZ__TN(_VEC_T), kRW = SWZ__TN(__RW), kNT = SWZ__TN(__NT),
            kPT = SWZ__TN(__PT), kBT = SWZ__TN(__BT), kTH = (SWZ_TILE_THREADS) };
@@ -1193,99 +825,58 @@ SWZ__TILE_DFN void SWZ__TN(_store_t)(const SWZ_TILE_ELEM *s, SWZ_TILE_ELEM *g, i
     const char *sb = (const char *)s;
     if (tid >= kTH) return;
     /* output rows row0 .. row0+COLS-1, columns col0 .. col0+ROWS-1 */
-    if (SWZ__TN(__lines_ok)(g, ld, row0, col0, rows, cols, SWZ_TILE_COLS, SWZ_TILE_ROWS)) {
-        SWZ__TN(__lines)(1, 1, (char *)(g + row0 * ld + col0), (char *)sb, ld); /* the line path */
-        return;
-    }
+    SWZ_TILE_EXT_STORE_T_FIRST(sb, g, ld, row0, col0, rows, cols) /* an extension's path */
     if (SWZ__TN(__fast)(g, ld, row0, col0, rows, cols, kVT, SWZ_TILE_COLS, SWZ_TILE_ROWS)) {
         char *gb = (char *)(g + row0 * ld + col0);
-        const swz__tile_base tb0 = SWZ__TN(__t_base)(tid);
+        const swz_tile_base tb0 = SWZ__TN(_t_base)(tid);
 #pragma unroll
         for (int j0 = 0; j0 < kPT; j0 += kBT) {
             swz_tile_v16 w[kBT][kVT];
-            SWZ__TN(__t_reads)(w, sb, tb0, tid, j0, 0);
+            SWZ__TN(_t_reads)(w, sb, tb0, tid, j0, 0);
 #pragma unroll
             for (int b = 0; b < kBT; ++b) {
                 const int i = tid + (j0 + b) * kTH;
                 int r, c, rot;
                 if (j0 + b >= kPT || (kNT % kTH != 0 && i >= kNT)) continue;
-                SWZ__TN(__t_item)(i, &r, &c, &rot);
-                if (SWZ_TILE_ROTATE) SWZ__TN(__t_unrotate)(w[b], rot);
+                SWZ__TN(_t_item)(i, &r, &c, &rot);
+                if (SWZ_TILE_EXT_ROTATES) SWZ_TILE_EXT_UNROT(w[b], rot);
 #pragma unroll
                 for (int p = 0; p < kRW; ++p) {
                     swz_tile_v16 o;
-                    SWZ__TN(__t_vector)(&o, w[b], p);
-                    SWZ_TILE_GLOBAL_STORE(gb + ((int64_t)(c + p) * ld + r) * kE, &o, 0, kVT * kE);
+                    SWZ__TN(_t_vector)(&o, w[b], p);
+                    SWZ_TILE_EXT_GLOBAL_STORE(gb + ((int64_t)(c + p) * ld + r) * kE, &o, 0, kVT * kE);
                 }
             }
         }
-    } else if ((SWZ_TILE_SHIFTED) && SWZ__TN(__shift_ok)(1, g, ld, row0, col0, rows, cols, SWZ_TILE_COLS, SWZ_TILE_ROWS,
-                                   kVT * kE)) { /* misaligned rows inside the matrix: shifted */
-        char *gb = (char *)(g + row0 * ld + col0);
-        const swz__tile_base tb0 = SWZ__TN(__t_base)(tid);
-#pragma unroll
-        for (int j0 = 0; j0 < kPT; j0 += kBT) {
-            swz_tile_v16 w[kBT][kVT];
-            SWZ__TN(__t_reads)(w, sb, tb0, tid, j0, 1); /* zeros past the tile: lanes shuffle them */
-#pragma unroll
-            for (int b = 0; b < kBT; ++b) {
-                const int i = tid + (j0 + b) * kTH, valid = kNT % kTH == 0 || i < kNT;
-                int r, c, rot;
-                if (j0 + b >= kPT) continue;
-                SWZ__TN(__t_item)(i, &r, &c, &rot);
-                if (SWZ_TILE_ROTATE) SWZ__TN(__t_unrotate)(w[b], rot);
-                /* a run: the NQ lanes of consecutive vectors of one output row */
-                const int head = i % SWZ__TN(_NQ) == 0, tail = i % SWZ__TN(_NQ) == SWZ__TN(_NQ) - 1;
-#if !SWZ__TILE_DEV
-                swz_tile_v16 wp[kVT]; /* the emulation has no lanes to ask: item i - 1 again */
-#pragma unroll
-                for (int k = 0; k < kVT; ++k) wp[k].q = make_uint4(0u, 0u, 0u, 0u);
-                if (valid && !head) {
-                    int rp, cp, rotp;
-                    SWZ__TN(__t_item)(i - 1, &rp, &cp, &rotp);
-                    SWZ__TN(__t_read)(wp, sb, SWZ__TN(__t_base)(tid - 1), tid - 1, j0 + b, rotp);
-                    if (SWZ_TILE_ROTATE) SWZ__TN(__t_unrotate)(wp, rotp);
-                }
+    } else if (SWZ_TILE_EXT_STORE_T_TAKES(g, ld, row0, col0, rows, cols)) { /* an extension's path */
+#if defined(SWZ_TILE_EXT)
+#define SWZ_TILE_EXT_AT SWZ_TILE_AT_STORE_T
+#include SWZ_TILE_EXT
+#undef SWZ_TILE_EXT_AT
 #endif
-#pragma unroll
-                for (int p = 0; p < kRW; ++p) {
-                    swz_tile_v16 o, pv;
-                    pv.q = make_uint4(0u, 0u, 0u, 0u);
-                    SWZ__TN(__t_vector)(&o, w[b], p);
-#if SWZ__TILE_DEV
-                    swz__tile_lane(&pv, &o, 1, kVT * kE);
-#else
-                    if (valid && !head) SWZ__TN(__t_vector)(&pv, wp, p);
-#endif
-                    if (valid)
-                        SWZ__TN(__put_shifted)(gb + ((int64_t)(c + p) * ld + r) * kE, &o, &pv, head, tail,
-                                               kVT * kE);
-                }
-            }
-        }
     } else {
         const int vec = SWZ__TN(_vec_ok)(g, ld, col0, kVT);
-        const swz__tile_base tb0 = SWZ__TN(__t_base)(tid);
+        const swz_tile_base tb0 = SWZ__TN(_t_base)(tid);
         char *gb = (char *)g;
 #pragma unroll 1
         for (int i = tid, j = 0; i < kNT; i += kTH, ++j) {
             swz_tile_v16 w[kVT];
             int r, c, rot;
-            SWZ__TN(__t_item)(i, &r, &c, &rot);
-            SWZ__TN(__t_read)(w, sb, tb0, tid, j, rot);
-            if (SWZ_TILE_ROTATE) SWZ__TN(__t_unrotate)(w, rot);
+            SWZ__TN(_t_item)(i, &r, &c, &rot);
+            SWZ__TN(_t_read)(w, sb, tb0, tid, j, rot);
+            if (SWZ_TILE_EXT_ROTATES) SWZ_TILE_EXT_UNROT(w, rot);
 #pragma unroll
             for (int p = 0; p < kRW; ++p) {
                 swz_tile_v16 o;
                 const int64_t gr = row0 + c + p, gc = col0 + r;
-                SWZ__TN(__t_vector)(&o, w, p);
+                SWZ__TN(_t_vector)(&o, w, p);
                 SWZ__TN(__put_edge)(gb + (gr * ld + gc) * kE, &o, gr, gc, rows, cols, vec, kVT);
             }
         }
     }
 }
 
-#endif /* SWZ__TILE_DEV */
+#endif /* SWZ_TILE_DEVICE */
 
 /* Host model: the shared instructions of one call over a whole tile. */
 static inline int SWZ__TN(_model)(int op, swz_tile_cost *cost)
@@ -1306,10 +897,10 @@ static inline int SWZ__TN(_model)(int op, swz_tile_cost *cost)
                     uint32_t base;
                     addr[l] = 0u;
                     if (i >= kNR) continue;
-                    SWZ__TN(__load_item)(i, &r, &c);
+                    SWZ__TN(_item)(i, &r, &c);
                     base = (uint32_t)(SWZ_TILE_LAYOUT(r, c));
                     /* the copies' incremental offset (where it applies) is the layout's */
-                    if (SWZ__TN(__INC_LS) && SWZ__TN(__ls_off)(SWZ__TN(__ls_base)(w * 32 + l), w * 32 + l, j) != base)
+                    if (SWZ__TN(__INC_LS) && SWZ__TN(_offset)(SWZ__TN(_base)(w * 32 + l), w * 32 + l, j) != base)
                         cost->status = SWZ_EKIND;
                     for (x = 0; x < kVR; ++x) /* the vector group must stay whole and aligned */
                         if ((uint32_t)(SWZ_TILE_LAYOUT(r, c + x)) != base + (uint32_t)x)
@@ -1335,11 +926,11 @@ static inline int SWZ__TN(_model)(int op, swz_tile_cost *cost)
                         uint32_t base;
                         addr[l] = 0u;
                         if (i >= kNT) continue;
-                        SWZ__TN(__t_item)(i, &r, &c, &rot);
-                        kk = (SWZ_TILE_ROTATE) ? ((k + rot) & (kVT - 1)) : k;
+                        SWZ__TN(_t_item)(i, &r, &c, &rot);
+                        kk = (SWZ_TILE_EXT_ROTATES) ? ((k + rot) & (kVT - 1)) : k;
                         base = (uint32_t)(SWZ_TILE_LAYOUT(r + kk, c));
                         if (SWZ__TN(__INC_T) &&
-                            SWZ__TN(__t_off)(SWZ__TN(__t_base)(w * 32 + l), w * 32 + l, j, kk) != base)
+                            SWZ__TN(__t_off)(SWZ__TN(_t_base)(w * 32 + l), w * 32 + l, j, kk) != base)
                             cost->status = SWZ_EKIND;
                         for (x = 0; x < kRW; ++x)
                             if ((uint32_t)(SWZ_TILE_LAYOUT(r + kk, c + x)) != base + (uint32_t)x)
@@ -1357,39 +948,12 @@ static inline int SWZ__TN(_model)(int op, swz_tile_cost *cost)
     return SWZ_EKIND;
 }
 
-/* Host model of the line path (the device loop's rows, windows and lanes: __win_row,
- * __win_item) for rows that all start m elements into a 128-byte line: warp instruction (i, w)
- * of warp wp is window w of its lanes' rows of step i. */
-static inline int SWZ__TN(_model_lines)(int op, int m, swz_tile_cost *cost)
-{
-    enum { kE = SWZ__TN(__E), kLW = SWZ__TN(__LW), kTH = (SWZ_TILE_THREADS), kRS = SWZ__TN(__LRS) };
-    const int t = op == SWZ_TILE_OP_STORE_T;
-    const int ns = t ? SWZ__TN(__LS1) : SWZ__TN(__LS0), nrow = t ? (SWZ_TILE_COLS) : (SWZ_TILE_ROWS);
-    uint32_t addr[32], mask;
-    int wp, i, w, l;
-    swz_tile_cost_init(cost, (uint32_t)kE);
-    if (!SWZ__TN(_LINES) || m < 0 || m >= kLW || op < SWZ_TILE_OP_LOAD || op > SWZ_TILE_OP_STORE_T)
-        cost->status = SWZ_EKIND;
-    for (wp = 0; wp < kTH / 32 && cost->status == SWZ_OK; ++wp)
-        for (i = 0; i * kRS < nrow; ++i)
-            for (w = 0; w < ns; ++w) {
-                mask = 0u;
-                for (l = 0; l < 32; ++l) {
-                    int r, c, k;
-                    addr[l] = 0u;
-                    const int n = SWZ__TN(__win_row)(wp * 32 + l, i);
-                    if (!SWZ__TN(__win_item)(t, n, w, l % kLW, m, &r, &c, &k)) continue;
-                    addr[l] = (uint32_t)(SWZ_TILE_LAYOUT(r, c)) * (uint32_t)kE;
-                    /* the copies' stepped offset (SWZ_TILE_LINE_STEP) is the layout's */
-                    if (SWZ__TN(__line_off)(t, SWZ__TN(__line_base)(t, n, l % kLW - m), w, l % kLW - m, r, c) * (uint32_t)kE != addr[l])
-                        cost->status = SWZ_EKIND;
-                    mask |= 1u << l;
-                }
-                if (cost->status != SWZ_OK) return cost->status;
-                if (mask) swz_tile_cost_add(cost, addr, mask, kE | (op == SWZ_TILE_OP_LOAD ? SWZ_STORE : 0));
-            }
-    return cost->status;
-}
+/* The extension's end (its host code, its #undefs). */
+#if defined(SWZ_TILE_EXT)
+#define SWZ_TILE_EXT_AT SWZ_TILE_AT_END
+#include SWZ_TILE_EXT
+#undef SWZ_TILE_EXT_AT
+#endif
 
 #undef SWZ__TN
 #undef SWZ_TILE_NAME
@@ -1405,12 +969,14 @@ static inline int SWZ__TN(_model_lines)(int op, int m, swz_tile_cost *cost)
 #undef SWZ__TILE_RPART
 #undef SWZ__TILE_XPART
 #undef SWZ_TILE_VBYTES
-#undef SWZ_TILE_ROTATE
-#undef SWZ_TILE_SHIFTED
-#undef SWZ_TILE_SHIFT_BATCH
-#undef SWZ_TILE_LINE_STEP
-#undef SWZ_TILE_LINE_TILE
-#undef SWZ_TILE_GLOBAL_LOAD
-#undef SWZ_TILE_GLOBAL_STORE
-#undef SWZ__TILE_GSTORE_DEFAULT
+#undef SWZ_TILE_EXT
+#undef SWZ_TILE_EXT_GLOBAL_LOAD
+#undef SWZ_TILE_EXT_GLOBAL_STORE
+#undef SWZ_TILE_EXT_ROTATES
+#undef SWZ_TILE_EXT_ROT
+#undef SWZ_TILE_EXT_UNROT
+#undef SWZ_TILE_EXT_COPY_FIRST
+#undef SWZ_TILE_EXT_STORE_T_FIRST
+#undef SWZ_TILE_EXT_COPY_TAKES
+#undef SWZ_TILE_EXT_STORE_T_TAKES
 #endif /* SWZ_TILE_NAME */

@@ -24,21 +24,31 @@
  *   if (e != SWZ_OK) swz_error_format(&p.error, why, sizeof why);
  *   // "tma needs a row stride (ld*E) that is a multiple of 16 bytes (ld*E = 8200)"
  *
- * With a CUDA toolkit (nvcc, or a C file that includes <cuda.h> first), the encoder:
- *   CUtensorMap map;
- *   if (swz_tma_map_2d(&map, &p, SWZ_TMA_BF16, dptr, rows, cols, ld, 64, 64, SWZ_TMA_AUTO))
- *       ... p.error says why ...
- * and in a kernel (map passed as `const __grid_constant__ CUtensorMap map`):
- *   __shared__ SWZ_TMA_ALIGNAS(128) uint16_t tile[64 * 64];
+ * Example (host, with a CUDA toolkit -- nvcc, or C with <cuda.h> first: the tensor map of a device matrix)
+ *   #include <cuda.h>
+ *   #include <swz/tma.h>
+ *   CUtensorMap map;                 // passed to the kernel by value (below)
+ *   swz_tma_plan p;
+ *   char why[160];
+ *   void *dptr = NULL;               // a 1000 x 4096 bf16 matrix, ld = 4096
+ *   if (cudaMalloc(&dptr, (size_t)1000 * 4096 * 2) == cudaSuccess &&
+ *       swz_tma_map_2d(&map, &p, SWZ_TMA_BF16, dptr, 1000, 4096, 4096, 64, 64, SWZ_TMA_AUTO) != SWZ_OK)
+ *       swz_error_format(&p.error, why, sizeof why);   // which check or the driver refused
+ *   cudaFree(dptr);
+ *
+ * Example (in a kernel `__global__ void k(const __grid_constant__ CUtensorMap map, int row0, int col0, uint16_t *out)`)
+ *   #include <swz/tma.h>
+ *   __shared__ SWZ_TMA_ALIGNAS(128) uint16_t tile[64 * 64];   // 1024-byte aligned (8*S, S = 128)
  *   __shared__ uint64_t bar;
  *   if (threadIdx.x == 0) { swz_mbar_init(&bar, 1); swz_fence_mbar_init(); }
  *   __syncthreads();
  *   if (threadIdx.x == 0) {
- *       swz_mbar_expect_tx(&bar, 8192);
- *       swz_tma_load_2d(tile, &map, 128, &bar, col0, row0);   // inner coordinate first
+ *       swz_mbar_expect_tx(&bar, 8192);                           // p.box_bytes
+ *       swz_tma_load_2d(tile, &map, 128, &bar, col0, row0);      // inner coordinate first
  *   }
- *   swz_mbar_wait(&bar, 0);                                      // phase 0 completes
- *   ... tile[SWZ_TMA_OFFSET(64, 2, 128, r, c)] is element (row0 + r, col0 + c) ...
+ *   swz_mbar_wait(&bar, 0);                                       // phase 0 completes
+ *   const unsigned r = threadIdx.x / 64, c = threadIdx.x % 64;
+ *   out[threadIdx.x] = tile[SWZ_TMA_OFFSET(64, 2, 128, r, c)];   // the bits of (row0 + r, col0 + c)
  *
  * The formulas
  *   Mode of a box of B = box_cols * E inner bytes (swz_tma_mode_for, SWZ_TMA_MODE_FOR):
@@ -60,8 +70,12 @@
  *   and batch entries start anywhere, negative coordinates and boxes past the edges included.
  *   Alignment: 8*S bytes (256, 512, 1024) for S > 0, 128 bytes for S = 0 (the TMA's own rule
  *   for shared tile addresses).  A swizzled buffer that is 128-B aligned but not 8*S-B
- *   aligned would silently hold another layout: the device functions trap on it (unless
- *   NDEBUG), swz_tma_check_smem says so on the host (SWZ_EALIGN).
+ *   aligned would silently hold another layout: the device copies check it in every build
+ *   (one compare-and-branch per copy; NDEBUG too) and on a misaligned buffer print the
+ *   function, the shared address and the alignment needed, then stop the kernel (__trap: the
+ *   launch fails with cudaErrorLaunchFailure); code compiled for sm_90a stops it without the
+ *   report unless SWZ_TMA_REPORT is 1 (the report's printf would serialize a kernel's wgmma:
+ *   section 5); swz_tma_check_smem says so on the host (SWZ_EALIGN).
  *   wgmma descriptor (64 bits): start address >> 4 in bits 0-13, LBO >> 4 in 16-29, SBO >> 4
  *   in 32-45, base offset 0 in 49-51 (buffers are 8*S aligned), layout type in 62-63 (0 none,
  *   1 = 128 B, 2 = 64 B, 3 = 32 B).  A tile is a stack of panels of P = max(S, 16) bytes per
@@ -92,6 +106,7 @@
 
 #if defined(__CUDACC__)
 #include <cuda.h>
+#include <stdio.h> /* printf: the device copies' report of a misaligned buffer */
 #endif
 #if defined(__CUDACC__) || defined(CUDA_VERSION)
 #include <cuda_runtime_api.h>
@@ -107,11 +122,21 @@
 #define SWZ_TMA_MODE_FOR(B) ((B) == 32 ? 32u : (B) == 64 ? 64u : (B) == 128 ? 128u : 0u)
 SWZ_FN uint32_t swz_tma_mode_for(uint32_t inner_bytes) { return SWZ_TMA_MODE_FOR(inner_bytes); }
 
-/* Shared-memory alignment a TMA box of mode S needs: 8*S (swz_tma_align), 128 for no swizzle. */
-#define SWZ_TMA_SMEM_ALIGN(S) ((S) == 0 ? 128u : SWZ_TMA_ALIGN(S))
+/* Shared-memory alignment a TMA box of mode S needs: 8*S (swz_tma_align), 128 for no swizzle;
+ * a compile error naming swz_error_tma_mode_must_be_0_32_64_or_128 for any other S.  The
+ * reason type is declared here, at file scope: SWZ__CT_CHECK would declare it where the macro
+ * is used, and a type declared inside an alignment attribute of a block-scope variable (a
+ * __shared__ buffer in a kernel) aborts nvcc 13.0's front end (internal error). */
+#if defined(__cplusplus)
+struct swz_error_tma_mode_must_be_0_32_64_or_128;
+#endif
+#define SWZ_TMA_SMEM_ALIGN(S)                                                                    \
+    (((S) == 0 ? 128u : 8u * (S)) +                                                              \
+     (unsigned)SWZ__CT_CHECK((S) == 0 || SWZ__VALID_TMA(S), swz_error_tma_mode_must_be_0_32_64_or_128))
 SWZ_FN uint32_t swz_tma_smem_align(uint32_t mode) { return mode == 0u ? 128u : swz_tma_align(mode); }
 
-/* The attribute of a static shared buffer for mode S (a compile error for a bad mode). */
+/* The attribute of a static shared buffer for mode S (a compile error for a bad mode), in a
+ * kernel or at file scope: `__shared__ SWZ_TMA_ALIGNAS(128) uint16_t tile[64 * 64];`. */
 #if defined(__CUDACC__)
 #define SWZ_TMA_ALIGNAS(S) __align__(SWZ_TMA_SMEM_ALIGN(S))
 #elif defined(__cplusplus)
@@ -158,16 +183,18 @@ SWZ_FN uint32_t swz_tma_dtype_bytes(int t)
 }
 
 /* What cuTensorMapEncodeTiled is given, after every check.  Dimension 0 is the inner one
- * (columns), then rows, then the batch (rank 3). */
+ * (columns), then rows, then the batch (rank 3), or any outer dimensions (swz_tma_plan_nd,
+ * rank up to SWZ_TMA_MAX_RANK). */
+#define SWZ_TMA_MAX_RANK 5
 typedef struct swz_tma_plan {
-    uint32_t rank;         /* 2 or 3 */
+    uint32_t rank;         /* 2 to SWZ_TMA_MAX_RANK */
     int dtype;             /* enum swz_tma_dtype */
     uint32_t elem;         /* bytes per element */
     uint32_t mode;         /* swizzle: 0, 32, 64 or 128 bytes */
     const void *base;      /* global address of element (0, 0, 0) */
-    uint64_t dims[3];      /* cols, rows, batch (elements) */
-    uint64_t strides[2];   /* bytes between rows, between batch entries */
-    uint32_t box[3];       /* box cols, rows, batch (elements) */
+    uint64_t dims[SWZ_TMA_MAX_RANK];        /* cols, rows, batch, ... (elements) */
+    uint64_t strides[SWZ_TMA_MAX_RANK - 1]; /* bytes between rows, between batch entries, ... */
+    uint32_t box[SWZ_TMA_MAX_RANK];         /* box cols, rows, batch, ... (elements) */
     uint32_t box_bytes;    /* bytes one box load writes: the mbarrier's expect_tx */
     uint32_t smem_align;   /* the destination's required alignment (swz_tma_smem_align) */
     uint32_t l2_promotion; /* 0, 64, 128 or 256 bytes (default 256); set before encoding */
@@ -218,8 +245,11 @@ SWZ_FN int swz__tma_plan(swz_tma_plan *p, uint32_t rank, int dtype, const void *
     int r;
     uint32_t i;
     swz_error_clear(e);
-    for (i = 0; i < 3u; ++i) { p->dims[i] = 0u; p->box[i] = 0u; }
-    p->strides[0] = p->strides[1] = 0u;
+    for (i = 0; i < SWZ_TMA_MAX_RANK; ++i) {
+        p->dims[i] = 0u;
+        p->box[i] = 0u;
+        if (i + 1u < SWZ_TMA_MAX_RANK) p->strides[i] = 0u;
+    }
     p->mode = p->box_bytes = p->smem_align = p->store_pad = 0u;
     p->rank = rank;
     p->dtype = dtype;
@@ -276,6 +306,42 @@ SWZ_FN int swz_tma_plan_3d(swz_tma_plan *p, int dtype, const void *base, uint64_
 {
     return swz__tma_plan(p, 3u, dtype, base, batch, rows, cols, ld, batch_stride, box_batch,
                          box_rows, box_cols, mode);
+}
+
+/* Rank 2 to SWZ_TMA_MAX_RANK: dims[0] the inner (contiguous) extent, dims[i] the others,
+ * strides[i - 1] the elements between consecutive entries of dimension i (any order: e.g. a
+ * [batch, seq, heads, d] tensor is dims {d, seq, heads, batch}, strides {s_seq, s_head,
+ * s_batch}), boxes of box[i] entries.  Each stride is a multiple of 16 bytes, below 2^40 and
+ * at least one row (dims[0]*E): the entries of an outer dimension may interleave with each
+ * other, which the map allows.  SWZ_OK or the first failed check (p->error names it). */
+SWZ_FN int swz_tma_plan_nd(swz_tma_plan *p, int dtype, const void *base, uint32_t rank, const uint64_t *dims,
+                           const uint64_t *strides, const uint32_t *box, uint32_t mode)
+{
+    static const char *const dn[SWZ_TMA_MAX_RANK] = {"dims[0]", "dims[1]", "dims[2]", "dims[3]", "dims[4]"};
+    static const char *const bn[SWZ_TMA_MAX_RANK] = {"box[0]", "box[1]", "box[2]", "box[3]", "box[4]"};
+    static const char *const sn[SWZ_TMA_MAX_RANK - 1] = {"strides[0]*E", "strides[1]*E", "strides[2]*E",
+                                                        "strides[3]*E"};
+    uint32_t i, E = swz_tma_dtype_bytes(dtype);
+    int r;
+    if (rank < 2u || rank > SWZ_TMA_MAX_RANK) {
+        swz__tma_plan(p, 2u, dtype, base, 1u, 1u, 1u, 1u, 0u, 1u, 1u, 1u, 0u); /* clears p */
+        return swz_error_set(&p->error, SWZ_ERANGE, "tma", "a rank of 2 to 5", "rank", rank);
+    }
+    /* the 2-D checks of the inner dimension and the first stride, then the outer dimensions */
+    r = swz__tma_plan(p, 2u, dtype, base, 1u, dims[1], dims[0], E ? strides[0] : 1u, 0u, 1u, box[1], box[0], mode);
+    if (r != SWZ_OK) return r;
+    for (i = 2u; i < rank; ++i)
+        if ((r = swz__tma_check_dim(&p->error, dims[i], dn[i])) || (r = swz__tma_check_box(&p->error, box[i], bn[i])) ||
+            (r = swz__tma_check_stride(&p->error, strides[i - 1u] * E, dims[0] * E, sn[i - 1u])))
+            return r;
+    p->rank = rank;
+    for (i = 2u; i < rank; ++i) {
+        p->dims[i] = dims[i];
+        p->box[i] = box[i];
+        p->strides[i - 1u] = strides[i - 1u] * E;
+        p->box_bytes *= box[i];
+    }
+    return SWZ_OK;
 }
 
 /* The inner coordinate c0 (elements, negative allowed) at which a copy of plan p's boxes may
@@ -411,8 +477,8 @@ typedef CUresult (*swz__tma_encode_fn)(CUtensorMap *, CUtensorMapDataType, cuuin
 SWZ_HOST_FN int swz_tma_encode(CUtensorMap *map, swz_tma_plan *p)
 {
     static swz__tma_encode_fn fn = NULL;
-    cuuint64_t dims[3], strides[2];
-    cuuint32_t box[3], estr[3] = {1u, 1u, 1u};
+    cuuint64_t dims[SWZ_TMA_MAX_RANK], strides[SWZ_TMA_MAX_RANK - 1];
+    cuuint32_t box[SWZ_TMA_MAX_RANK], estr[SWZ_TMA_MAX_RANK] = {1u, 1u, 1u, 1u, 1u};
     CUtensorMapSwizzle sw;
     CUtensorMapL2promotion l2;
     CUresult r;
@@ -421,15 +487,24 @@ SWZ_HOST_FN int swz_tma_encode(CUtensorMap *map, swz_tma_plan *p)
         union { void *p; swz__tma_encode_fn f; } u; /* ISO C: no cast between the two kinds */
         enum cudaDriverEntryPointQueryResult q = cudaDriverEntryPointSymbolNotFound;
         u.p = NULL;
+#if CUDART_VERSION >= 12050 /* the versioned query (CUDA 12.5+, where the unversioned one is deprecated) */
         if (cudaGetDriverEntryPointByVersion("cuTensorMapEncodeTiled", &u.p, 12000, cudaEnableDefault, &q) !=
                 cudaSuccess || q != cudaDriverEntryPointSuccess || !u.p)
             return swz_error_set(&p->error, SWZ_EKIND, "cudaGetDriverEntryPointByVersion",
-                                 "a driver with cuTensorMapEncodeTiled (CUDA 12.0+)", "query", (uint64_t)q);
+                             "a driver with cuTensorMapEncodeTiled (CUDA 12.0+)", "query", (uint64_t)q);
+#else
+        if (cudaGetDriverEntryPoint("cuTensorMapEncodeTiled", &u.p, cudaEnableDefault, &q) != cudaSuccess ||
+            q != cudaDriverEntryPointSuccess || !u.p)
+            return swz_error_set(&p->error, SWZ_EKIND, "cudaGetDriverEntryPoint",
+                             "a driver with cuTensorMapEncodeTiled (CUDA 12.0+)", "query", (uint64_t)q);
+#endif
         fn = u.f;
     }
-    for (i = 0; i < 3u; ++i) { dims[i] = p->dims[i]; box[i] = p->box[i]; }
-    strides[0] = p->strides[0];
-    strides[1] = p->strides[1];
+    for (i = 0; i < SWZ_TMA_MAX_RANK; ++i) {
+        dims[i] = p->dims[i];
+        box[i] = p->box[i];
+        if (i + 1u < SWZ_TMA_MAX_RANK) strides[i] = p->strides[i];
+    }
     sw = p->mode == 128u ? CU_TENSOR_MAP_SWIZZLE_128B : p->mode == 64u ? CU_TENSOR_MAP_SWIZZLE_64B
        : p->mode == 32u  ? CU_TENSOR_MAP_SWIZZLE_32B  : CU_TENSOR_MAP_SWIZZLE_NONE;
     l2 = p->l2_promotion == 256u ? CU_TENSOR_MAP_L2_PROMOTION_L2_256B
@@ -460,6 +535,12 @@ SWZ_HOST_FN int swz_tma_map_3d(CUtensorMap *map, swz_tma_plan *p, int dtype, con
                             box_cols, mode);
     return e != SWZ_OK ? e : swz_tma_encode(map, p);
 }
+SWZ_HOST_FN int swz_tma_map_nd(CUtensorMap *map, swz_tma_plan *p, int dtype, const void *base, uint32_t rank,
+                               const uint64_t *dims, const uint64_t *strides, const uint32_t *box, uint32_t mode)
+{
+    int e = swz_tma_plan_nd(p, dtype, base, rank, dims, strides, box, mode);
+    return e != SWZ_OK ? e : swz_tma_encode(map, p);
+}
 #endif /* SWZ__TMA_HAVE_DRIVER */
 
 /* ---- 5. device: mbarriers, TMA copies, wgmma ---------------------------------------------- */
@@ -470,15 +551,49 @@ SWZ_HOST_FN int swz_tma_map_3d(CUtensorMap *map, swz_tma_plan *p, int dtype, con
  * mbarrier instructions and swz_wgmma_desc take. */
 SWZ__TMA_DFN uint32_t swz_smem_addr(const void *p) { return (uint32_t)__cvta_generic_to_shared(p); }
 
-/* The destination check of every copy: a trap when p is not aligned for mode (unless NDEBUG). */
-SWZ__TMA_DFN void swz__tma_check_dst(const void *p, uint32_t mode)
-{
-#if !defined(NDEBUG)
-    if (swz_smem_addr(p) % swz_tma_smem_align(mode) != 0u) __trap();
+/* SWZ_TMA_REPORT (define it before including to choose): 1 -- a copy into a misaligned buffer
+ * prints which function, the shared address and the alignment its mode needs, then stops the
+ * kernel; 0 -- it stops the kernel without the report.  The check itself is there either way.
+ * Default 1, but 0 in code compiled for sm_90a (__CUDA_ARCH_FEAT_SM90_ALL, where wgmma runs):
+ * device printf is a function call, and ptxas serializes every wgmma of a kernel that contains
+ * a call (C7510, "wgmma pipeline crossing function boundary": a wait after each wgmma), so the
+ * report would cost a wgmma kernel its overlap even though it never runs.  A build for sm_90
+ * alone, or a test that wants the report from its sm_90a code, gets it (test-tma defines 1). */
+#if !defined(SWZ_TMA_REPORT)
+#if defined(__CUDA_ARCH_FEAT_SM90_ALL)
+#define SWZ_TMA_REPORT 0
 #else
-    (void)p;
-    (void)mode;
+#define SWZ_TMA_REPORT 1
 #endif
+#endif
+
+/* The report of a misaligned copy, out of line (the copies inline only the test): which
+ * function, the shared address, the alignment its mode needs; then the kernel stops. */
+static __device__ __noinline__ void swz__tma_misaligned(const char *fn, uint32_t addr, uint32_t mode)
+{
+    if (swz_tma_smem_align(mode) == 0u)
+        printf("swz: %s: mode %u is not a TMA swizzle mode (0, 32, 64 or 128 bytes); shared address 0x%x; "
+               "kernel stopped\n", fn, mode, addr);
+    else
+        printf("swz: %s: shared address 0x%x is not aligned to %u bytes, which TMA swizzle mode %u needs "
+               "(swz_tma_smem_align); kernel stopped\n", fn, addr, swz_tma_smem_align(mode), mode);
+    __trap();
+}
+
+/* The shared-buffer check of every copy, in every build (NDEBUG too: a misaligned swizzled box
+ * would silently hold another layout): one compare-and-branch; the report (SWZ_TMA_REPORT) is
+ * out of line. */
+SWZ__TMA_DFN void swz__tma_check_dst(const void *p, uint32_t mode, const char *fn)
+{
+    const uint32_t a = swz_smem_addr(p);
+    if (__builtin_expect((a & (swz_tma_smem_align(mode) - 1u)) != 0u, 0)) {
+#if SWZ_TMA_REPORT
+        swz__tma_misaligned(fn, a, mode);
+#else
+        (void)fn;
+        __trap();
+#endif
+    }
 }
 
 /* Round a shared pointer up to the alignment of mode (a dynamic-shared-memory base). */
@@ -557,7 +672,7 @@ SWZ__TMA_DFN void swz_tma_prefetch(const CUtensorMap *map)
 SWZ__TMA_DFN void swz_tma_load_2d(void *dst, const CUtensorMap *map, uint32_t mode, uint64_t *bar, int32_t c0,
                                   int32_t c1)
 {
-    swz__tma_check_dst(dst, mode);
+    swz__tma_check_dst(dst, mode, "swz_tma_load_2d");
     SWZ__TMA_ASM("cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes"
                  " [%0], [%1, {%2, %3}], [%4];" ::"r"(swz_smem_addr(dst)),
                  "l"((uint64_t)(uintptr_t)map), "r"(c0), "r"(c1), "r"(swz_smem_addr(bar)) : "memory");
@@ -565,16 +680,24 @@ SWZ__TMA_DFN void swz_tma_load_2d(void *dst, const CUtensorMap *map, uint32_t mo
 SWZ__TMA_DFN void swz_tma_load_3d(void *dst, const CUtensorMap *map, uint32_t mode, uint64_t *bar, int32_t c0,
                                   int32_t c1, int32_t c2)
 {
-    swz__tma_check_dst(dst, mode);
+    swz__tma_check_dst(dst, mode, "swz_tma_load_3d");
     SWZ__TMA_ASM("cp.async.bulk.tensor.3d.shared::cluster.global.tile.mbarrier::complete_tx::bytes"
                  " [%0], [%1, {%2, %3, %4}], [%5];" ::"r"(swz_smem_addr(dst)),
                  "l"((uint64_t)(uintptr_t)map), "r"(c0), "r"(c1), "r"(c2), "r"(swz_smem_addr(bar)) : "memory");
+}
+SWZ__TMA_DFN void swz_tma_load_4d(void *dst, const CUtensorMap *map, uint32_t mode, uint64_t *bar, int32_t c0,
+                                  int32_t c1, int32_t c2, int32_t c3)
+{
+    swz__tma_check_dst(dst, mode, "swz_tma_load_4d");
+    SWZ__TMA_ASM("cp.async.bulk.tensor.4d.shared::cluster.global.tile.mbarrier::complete_tx::bytes"
+                 " [%0], [%1, {%2, %3, %4, %5}], [%6];" ::"r"(swz_smem_addr(dst)),
+                 "l"((uint64_t)(uintptr_t)map), "r"(c0), "r"(c1), "r"(c2), "r"(c3), "r"(swz_smem_addr(bar)) : "memory");
 }
 /* The same box into dst and bar at the same offsets in every CTA of the cluster in cta_mask. */
 SWZ__TMA_DFN void swz_tma_load_2d_multicast(void *dst, const CUtensorMap *map, uint32_t mode, uint64_t *bar,
                                             int32_t c0, int32_t c1, uint16_t cta_mask)
 {
-    swz__tma_check_dst(dst, mode);
+    swz__tma_check_dst(dst, mode, "swz_tma_load_2d_multicast");
     SWZ__WG_ASM("cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes"
                  ".multicast::cluster [%0], [%1, {%2, %3}], [%4], %5;" ::"r"(swz_smem_addr(dst)),
                  "l"((uint64_t)(uintptr_t)map), "r"(c0), "r"(c1), "r"(swz_smem_addr(bar)), "h"(cta_mask)
@@ -587,7 +710,7 @@ SWZ__TMA_DFN void swz_tma_load_2d_multicast(void *dst, const CUtensorMap *map, u
  * bytes of its padding; measured on the H200).  Then swz_tma_commit. */
 SWZ__TMA_DFN void swz_tma_store_2d(const CUtensorMap *map, uint32_t mode, const void *src, int32_t c0, int32_t c1)
 {
-    swz__tma_check_dst(src, mode);
+    swz__tma_check_dst(src, mode, "swz_tma_store_2d");
     SWZ__TMA_ASM("cp.async.bulk.tensor.2d.global.shared::cta.tile.bulk_group [%0, {%2, %3}], [%1];" ::"l"(
                      (uint64_t)(uintptr_t)map),
                  "r"(swz_smem_addr(src)), "r"(c0), "r"(c1) : "memory");
@@ -595,7 +718,7 @@ SWZ__TMA_DFN void swz_tma_store_2d(const CUtensorMap *map, uint32_t mode, const 
 SWZ__TMA_DFN void swz_tma_store_3d(const CUtensorMap *map, uint32_t mode, const void *src, int32_t c0, int32_t c1,
                                    int32_t c2)
 {
-    swz__tma_check_dst(src, mode);
+    swz__tma_check_dst(src, mode, "swz_tma_store_3d");
     SWZ__TMA_ASM("cp.async.bulk.tensor.3d.global.shared::cta.tile.bulk_group [%0, {%2, %3, %4}], [%1];" ::"l"(
                      (uint64_t)(uintptr_t)map),
                  "r"(swz_smem_addr(src)), "r"(c0), "r"(c1), "r"(c2) : "memory");
@@ -683,6 +806,47 @@ SWZ__WGMMA_FN(128, f16, SWZ__WG_R8, SWZ__WG_C8(d), "%64", "%65", "%66")
 SWZ__WGMMA_FN(128, bf16, SWZ__WG_R8, SWZ__WG_C8(d), "%64", "%65", "%66")
 SWZ__WGMMA_FN(256, f16, SWZ__WG_R16, SWZ__WG_C16(d), "%128", "%129", "%130")
 SWZ__WGMMA_FN(256, bf16, SWZ__WG_R16, SWZ__WG_C16(d), "%128", "%129", "%130")
+
+/* The same with A (64 x 16) from registers instead of shared memory: a[4] of each thread holds
+ * its warp's 16 x 16 slice of A in the mma.sync m16n8k16 A-fragment order (a0a1 = (g, 2t..),
+ * a2a3 = (g+8, 2t..), a4a5 = (g, 2t+8..), a6a7 = (g+8, 2t+8..); g = lane/4, t = lane%4, rows
+ * 16*warp.. of the warpgroup) -- the order of a 16-bit accumulator fragment converted pairwise,
+ * so a product's result feeds the next product without shared memory.  The registers of a and
+ * d must not change until the group completes (swz_wgmma_fence_operand after the wait).
+ * NAME: swz_wgmma_m64n<N>k16_rs_<TYPE>(float d[N/2], const uint32_t a[4], uint64_t db, int scale_d, int tb). */
+#define SWZ__WGMMA_RS_FN(N, TYPE, RLIST, CLIST, A0, DB, SC)                                       \
+    SWZ__TMA_DFN void swz_wgmma_m64n##N##k16_rs_##TYPE(float *d, const uint32_t *a, uint64_t db, int scale_d, int tb) \
+    {                                                                                           \
+        if (tb)                                                                                 \
+            SWZ__WG_ASM("{ .reg .pred p; setp.ne.b32 p, " SC ", 0;\n"                           \
+                        " wgmma.mma_async.sync.aligned.m64n" #N "k16.f32." #TYPE "." #TYPE     \
+                        " {" RLIST "}, " A0 ", " DB ", p, 1, 1, 1; }"                          \
+                        : CLIST : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "l"(db), "r"(scale_d)); \
+        else                                                                                    \
+            SWZ__WG_ASM("{ .reg .pred p; setp.ne.b32 p, " SC ", 0;\n"                           \
+                        " wgmma.mma_async.sync.aligned.m64n" #N "k16.f32." #TYPE "." #TYPE     \
+                        " {" RLIST "}, " A0 ", " DB ", p, 1, 1, 0; }"                          \
+                        : CLIST : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "l"(db), "r"(scale_d)); \
+    }
+SWZ__WGMMA_RS_FN(64, f16, SWZ__WG_R4, SWZ__WG_C4(d), "{%32, %33, %34, %35}", "%36", "%37")
+SWZ__WGMMA_RS_FN(64, bf16, SWZ__WG_R4, SWZ__WG_C4(d), "{%32, %33, %34, %35}", "%36", "%37")
+SWZ__WGMMA_RS_FN(128, f16, SWZ__WG_R8, SWZ__WG_C8(d), "{%64, %65, %66, %67}", "%68", "%69")
+SWZ__WGMMA_RS_FN(128, bf16, SWZ__WG_R8, SWZ__WG_C8(d), "{%64, %65, %66, %67}", "%68", "%69")
+SWZ__WGMMA_RS_FN(256, f16, SWZ__WG_R16, SWZ__WG_C16(d), "{%128, %129, %130, %131}", "%132", "%133")
+SWZ__WGMMA_RS_FN(256, bf16, SWZ__WG_R16, SWZ__WG_C16(d), "{%128, %129, %130, %131}", "%132", "%133")
+
+/* A compiler fence on the registers of an asynchronous wgmma's operands: after the group's
+ * wgmma wait, call it on the accumulators (and on register A fragments) so that the compiler
+ * neither reads them before the wait nor reuses their registers while the tensor cores may
+ * still read them.  No instruction is emitted. */
+SWZ__TMA_DFN void swz_wgmma_fence_operand(float *d, int n)
+{
+    for (int i = 0; i < n; ++i) asm volatile("" : "+f"(d[i])::"memory");
+}
+SWZ__TMA_DFN void swz_wgmma_fence_operand_u32(uint32_t *a, int n)
+{
+    for (int i = 0; i < n; ++i) asm volatile("" : "+r"(a[i])::"memory");
+}
 
 #endif /* __CUDACC__ */
 

@@ -500,7 +500,7 @@ def test_tensor_core():
                                     ("xor", "ldmatrix-a", 1), ("xor", "ldmatrix-b", 1), ("xor", "ldmatrix-bt", 1),
                                     ("pad", "ldmatrix-a", 1), ("tma128", "ldmatrix-a", 1),
                                     ("none", "cp-async", 1), ("xor", "cp-async", 1),
-                                    # R8, measured on the H200 (bench/CONFORMANCE-NOTES.md): 128-byte rows
+                                    # R8, measured on the H200 (docs/design.md, Model vs hardware): 128-byte rows
                                     # at the pad's 144-byte stride cost 1 + 3 + 2 + 4 = 10 wavefronts
                                     ("pad", "cp-async", 4)):
         d = run_json(["--layout", lay_kind, "--tile", "64x64", "--elem", "half", "--pattern", pattern])
@@ -1117,8 +1117,11 @@ def test_help():
     for opt in ("--layout", "--tile", "--width", "--height", "--elem", "--access", "--layout-access", "--pattern",
                 "--origin", "--json", "--svg", "--svg-grid", "--summary", "ldmatrix4", "stride:S", "transpose",
                 "elements per row", "--op", "R7", "paired", "block:WxH", "(no wrap)", "ldmatrix-a", "ldmatrix-b",
-                "ldmatrix-bt", "cp-async", "stmatrix"):
+                "ldmatrix-bt", "cp-async", "stmatrix", "--solve", "--max-pad", "--seconds", "--lines",
+                "OP:PATTERN:BYTES", "R8"):
         check(opt in out, f"--help mentions {opt}")
+    check("not yet measured" not in out and "modelled as st.shared" not in out,
+          "--help: cp-async is costed by its measured rule R8, not as a 16-byte store")
     check(out.count("promise:") == len(LAYOUTS), "--help gives each layout's promise")
     for k in LAYOUTS:
         check(k in out, f"--help mentions layout {k}")

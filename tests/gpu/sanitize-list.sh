@@ -5,6 +5,7 @@
 # tests/gpu/gemm/sanitize-list.sh, when it exists, adds the GEMM runs.
 b=${1:-build}
 echo "tile $b/tests/gpu/test-tile"
+echo "transpose-copies $b/tests/gpu/test-transpose-copies"
 echo "transpose-all $b/tests/gpu/test-transpose all --quick"
 echo "transpose-args $b/tests/gpu/test-transpose args"
 echo "reduce-all $b/tests/gpu/test-reduce all --quick"
@@ -14,7 +15,14 @@ echo "tma $b/tests/gpu/test-tma all --quick"
 # epilogue's path since 520*2 is a multiple of 16), the TMA-store variant on its fallback too.
 w=$("$b/examples/swz-example-wgemm" --list 2>/dev/null)
 echo "wgemm $b/examples/swz-example-wgemm --runs $(for v in $w; do printf '%s:300:520:200 ' "$v"; done)swz_wgemm_256_bf16_bf16_ts:129:257:77"
+# the tuning candidates (examples/<family>/tuning.h, not in the registries): hgemm's are in
+# test-hgemm's walk; wgemm's on two of the family's check specs
+echo "wgemm-tuning $b/bench/bench_wgemm --check --quick"
 echo "hgemm-all $b/examples/hgemm/test-hgemm all --quick"
+# attn: every variant on small ragged problems -- causal with rows left without keys, GQA,
+# varlen, strided views -- (the racecheck/synccheck runs cover the pipelines' barriers).
+a=$("$b/examples/swz-example-attn" --list 2>/dev/null)
+echo "attn $b/examples/swz-example-attn --runs $(for v in $a; do printf '%s:1:129:200:2:1:c %s:3:70:90:2:2:vs ' "$v" "$v"; done)"
 d=$(dirname "$0")
 [ -f "$d/gemm/sanitize-list.sh" ] && sh "$d/gemm/sanitize-list.sh" "$b"
 exit 0

@@ -11,7 +11,7 @@ the test programs link every variant through the registries) and checks, per ker
       (_kernel_mis): global loads and stores and shared stores of the twin's own width
       (`TRANSPOSE_EXE twins` lists each twin with it: 16 bytes, or the element's for 4- and
       8-byte elements on 128-byte rows), and where that width is wider than an element
-      (tile.h's shifted path) SHFL.DOWN / SHFL.UP (the neighbour lanes' units) and the PRMT
+      (copies.h's shifted path) SHFL.DOWN / SHFL.UP (the neighbour lanes' units) and the PRMT
       above; the tma layout: UTMALDG.3D, UTMASTG.3D, LDS.128 and STS.128 instead of the
       global vectors;
   reduce fast partials: LDG.E.128 present;

@@ -1,10 +1,15 @@
 #!/bin/sh
 # tests/gpu/template_params.sh NVCC ARCH INCLUDE_DIR EXAMPLES_DIR
 # Every family template rejects a missing or a bad parameter at compile time, with a message
-# that names it; tile.h rejects a bad SWZ_TILE_VBYTES; and a control instantiation of each
-# compiles, so the failures come from the checks alone.  Each case below is
+# that names it; tile.h rejects a bad SWZ_TILE_VBYTES, and the transpose's copies.h (tile.h's
+# extension, family 'copies') its bad knobs; mma.h rejects a fragment access (ldmatrix, hence
+# mma.sync) of elements that are not 2 bytes and a layout that splits 16-byte units (one built
+# for 4- or 8-byte access), while its copy takes any element size; and a control instantiation
+# of each compiles, so the failures come from the checks alone.  Each case below is
 #   family | nvcc mode (-E: preprocessor #error, -cuda: static_assert) | expected text | defines
-# (one #define per ';').  Runs nvcc's front end only: no GPU needed.
+# (one #define per ';').  An mma case (family "mma": swz/mma.h with SWZ_MMA_NAME t) also
+# compiles a kernel that uses the tile: t_ldmatrix of TP_ELEM elements, or t_load_async where
+# TP_COPY_ONLY is defined.  Runs nvcc's front end only: no GPU needed.
 set -u
 nvcc=$1 arch=$2 inc=$3 ex=$4
 tmp=$(mktemp -d) || exit 1
@@ -16,12 +21,27 @@ while IFS='|' read -r fam mode want defs; do
   src="$tmp/case$n.cu"
   { echo "#include <stdint.h>"
     echo "$defs" | tr ';' '\n' | sed -e 's/^ *//' -e '/^$/d' -e 's/^/#define /'
-    if [ "$fam" = tile ]; then echo "#include <swz/tile.h>"; else echo "#include \"$fam.cuh\""; fi
+    case $fam in
+      tile | copies) echo "#include <swz/tile.h>" ;;
+      mma) echo "#include <swz/layout.h>"; echo "#include <swz/mma.h>"
+        echo "__global__ void swz_tp_use(const TP_ELEM *g, uint32_t *o)"
+        echo "{"
+        echo "    extern __shared__ __align__(128) unsigned char swz_tp_s[];"
+        echo "#ifdef TP_COPY_ONLY"
+        echo "    t_load_async((TP_ELEM *)swz_tp_s, g, 64, 0, 0, 64, 64);"
+        echo "#else"
+        echo "    uint32_t r[4] = {0u, 0u, 0u, 0u};"
+        echo "    t_ldmatrix(r, (const TP_ELEM *)swz_tp_s, SWZ_MMA_A, 4, 0u, 0u);"
+        echo "    o[threadIdx.x] = r[0] + (uint32_t)(g != 0);"
+        echo "#endif"
+        echo "}" ;;
+      *) echo "#include \"$fam.cuh\"" ;;
+    esac
     # every parameter the case defined is gone after the include (the family undefines its own)
     echo "$defs" | tr ';' '\n' | sed -e 's/^ *//' -e '/^$/d' -e 's/[ (].*//' | grep '^SWZ_' |
       while read -r p; do printf '#ifdef %s\n#error "%s left defined"\n#endif\n' "$p" "$p"; done
   } > "$src"
-  dir=$ex/$fam; [ "$fam" = tile ] && dir=$ex
+  dir=$ex/$fam; { [ "$fam" = tile ] || [ "$fam" = mma ]; } && dir=$ex; [ "$fam" = copies ] && dir=$ex/transpose
   if "$nvcc" -arch="sm_$arch" -I"$inc" -I"$dir" -I"$ex" "$mode" "$src" -o "$tmp/out$n" > "$tmp/log$n" 2>&1; then
     rc=0; else rc=1; fi
   if [ "$want" = OK ]; then
@@ -67,14 +87,23 @@ hgemm|-cuda|OK|SWZ_HGEMM_TILE 128;SWZ_HGEMM_ELEM __half;SWZ_HGEMM_ELEM_NAME half
 hgemm|-E|define SWZ_HGEMM_LAYOUT|SWZ_HGEMM_TILE 128;SWZ_HGEMM_ELEM __half;SWZ_HGEMM_ELEM_NAME half
 hgemm|-E|SWZ_HGEMM_ELEM_NAME must be half or bf16|SWZ_HGEMM_TILE 128;SWZ_HGEMM_ELEM __half;SWZ_HGEMM_ELEM_NAME f16;SWZ_HGEMM_LAYOUT XOR
 hgemm|-cuda|swz_error_hgemm_TILE_K_must_be_32_or_64|SWZ_HGEMM_TILE 128;SWZ_HGEMM_ELEM __half;SWZ_HGEMM_ELEM_NAME half;SWZ_HGEMM_LAYOUT PAD;SWZ_HGEMM_TILE_K 48
+hgemm|-cuda|swz_error_hgemm_LOOP_PROBE_must_be_0_or_1|SWZ_HGEMM_TILE 128;SWZ_HGEMM_ELEM __half;SWZ_HGEMM_ELEM_NAME half;SWZ_HGEMM_LAYOUT XOR;SWZ_HGEMM_LOOP_PROBE 2
 tile|-cuda|OK|SWZ_TILE_NAME t;SWZ_TILE_ELEM float;SWZ_TILE_ROWS 32;SWZ_TILE_COLS 32;SWZ_TILE_THREADS 256;SWZ_TILE_LAYOUT(r, c) ((r) * 32 + (c));SWZ_TILE_VBYTES 8
 tile|-cuda|swz_error_tile_SWZ_TILE_VBYTES_must_be_1_2_4_8_or_16|SWZ_TILE_NAME t;SWZ_TILE_ELEM float;SWZ_TILE_ROWS 32;SWZ_TILE_COLS 32;SWZ_TILE_THREADS 256;SWZ_TILE_LAYOUT(r, c) ((r) * 32 + (c));SWZ_TILE_VBYTES 3
 tile|-cuda|swz_error_tile_SWZ_TILE_VBYTES_must_be_1_2_4_8_or_16|SWZ_TILE_NAME t;SWZ_TILE_ELEM float;SWZ_TILE_ROWS 32;SWZ_TILE_COLS 32;SWZ_TILE_THREADS 256;SWZ_TILE_LAYOUT(r, c) ((r) * 32 + (c));SWZ_TILE_VBYTES 32
-tile|-cuda|swz_error_tile_SWZ_TILE_SHIFTED_must_be_0_or_1|SWZ_TILE_NAME t;SWZ_TILE_ELEM float;SWZ_TILE_ROWS 32;SWZ_TILE_COLS 32;SWZ_TILE_THREADS 256;SWZ_TILE_LAYOUT(r, c) ((r) * 32 + (c));SWZ_TILE_SHIFTED 2
-tile|-cuda|OK|SWZ_TILE_NAME t;SWZ_TILE_ELEM float;SWZ_TILE_ROWS 32;SWZ_TILE_COLS 64;SWZ_TILE_THREADS 256;SWZ_TILE_LAYOUT(r, c) ((c) / 32 * 1024 + (r) * 32 + (c) % 32);SWZ_TILE_LINE_STEP 1;SWZ_TILE_LINE_TILE 32
-tile|-cuda|swz_error_tile_SWZ_TILE_LINE_TILE_must_be_0_or_a_multiple_of_LW_dividing_COLS|SWZ_TILE_NAME t;SWZ_TILE_ELEM float;SWZ_TILE_ROWS 32;SWZ_TILE_COLS 64;SWZ_TILE_THREADS 256;SWZ_TILE_LAYOUT(r, c) ((c) / 32 * 1024 + (r) * 32 + (c) % 32);SWZ_TILE_LINE_STEP 1;SWZ_TILE_LINE_TILE 48
-tile|-cuda|swz_error_tile_SWZ_TILE_LINE_TILE_must_be_0_or_a_multiple_of_LW_dividing_COLS|SWZ_TILE_NAME t;SWZ_TILE_ELEM float;SWZ_TILE_ROWS 32;SWZ_TILE_COLS 64;SWZ_TILE_THREADS 256;SWZ_TILE_LAYOUT(r, c) ((c) / 32 * 1024 + (r) * 32 + (c) % 32);SWZ_TILE_LINE_STEP 1;SWZ_TILE_LINE_TILE 128
-tile|-cuda|swz_error_tile_SWZ_TILE_LINE_TILE_must_be_0_or_a_multiple_of_LW_dividing_COLS|SWZ_TILE_NAME t;SWZ_TILE_ELEM float;SWZ_TILE_ROWS 32;SWZ_TILE_COLS 64;SWZ_TILE_THREADS 256;SWZ_TILE_LAYOUT(r, c) ((c) / 32 * 1024 + (r) * 32 + (c) % 32);SWZ_TILE_LINE_STEP 1;SWZ_TILE_LINE_TILE -32
+mma|-cuda|OK|SWZ_MMA_NAME t;SWZ_MMA_ELEM uint16_t;TP_ELEM uint16_t;SWZ_MMA_ROWS 64;SWZ_MMA_COLS 64;SWZ_MMA_THREADS 128;SWZ_MMA_LAYOUT(r, c) SWZ_XOR_AUTO_OFFSET(64, 2, 16, (r), (c))
+mma|-cuda|OK|SWZ_MMA_NAME t;SWZ_MMA_ELEM uint16_t;TP_ELEM uint16_t;SWZ_MMA_ROWS 64;SWZ_MMA_COLS 64;SWZ_MMA_THREADS 128;SWZ_MMA_LAYOUT(r, c) SWZ_PAD_OFFSET(64, 2, 16, (r), (c))
+mma|-cuda|OK|SWZ_MMA_NAME t;SWZ_MMA_ELEM uint16_t;TP_ELEM uint16_t;SWZ_MMA_ROWS 16;SWZ_MMA_COLS 8;SWZ_MMA_THREADS 32;SWZ_MMA_LAYOUT(r, c) SWZ_XOR_AUTO_OFFSET(8, 2, 16, (r), (c))
+mma|-cuda|OK|SWZ_MMA_NAME t;SWZ_MMA_ELEM float;TP_ELEM float;TP_COPY_ONLY 1;SWZ_MMA_ROWS 64;SWZ_MMA_COLS 64;SWZ_MMA_THREADS 128;SWZ_MMA_LAYOUT(r, c) SWZ_XOR_AUTO_OFFSET(64, 4, 16, (r), (c))
+mma|-cuda|OK|SWZ_MMA_NAME t;SWZ_MMA_ELEM double;TP_ELEM double;TP_COPY_ONLY 1;SWZ_MMA_ROWS 64;SWZ_MMA_COLS 64;SWZ_MMA_THREADS 128;SWZ_MMA_LAYOUT(r, c) SWZ_MORTON_OFFSET(64, 8, 16, 64, (r), (c))
+mma|-cuda|swz_error_mma_ldmatrix_and_mma_sync_need_a_2_byte_SWZ_MMA_ELEM|SWZ_MMA_NAME t;SWZ_MMA_ELEM float;TP_ELEM float;SWZ_MMA_ROWS 64;SWZ_MMA_COLS 64;SWZ_MMA_THREADS 128;SWZ_MMA_LAYOUT(r, c) SWZ_XOR_AUTO_OFFSET(64, 4, 16, (r), (c))
+mma|-cuda|swz_error_mma_ldmatrix_and_mma_sync_need_a_2_byte_SWZ_MMA_ELEM|SWZ_MMA_NAME t;SWZ_MMA_ELEM uint8_t;TP_ELEM uint8_t;SWZ_MMA_ROWS 64;SWZ_MMA_COLS 64;SWZ_MMA_THREADS 128;SWZ_MMA_LAYOUT(r, c) ((r) * 64 + (c))
+mma|-cuda|swz_error_mma_SWZ_MMA_LAYOUT_must_keep_16_byte_units_whole|SWZ_MMA_NAME t;SWZ_MMA_ELEM uint16_t;TP_ELEM uint16_t;SWZ_MMA_ROWS 64;SWZ_MMA_COLS 64;SWZ_MMA_THREADS 128;SWZ_MMA_LAYOUT(r, c) SWZ_XOR_AUTO_OFFSET(64, 2, 4, (r), (c))
+mma|-cuda|swz_error_mma_SWZ_MMA_LAYOUT_must_keep_16_byte_units_whole|SWZ_MMA_NAME t;SWZ_MMA_ELEM uint16_t;TP_ELEM uint16_t;SWZ_MMA_ROWS 64;SWZ_MMA_COLS 64;SWZ_MMA_THREADS 128;SWZ_MMA_LAYOUT(r, c) SWZ_XOR_AUTO_OFFSET(64, 2, 8, (r), (c))
+mma|-cuda|swz_error_mma_SWZ_MMA_LAYOUT_must_keep_16_byte_units_whole|SWZ_MMA_NAME t;SWZ_MMA_ELEM uint16_t;TP_ELEM uint16_t;SWZ_MMA_ROWS 16;SWZ_MMA_COLS 8;SWZ_MMA_THREADS 32;SWZ_MMA_LAYOUT(r, c) SWZ_XOR_AUTO_OFFSET(8, 2, 4, (r), (c))
+mma|-cuda|swz_error_mma_SWZ_MMA_LAYOUT_must_keep_16_byte_units_whole|SWZ_MMA_NAME t;SWZ_MMA_ELEM uint16_t;TP_ELEM uint16_t;SWZ_MMA_ROWS 64;SWZ_MMA_COLS 64;SWZ_MMA_THREADS 128;SWZ_MMA_LAYOUT(r, c) SWZ_PAD_OFFSET(64, 2, 4, (r), (c))
+mma|-cuda|swz_error_mma_SWZ_MMA_LAYOUT_must_keep_16_byte_units_whole|SWZ_MMA_NAME t;SWZ_MMA_ELEM float;TP_ELEM float;TP_COPY_ONLY 1;SWZ_MMA_ROWS 64;SWZ_MMA_COLS 64;SWZ_MMA_THREADS 128;SWZ_MMA_LAYOUT(r, c) SWZ_XOR_AUTO_OFFSET(64, 4, 4, (r), (c))
+mma|-cuda|swz_error_mma_SWZ_MMA_LAYOUT_must_keep_16_byte_units_whole|SWZ_MMA_NAME t;SWZ_MMA_ELEM uint16_t;TP_ELEM uint16_t;SWZ_MMA_ROWS 64;SWZ_MMA_COLS 64;SWZ_MMA_THREADS 128;SWZ_MMA_LAYOUT(r, c) SWZ_TMA_OFFSET(64, 2, 128, (r), (c)) + 1u
 transpose|-cuda|OK|SWZ_TRANSPOSE_TILE 32;SWZ_TRANSPOSE_ELEM double;SWZ_TRANSPOSE_ELEM_NAME double;SWZ_TRANSPOSE_LAYOUT XOR;SWZ_TRANSPOSE_NAME_SUFFIX _s2;SWZ_TRANSPOSE_BLOCK_ORDER SPLIT;SWZ_TRANSPOSE_BLOCK_GROUP 2
 transpose|-cuda|OK|SWZ_TRANSPOSE_TILE 64;SWZ_TRANSPOSE_ELEM float;SWZ_TRANSPOSE_ELEM_NAME float;SWZ_TRANSPOSE_LAYOUT PAD;SWZ_TRANSPOSE_NAME_SUFFIX _a;SWZ_TRANSPOSE_LOAD_ASYNC 1
 transpose|-E|SWZ_TRANSPOSE_LOAD_ASYNC must be 0 or 1|SWZ_TRANSPOSE_TILE 64;SWZ_TRANSPOSE_ELEM float;SWZ_TRANSPOSE_ELEM_NAME float;SWZ_TRANSPOSE_LAYOUT XOR;SWZ_TRANSPOSE_NAME_SUFFIX _a2;SWZ_TRANSPOSE_LOAD_ASYNC 2
@@ -83,6 +112,12 @@ reduce|-cuda|OK|TILE )(;ELEM )(;VARIANT )(;SWZ_REDUCE_TILE 256;SWZ_REDUCE_ELEM f
 gemm|-cuda|OK|TILE )(;ELEM )(;LAYOUT )(;SWZ_GEMM_TILE 64;SWZ_GEMM_ELEM float;SWZ_GEMM_ELEM_NAME float;SWZ_GEMM_LAYOUT XOR
 hgemm|-cuda|OK|TILE )(;ELEM )(;LAYOUT )(;STAGES )(;SWZ_HGEMM_TILE 128;SWZ_HGEMM_ELEM __half;SWZ_HGEMM_ELEM_NAME half;SWZ_HGEMM_LAYOUT XOR
 wgemm|-cuda|OK|TILE )(;ELEM )(;OUT )(;STAGES )(;SWZ_WGEMM_TILE 256;SWZ_WGEMM_ELEM __nv_bfloat16;SWZ_WGEMM_ELEM_NAME bf16;SWZ_WGEMM_OUT float;SWZ_WGEMM_OUT_NAME f32
+copies|-cuda|swz_error_transpose_copies_SHIFTED_must_be_0_or_1|SWZ_TILE_NAME t;SWZ_TILE_ELEM float;SWZ_TILE_ROWS 32;SWZ_TILE_COLS 32;SWZ_TILE_THREADS 256;SWZ_TILE_LAYOUT(r, c) ((r) * 32 + (c));SWZ_TILE_EXT "copies.h";SWZ_TRANSPOSE_COPIES_SHIFTED 2
+copies|-cuda|swz_error_transpose_copies_ROTATE_must_be_0_or_1|SWZ_TILE_NAME t;SWZ_TILE_ELEM float;SWZ_TILE_ROWS 32;SWZ_TILE_COLS 32;SWZ_TILE_THREADS 256;SWZ_TILE_LAYOUT(r, c) ((r) * 32 + (c));SWZ_TILE_EXT "copies.h";SWZ_TRANSPOSE_COPIES_ROTATE 2
+copies|-cuda|OK|SWZ_TILE_NAME t;SWZ_TILE_ELEM float;SWZ_TILE_ROWS 32;SWZ_TILE_COLS 64;SWZ_TILE_THREADS 256;SWZ_TILE_LAYOUT(r, c) ((c) / 32 * 1024 + (r) * 32 + (c) % 32);SWZ_TILE_EXT "copies.h";SWZ_TRANSPOSE_COPIES_SHIFTED 1;SWZ_TRANSPOSE_COPIES_LINE_STEP 1;SWZ_TRANSPOSE_COPIES_LINE_TILE 32
+copies|-cuda|swz_error_transpose_copies_LINE_TILE_must_be_0_or_a_multiple_of_LW_dividing_COLS|SWZ_TILE_NAME t;SWZ_TILE_ELEM float;SWZ_TILE_ROWS 32;SWZ_TILE_COLS 64;SWZ_TILE_THREADS 256;SWZ_TILE_LAYOUT(r, c) ((c) / 32 * 1024 + (r) * 32 + (c) % 32);SWZ_TILE_EXT "copies.h";SWZ_TRANSPOSE_COPIES_SHIFTED 1;SWZ_TRANSPOSE_COPIES_LINE_STEP 1;SWZ_TRANSPOSE_COPIES_LINE_TILE 48
+copies|-cuda|swz_error_transpose_copies_LINE_TILE_must_be_0_or_a_multiple_of_LW_dividing_COLS|SWZ_TILE_NAME t;SWZ_TILE_ELEM float;SWZ_TILE_ROWS 32;SWZ_TILE_COLS 64;SWZ_TILE_THREADS 256;SWZ_TILE_LAYOUT(r, c) ((c) / 32 * 1024 + (r) * 32 + (c) % 32);SWZ_TILE_EXT "copies.h";SWZ_TRANSPOSE_COPIES_SHIFTED 1;SWZ_TRANSPOSE_COPIES_LINE_STEP 1;SWZ_TRANSPOSE_COPIES_LINE_TILE 128
+copies|-cuda|swz_error_transpose_copies_LINE_TILE_must_be_0_or_a_multiple_of_LW_dividing_COLS|SWZ_TILE_NAME t;SWZ_TILE_ELEM float;SWZ_TILE_ROWS 32;SWZ_TILE_COLS 64;SWZ_TILE_THREADS 256;SWZ_TILE_LAYOUT(r, c) ((c) / 32 * 1024 + (r) * 32 + (c) % 32);SWZ_TILE_EXT "copies.h";SWZ_TRANSPOSE_COPIES_SHIFTED 1;SWZ_TRANSPOSE_COPIES_LINE_STEP 1;SWZ_TRANSPOSE_COPIES_LINE_TILE -32
 CASES
 echo "template parameters: $n cases, $fails failed"
 [ $fails -eq 0 ]

@@ -1,18 +1,22 @@
 /* tests/gpu/test_hgemm.cu -- the hgemm family (examples/hgemm) beyond its example program's
  * default check.
  *
- *   test-hgemm all [--quick]  every variant on ragged shapes x both B orientations x both C
- *                             types x beta != 0 / beta == 0 (C poisoned, never read), through
- *                             the family's own run() hook (random data, C with 8 poisoned pad
- *                             columns, every element of every row against the fp64 reference
- *                             within the fp32-accumulation bound, NOTES.md); --quick: 4 small
- *                             shapes x 2 modes, for compute-sanitizer
+ *   test-hgemm all [--quick]  every variant -- the registry's and the tuning candidates of
+ *                             examples/hgemm/tuning.h -- on ragged shapes x both B orientations x
+ *                             both C types x beta != 0 / beta == 0 (C poisoned, never read),
+ *                             through the family's own run() hook (random data, C with 8
+ *                             poisoned pad columns, every element of every row against the fp64
+ *                             reference within the fp32-accumulation bound, docs/design.md);
+ *                             --quick: 4 small shapes x 2 modes, for compute-sanitizer
  *   test-hgemm args           the launcher's argument checks: cudaErrorInvalidValue and C
  *                             untouched for bad arguments; M == 0 or N == 0 is a no-op; the
  *                             xor kernels' loop probes (bench/mma_ceiling): argument checks, and
  *                             the sum of each block's accumulators, with and without copies,
- *                             against the exact sum of the slices they read
- *   test-hgemm model          (no GPU) every variant's fragment address math: the byte offset
+ *                             against the exact sum of the slices they read; then alpha0
+ *   test-hgemm alpha0         alpha = 0 with NaN and +-inf in A and B (BLAS: not referenced):
+ *                             every variant, NN and NT, both C types: C = 0 for beta = 0 (C
+ *                             poisoned with NaN), C = 2 C for beta = 2, padding untouched
+ *   test-hgemm model          (no GPU) every variant's (and candidate's) fragment address math: the byte offset
  *                             each lane gives ldmatrix, for every warp, k step and fragment of
  *                             a slice, equals an independent reimplementation of the layout
  *                             formula and the PTX fragment tables; and the bank model's verdicts
@@ -34,12 +38,20 @@
 
 #include "gpu_util.h"
 #include "hgemm.cuh"
+#include "tuning.h" /* the bench-only candidates and loop probes (library swz_hgemm_tuning) */
 
 static int failures = 0; /* EXPECT (gpu_util.h) counts here */
 
 #include "family_test.h"
 
 extern const swz_family swz_hgemm_family;
+
+/* What the walks cover: the shipped variants (the registry's, SWZ_HGEMM_VARIANTS) and the tuning
+ * candidates (SWZ_HGEMM_TUNING), which the library's registry does not list. */
+#define TH_REF(L, T, E) &swz_hgemm_##L##_##T##_##E##_variant,
+#define TH_TREF(L, T, E, S) &swz_hgemm_##L##_##T##_##E##S##_variant,
+static const swz_variant *const walked_variants[] = {SWZ_HGEMM_VARIANTS(TH_REF) SWZ_HGEMM_TUNING(TH_TREF) NULL};
+SWZ_REGISTRY_DEFINE(walked, "hgemm", walked_variants);
 
 static int quick = 0;
 /* Every block of 128:256:32, 256:512:128 and 384:768:512 takes the full-slice loop (tiles inside
@@ -76,16 +88,12 @@ static int cases(const swz_variant *v)
 }
 static long long run(const swz_variant *v, int i) { return swz_hgemm_family.run(v, specs[(size_t)i].c_str(), 1); }
 
-/* ---- the loop probes (LOOP_PROBE, variants_xor.cu; bench/mma_ceiling) ----
+/* ---- the loop probes (tuning.h, SWZ_HGEMM_LOOP_PROBE; bench/mma_ceiling) ----
  * Their argument checks, and that they compute what they claim: block b runs the slice loop over
  * 128 x 256 tile t = b mod tiles, so the sum of its accumulators is sum_k colsum_At(k) x
  * rowsum_Bt(k) over the k the slices read -- with copies, slice kt is K columns 32kt..32kt+31;
  * without, the STAGES stages hold slices 0 .. STAGES-1 and slice kt reads stage kt mod STAGES.
  * The operands are multiples of 1/4 in [-1, 1), so every product and sum is exact in fp32. */
-extern "C" cudaError_t swz_hgemm_xor_128_half_loop_probe(int, int, int, int, const void *, int64_t, const void *,
-                                                         int64_t, float *, unsigned long long *, cudaStream_t);
-extern "C" cudaError_t swz_hgemm_xor_128_bf16_loop_probe(int, int, int, int, const void *, int64_t, const void *,
-                                                         int64_t, float *, unsigned long long *, cudaStream_t);
 static void test_probe(void)
 {
     enum { KT = 12, K = KT * 32, BM = 128, BN = 256, S = 4, BLOCKS = 5, NT = 256, TILES = 2, LDB = TILES * BN };
@@ -154,6 +162,106 @@ static void test_probe(void)
     }
 }
 
+/* ---- alpha == 0 (BLAS): A and B are not referenced, C = beta * C ----
+ * A and B hold NaN, +inf and -inf (and ones), so any product that reaches C is NaN; with
+ * alpha = 0 every variant, both B orientations and both C types must give C = 0 for beta = 0
+ * (C poisoned with NaN first: it must not be read either) and C = 2 * C for beta = 2 (C of
+ * multiples of 1/8, so 2 * C is exact in every C type); the 8 padding columns of each row of
+ * C keep their bytes. */
+/* The bytes of element value f in C's type (fp32, or the operands' 16-bit type). */
+static void c_bytes(float f, int c16, int bf16, unsigned char *out)
+{
+    if (c16) {
+        const uint16_t u = gpu_bits16(f, bf16);
+        memcpy(out, &u, 2);
+    } else {
+        memcpy(out, &f, 4);
+    }
+}
+
+static void test_alpha0(void)
+{
+    enum { M = 130, N = 260, K = 40, LDC = N + 8 };
+    void *a, *b, *c;
+    CUDA_CHECK(cudaMalloc(&a, (size_t)M * K * 2));
+    CUDA_CHECK(cudaMalloc(&b, (size_t)K * N * 2));
+    CUDA_CHECK(cudaMalloc(&c, (size_t)M * LDC * 4));
+    int bad_runs = 0, runs = 0;
+    for (int i = 0; i < swz_hgemm_registry.count; ++i) {
+        const swz_variant *v = swz_hgemm_registry.variants[i];
+        const swz_hgemm_ops *o = swz_hgemm_ops_of(v);
+        /* NaN, +inf, -inf, 1 in the operand's type */
+        const uint16_t pat[4] = {(uint16_t)(o->bf16 ? 0x7FC0u : 0x7E00u), (uint16_t)(o->bf16 ? 0x7F80u : 0x7C00u),
+                                 (uint16_t)(o->bf16 ? 0xFF80u : 0xFC00u), gpu_bits16(1.0f, o->bf16)};
+        std::vector<uint16_t> ha((size_t)M * K), hb((size_t)K * N);
+        for (size_t j = 0; j < ha.size(); ++j) ha[j] = pat[j % 4];
+        for (size_t j = 0; j < hb.size(); ++j) hb[j] = pat[(j / 3) % 4];
+        CUDA_CHECK(cudaMemcpy(a, ha.data(), ha.size() * 2, cudaMemcpyHostToDevice));
+        CUDA_CHECK(cudaMemcpy(b, hb.data(), hb.size() * 2, cudaMemcpyHostToDevice));
+        for (int bt = 0; bt < 2; ++bt)
+            for (int ct = 0; ct < 2; ++ct)
+                for (int beta2 = 0; beta2 < 2; ++beta2) {
+                    const int c16 = ct == SWZ_HGEMM_C_IN, es = c16 ? 2 : 4;
+                    const size_t cbytes = (size_t)M * LDC * es;
+                    std::vector<unsigned char> c0(cbytes), got(cbytes);
+                    std::vector<float> cf((size_t)M * LDC, 0.0f); /* C's values (beta 2) */
+                    test_rng rng = {0xA1FA0ull + (uint64_t)(i * 8 + bt * 4 + ct * 2 + beta2)};
+                    if (!beta2) {
+                        memset(c0.data(), 0xFF, cbytes); /* NaN in every C type */
+                    } else {
+                        for (size_t j = 0; j < cf.size(); ++j) {
+                            cf[j] = (float)((int)(rng_next(&rng) >> 59) - 16) * 0.125f;
+                            c_bytes(cf[j], c16, o->bf16, &c0[j * es]);
+                        }
+                    }
+                    CUDA_CHECK(cudaMemcpy(c, c0.data(), cbytes, cudaMemcpyHostToDevice));
+                    const cudaError_t e = o->launch(M, N, K, 0.0f, a, K, b, bt == SWZ_HGEMM_NN ? N : K, bt, beta2 ? 2.0f : 0.0f,
+                                                    c, LDC, ct, 0);
+                    EXPECT(e == cudaSuccess, "%s alpha 0: launch: %s", v->name, cudaGetErrorString(e));
+                    CUDA_CHECK(cudaDeviceSynchronize());
+                    CUDA_CHECK(cudaMemcpy(got.data(), c, cbytes, cudaMemcpyDeviceToHost));
+                    long long wrong = 0;
+                    for (int r = 0; r < M; ++r)
+                        for (int j = 0; j < LDC; ++j) {
+                            const size_t at = ((size_t)r * LDC + j) * es;
+                            if (j >= N) { /* padding: untouched */
+                                wrong += memcmp(&got[at], &c0[at], es) != 0;
+                                continue;
+                            }
+                            /* beta 2: the bytes of 2 C (exact); beta 0: a zero of either sign */
+                            const float want = beta2 ? 2.0f * cf[(size_t)r * LDC + j] : 0.0f;
+                            unsigned char wb[4], gb[4] = {0, 0, 0, 0};
+                            c_bytes(want, c16, o->bf16, wb);
+                            memcpy(gb, &got[at], es);
+                            gb[es - 1] &= want == 0.0f ? 0x7F : 0xFF;
+                            if (memcmp(gb, wb, es) != 0) {
+                                if (wrong < 3)
+                                    printf("  %s %s C %s beta %d: C[%d][%d] has bytes %02x%02x.., want %g\n", v->name,
+                                           bt ? "nt" : "nn", c16 ? "in" : "f32", beta2 ? 2 : 0, r, j, got[at + es - 1],
+                                           got[at + es - 2], want);
+                                ++wrong;
+                            }
+                        }
+                    ++runs;
+                    bad_runs += wrong != 0;
+                    EXPECT(wrong == 0, "%s %s C %s alpha 0 beta %d: %lld wrong elements (NaN/inf of A, B or C reached C)",
+                           v->name, bt ? "nt" : "nn", c16 ? "in" : "f32", beta2 ? 2 : 0, wrong);
+                }
+    }
+    CUDA_CHECK(cudaFree(a));
+    CUDA_CHECK(cudaFree(b));
+    CUDA_CHECK(cudaFree(c));
+    printf("alpha 0 with NaN/inf in A and B: %d runs, %d wrong\n", runs, bad_runs);
+}
+
+static int test_alpha0_mode(int argc, char **argv)
+{
+    (void)argv;
+    if (argc != 0) return 2;
+    test_alpha0();
+    return failures ? 1 : 0;
+}
+
 /* ---- args ---- */
 static int test_args(int argc, char **argv)
 {
@@ -164,8 +272,8 @@ static int test_args(int argc, char **argv)
     CUDA_CHECK(cudaMalloc(&a, n * n * 2));
     CUDA_CHECK(cudaMalloc(&b, n * n * 2));
     CUDA_CHECK(cudaMalloc(&c, n * n * 4));
-    for (int i = 0; i < swz_hgemm_registry.count; ++i) {
-        const swz_variant *v = swz_hgemm_registry.variants[i];
+    for (int i = 0; i < walked.count; ++i) {
+        const swz_variant *v = walked.variants[i];
         const swz_hgemm_fn f = swz_hgemm_ops_of(v)->launch;
         struct call {
             const char *what;
@@ -214,7 +322,8 @@ static int test_args(int argc, char **argv)
     CUDA_CHECK(cudaFree(b));
     CUDA_CHECK(cudaFree(c));
     test_probe();
-    printf("argument checks of %d variants and the loop probes: %s\n", swz_hgemm_registry.count,
+    test_alpha0();
+    printf("argument checks of %d variants, the loop probes and alpha 0: %s\n", walked.count,
            failures ? "FAILED" : "ok");
     return failures ? 1 : 0;
 }
@@ -246,8 +355,8 @@ static int test_model(int argc, char **argv)
     (void)argv;
     if (argc != 0) return 2;
     long long checked = 0;
-    for (int vi = 0; vi < swz_hgemm_registry.count; ++vi) {
-        const swz_variant *v = swz_hgemm_registry.variants[vi];
+    for (int vi = 0; vi < walked.count; ++vi) {
+        const swz_variant *v = walked.variants[vi];
         const swz_hgemm_ops *o = swz_hgemm_ops_of(v);
         const int warps = o->warps_m * o->warps_n;
         EXPECT(warps * 32 == v->threads, "%s: %d warps but %d threads", v->name, warps, v->threads);
@@ -329,12 +438,13 @@ static int test_model(int argc, char **argv)
         EXPECT(st.worst_ways == copy_ways, "%s: predicted stores %u-way, the copies %u-way", v->name, st.worst_ways,
                copy_ways);
     }
-    printf("fragment addresses of %d variants: %lld lanes checked: %s\n", swz_hgemm_registry.count, checked,
+    printf("fragment addresses of %d variants: %lld lanes checked: %s\n", walked.count, checked,
            failures ? "FAILED" : "ok");
     return failures ? 1 : 0;
 }
 
-static const family_test walk = {&swz_hgemm_registry, "all", "[--quick]", setup, NULL, cases, run};
-static const family_extra extras[] = {{"args", "", test_args, 1}, {"model", "", test_model, 0}, {NULL, NULL, NULL, 0}};
+static const family_test walk = {&walked, "all", "[--quick]", setup, NULL, cases, run};
+static const family_extra extras[] = {{"args", "", test_args, 1}, {"alpha0", "", test_alpha0_mode, 1},
+                                      {"model", "", test_model, 0}, {NULL, NULL, NULL, 0}};
 
 int main(int argc, char **argv) { return family_test_main(&walk, extras, argc, argv); }

@@ -64,9 +64,9 @@ for h in "${headers[@]}"; do
   name=swz/$(basename "$h")
   # the first public function the header defines ('SWZ_FN <type> swz_<name>('), else the first
   # public one under another qualifier macro (a template header included without its parameters
-  # may define only device functions, e.g. tile.h's 'SWZ__TILE_DFN void swz_tile_global_store('),
-  # else none (the header still compiles in a .cu file; its kernel calls nothing).  Private
-  # names (swz__*) are not called: they are the header's own business.
+  # may define only device functions, e.g. tile.h's 'SWZ_TILE_DFN ... swz_tile_get('), else none
+  # (the header still compiles in a .cu file; its kernel calls nothing).  Private names (swz__*)
+  # are not called: they are the header's own business.
   fn=$(sed -nE 's/^SWZ_FN[^(]*[ *](swz_[a-z][a-z0-9_]*)\(.*/\1/p' "$h" | head -n 1)
   [ -n "$fn" ] || fn=$(sed -nE 's/^SWZ_[A-Z_]*FN[^(]*[ *](swz_[a-z][a-z0-9_]*)\(.*/\1/p' "$h" | head -n 1)
   {

@@ -11,7 +11,8 @@
  *   test_gemm args        argument checks of every launcher and host function.  Host only.
  *   test_gemm gpu float|double   every variant on the GPU against a double reference, both block
  *                         orders; beta = 0 with C poisoned (NaN must not leak), beta != 0 with
- *                         random C, alpha = 0 with NaN in A and B; C outside M x N (padding
+ *                         random C, alpha = 0 with NaN in A and B (beta = 2; beta = 0 with C
+ *                         poisoned: C = 0); C outside M x N (padding
  *                         columns, a guard row) must stay bit-identical.  Exit 77 without a GPU.
  *
  * The walk ('gpu') and the dispatch are tests/gpu/family_test.h (the extra modes: selfcheck,
@@ -276,6 +277,7 @@ static const coef coefs[] = {
     {1.25, 0.0, 0, 1},  /* beta = 0: C poisoned, must not be read */
     {-0.75, 0.5, 0, 0}, /* beta != 0: C is an input */
     {0.0, 2.0, 1, 0},   /* alpha = 0: A and B are NaN and must not be read; C = 2*C */
+    {0.0, 0.0, 1, 1},   /* alpha = 0, beta = 0: C = 0 whatever A, B and C held (NaN) */
 };
 
 /* ---- emulation ------------------------------------------------------------------------ */

@@ -1,0 +1,419 @@
+/* examples/attn/attn.cuh -- the attention family written once: a FlashAttention-style forward
+ * pass (attn.h says what it computes) whose Q, K, V and O tiles are swz tiles.
+ *
+ * What it is for
+ *   A template header: define the parameters, include it, and it generates one kernel, its
+ *   launcher, its bank-model prediction and its variant record, named
+ *   swz_attn_<arch>_<layout>_<head_dim>_<elem>; its own parameters are #undef'ed at the end, so
+ *   one .cu file generates many (variants_mma.cu, variants_wgmma.cu; attn.h lists them).
+ *   Included with no parameter it declares the family-once part only (registry.cu).
+ *
+ * Example
+ *   #define SWZ_ATTN_ARCH MMA
+ *   #define SWZ_ATTN_LAYOUT XOR
+ *   #define SWZ_ATTN_HEAD_DIM 128
+ *   #define SWZ_ATTN_ELEM __nv_bfloat16
+ *   #define SWZ_ATTN_ELEM_NAME bf16
+ *   #include "attn.cuh"   // -> swz_attn_mma_xor_128_bf16(const swz_attn_args *, cudaStream_t)
+ *
+ * Parameters
+ *   SWZ_ATTN_ARCH       MMA (portable, sm_80+) or WGMMA (Hopper, sm_90a)
+ *   SWZ_ATTN_LAYOUT     NONE, PAD or XOR
+ *   SWZ_ATTN_HEAD_DIM   64 or 128
+ *   SWZ_ATTN_ELEM       __nv_bfloat16 or __half;  SWZ_ATTN_ELEM_NAME bf16 or f16 (the same type)
+ *   A missing or bad parameter is a compile error that names it.
+ *
+ * The portable kernel (MMA; 128 threads = 4 warps, BM = 128 query rows, BN = 64 keys)
+ *   smem      Q (BM x D), K and V (BN x D) in two stages each, all in the layout (xor: swz's
+ *             automatic XOR for 16-byte access, SWZ_XOR_AUTO_OFFSET(D, 2, 16, r, c): the 16-byte
+ *             unit XOR row mod 8 -- the 128-byte swizzle; pad: rows of D + 8 elements; none:
+ *             row-major), written by 16-byte cp.async (swz/mma.h) and read by ldmatrix: Q as
+ *             the A operand, K (BN x D, d contiguous) as the B operand of Q.K^T with the
+ *             reduction dimension contiguous (SWZ_MMA_BT), V (BN x D) as the B operand of P.V
+ *             with the reduction dimension strided (SWZ_MMA_B, ldmatrix .trans).
+ *   a warp    32 query rows (two m16 tiles): S = Q.K^T by mma.sync m16n8k16 (fp32), the
+ *             online softmax in registers (exp2 with log2(e) folded into the scale; rows
+ *             reduced across the 4 lanes that hold them), P converted to 16-bit in registers
+ *             as the A fragments of P.V (the accumulator order is the A-fragment order).
+ *   pipeline  key blocks from the last to the first (masked blocks first); K of the next block
+ *             loads while S is computed, V while P.V is: two cp.async groups per block.
+ *   epilogue  O / l into the Q tile (each warp its own rows: 4-byte stores, conflict free in
+ *             xor and pad, 8-way in none), then 16-byte coalesced stores of whole rows.
+ *
+ * The Hopper kernel (WGMMA; 384 threads: a producer warpgroup and two consumer warpgroups,
+ * BM = 128 query rows, BN = 128 keys, two K/V stages)
+ *   smem      Q, K[2], V[2] written by TMA (swz/tma.h, 4-D maps over [batch, seq, heads, d]):
+ *             xor: 128-byte-swizzled panels of 64 columns (the tma128 layout); none and pad:
+ *             unswizzled boxes of 8 columns (wgmma's core-matrix layout).  wgmma reads them
+ *             through swz_wgmma_desc: Q and K K-major, V MN-major (the transpose bit).
+ *   producer  one thread: Q once, then per key block K and V on their own mbarriers (full /
+ *             empty per stage), so Q.K^T of a block starts before its V has landed.
+ *   consumer  64 query rows each: S = Q.K^T (wgmma m64nBNk16, SS), softmax, O += P.V with P
+ *             from registers (wgmma m64nDk16, RS); the softmax of block j runs while the
+ *             tensor cores compute P.V of block j-1 (issued before it).
+ *   epilogue  O / l by stmatrix into the consumer's rows of the Q tile in the layout (xor:
+ *             tma128, conflict free; pad: rows of D + 8; none: row-major, 8-way), then 16-byte
+ *             coalesced stores.
+ */
+#ifndef SWZ_ATTN_CUH_ONCE
+#define SWZ_ATTN_CUH_ONCE
+
+#include <cuda.h>
+#include <cuda_bf16.h>
+#include <cuda_fp16.h>
+#include <cuda_runtime.h>
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+#include <vector>
+
+#include <swz/pad.h>
+#include <swz/xor.h>
+#include <swz/mma.h>
+#include <swz/tma.h>
+#include "attn.h"
+
+/* ---- the family-once part ---------------------------------------------------------------- */
+#define EX_AT_LID_NONE 1
+#define EX_AT_LID_PAD 2
+#define EX_AT_LID_XOR 3
+#define EX_AT_LNAME_NONE none
+#define EX_AT_LNAME_PAD pad
+#define EX_AT_LNAME_XOR xor
+#define EX_AT_AID_MMA 1
+#define EX_AT_AID_WGMMA 2
+#define EX_AT_ANAME_MMA mma
+#define EX_AT_ANAME_WGMMA wgmma
+#define EX_AT_ENAME_OK_bf16 1
+#define EX_AT_ENAME_OK_f16 1
+#define EX_AT_DTYPE_bf16 SWZ_ATTN_BF16
+#define EX_AT_DTYPE_f16 SWZ_ATTN_F16
+
+/* Element offset of (r, c) in a tile of rows of D 16-bit elements, in layout L (1 none, 2 pad,
+ * 3 xor), and the row stride in elements. */
+#define EX_AT_STRIDE(L, D) ((L) == EX_AT_LID_PAD ? SWZ_PAD_STRIDE((D), 2, 16) : (uint32_t)(D))
+#define EX_AT_OFF(L, D, r, c)                                                                   \
+    ((L) == EX_AT_LID_XOR   ? SWZ_XOR_AUTO_OFFSET((D), 2, 16, (r), (c))                        \
+     : (L) == EX_AT_LID_PAD ? SWZ_PAD_OFFSET((D), 2, 16, (r), (c))                             \
+                            : (uint32_t)(r) * (uint32_t)(D) + (uint32_t)(c))
+
+/* The kernels' view of a problem. */
+typedef struct ex_at_params {
+    const char *q, *k, *v;
+    char *o;
+    float *lse;
+    int64_t qs[3], ks[3], vs[3], os[3]; /* element strides: batch, seq, head */
+    const int32_t *cu_q, *cu_k;          /* varlen offsets, or NULL */
+    int sq, sk;                          /* lengths (varlen: the longest) */
+    int heads, group;                    /* group = heads / heads_kv */
+    int m_blocks;                        /* query blocks along sq */
+    int causal;
+    float scale_log2;                    /* scale * log2(e) */
+    float scale;
+    int64_t lse_b, lse_h;                /* lse strides (elements): batch, head */
+} ex_at_params;
+
+/* One CTA's share of the problem: query block m of head h of batch entry b. */
+typedef struct ex_at_cta {
+    int b, h, hk, m;
+    int sq, sk;         /* this sequence's lengths */
+    int64_t qrow, krow; /* the first row of this sequence in q/o and in k/v (varlen offsets) */
+    int bq;             /* the batch coordinate of q/k/v/o (0 for varlen) */
+    int n_end;          /* key blocks to visit: 0 .. n_end-1 */
+} ex_at_cta;
+
+/* The CTA's share for blocks of BM query rows and BN keys; 0 when the CTA has no rows (a varlen
+ * sequence shorter than the grid's longest). */
+static __device__ __forceinline__ int ex_at_cta_of(const ex_at_params &p, int BM, int BN, ex_at_cta *c)
+{
+    c->b = (int)blockIdx.z;
+    c->h = (int)blockIdx.y;
+    c->hk = c->h / p.group;
+    /* causal: the longest rows (the last blocks) start first */
+    c->m = p.causal ? p.m_blocks - 1 - (int)blockIdx.x : (int)blockIdx.x;
+    c->sq = p.sq, c->sk = p.sk, c->qrow = 0, c->krow = 0, c->bq = c->b;
+    if (p.cu_q) {
+        c->qrow = p.cu_q[c->b];
+        c->sq = p.cu_q[c->b + 1] - (int)c->qrow;
+        c->krow = p.cu_k[c->b];
+        c->sk = p.cu_k[c->b + 1] - (int)c->krow;
+        c->bq = 0;
+    }
+    if (c->m * BM >= c->sq) return 0;
+    const int nb = (c->sk + BN - 1) / BN;
+    c->n_end = nb;
+    if (p.causal) {
+        /* the last row of the block may see keys up to last + sk - sq */
+        const int last = (c->m + 1) * BM < c->sq ? (c->m + 1) * BM - 1 : c->sq - 1;
+        const int lim = last + c->sk - c->sq;
+        c->n_end = lim < 0 ? 0 : (lim / BN + 1 < nb ? lim / BN + 1 : nb);
+    }
+    return 1;
+}
+
+/* 1 when key block n needs the mask for query rows row0 .. row0 + BM - 1: it reaches past the
+ * keys, or (causal) past the first row's diagonal. */
+static __device__ __forceinline__ int ex_at_needs_mask(const ex_at_params &p, const ex_at_cta &c, int row0, int n,
+                                                       int BN)
+{
+    return (n + 1) * BN > c.sk || (p.causal && (n + 1) * BN - 1 > row0 + c.sk - c.sq);
+}
+
+/* 2^x (the special-function unit's approximation: exp2 of the scaled logits). */
+static __device__ __forceinline__ float ex_at_exp2(float x)
+{
+    float y;
+    asm("ex2.approx.ftz.f32 %0, %1;" : "=f"(y) : "f"(x));
+    return y;
+}
+static __device__ __forceinline__ float ex_at_quad_max(float v)
+{
+    v = fmaxf(v, __shfl_xor_sync(0xffffffffu, v, 1));
+    return fmaxf(v, __shfl_xor_sync(0xffffffffu, v, 2));
+}
+static __device__ __forceinline__ float ex_at_quad_sum(float v)
+{
+    v += __shfl_xor_sync(0xffffffffu, v, 1);
+    return v + __shfl_xor_sync(0xffffffffu, v, 2);
+}
+/* Two floats as one register of two 16-bit values (the low one first). */
+template <class T> struct ex_at_pack;
+template <> struct ex_at_pack<__nv_bfloat16> {
+    static __device__ __forceinline__ uint32_t run(float a, float b)
+    {
+        __nv_bfloat162 v = __floats2bfloat162_rn(a, b);
+        return *(uint32_t *)&v;
+    }
+};
+template <> struct ex_at_pack<__half> {
+    static __device__ __forceinline__ uint32_t run(float a, float b)
+    {
+        __half2 v = __floats2half2_rn(a, b);
+        return *(uint32_t *)&v;
+    }
+};
+
+/* The online softmax of one row (its values spread over the 4 lanes of a quad): the new maximum
+ * of the raw logits (mx, this thread's part already folded in), the factor the previous sums
+ * and outputs are scaled by, and the base the exponents subtract (0 for a row with no key yet,
+ * so that -inf - -inf never happens). */
+static __device__ __forceinline__ float ex_at_rescale(float *m, float mx, float scale_log2, float *base)
+{
+    const float mn = fmaxf(*m, ex_at_quad_max(mx));
+    const float b = mn == -INFINITY ? 0.f : mn * scale_log2;
+    const float alpha = *m == -INFINITY ? 0.f : ex_at_exp2(*m * scale_log2 - b);
+    *m = mn;
+    *base = b;
+    return alpha;
+}
+
+/* The end of a row: o[] *= 1/l (0 for a row without keys) and its log-sum-exp. */
+static __device__ __forceinline__ float ex_at_finish(float m, float *l, float scale)
+{
+    const float sum = ex_at_quad_sum(*l);
+    *l = sum > 0.f ? 1.f / sum : 0.f;
+    return sum > 0.f ? m * scale + logf(sum) : -INFINITY;
+}
+
+/* 16-byte chunks of rows r0 .. r0+ROWS-1 of an O tile (thread t of NT), copied to global memory
+ * row by row (coalesced; o points at tile row 0, os the row stride), rows below nrows only.
+ * off(r, c): the tile's element offset. */
+template <int D, int ROWS, int NT, class OFF>
+static __device__ __forceinline__ void ex_at_store_rows(const unsigned char *tile, int r0, int t, char *o, int64_t os,
+                                                        int nrows, OFF off)
+{
+    enum { U = D / 8, PER = ROWS * U / NT };
+#pragma unroll
+    for (int j = 0; j < PER; ++j) {
+        const int i = t + j * NT, r = r0 + i / U, u = i % U;
+        const uint4 v = *(const uint4 *)(tile + off((uint32_t)r, (uint32_t)(u * 8)) * 2u);
+        if (r < nrows) *(uint4 *)(o + ((int64_t)r * os + u * 8) * 2) = v;
+    }
+}
+
+/* Host: the kernels' parameters from checked arguments. */
+static inline ex_at_params ex_at_params_of(const swz_attn_args *a, int BM)
+{
+    ex_at_params p;
+    memset(&p, 0, sizeof p);
+    p.q = (const char *)a->q, p.k = (const char *)a->k, p.v = (const char *)a->v, p.o = (char *)a->o;
+    p.lse = a->lse;
+    for (int i = 0; i < 3; ++i) {
+        p.qs[i] = a->q_stride[i], p.ks[i] = a->k_stride[i], p.vs[i] = a->v_stride[i], p.os[i] = a->o_stride[i];
+    }
+    p.cu_q = a->cu_seqlens_q, p.cu_k = a->cu_seqlens_k;
+    p.sq = (int)a->seqlen_q, p.sk = (int)a->seqlen_k;
+    p.heads = (int)a->heads, p.group = (int)(a->heads / a->heads_kv);
+    p.m_blocks = (int)((a->seqlen_q + BM - 1) / BM);
+    p.causal = a->causal != 0;
+    p.scale = a->scale > 0.f ? a->scale : (float)(1.0 / sqrt((double)a->head_dim));
+    p.scale_log2 = p.scale * 1.4426950408889634f;
+    if (a->cu_seqlens_q) p.lse_b = 0, p.lse_h = a->total_q;
+    else p.lse_b = a->heads * a->seqlen_q, p.lse_h = a->seqlen_q;
+    return p;
+}
+
+/* Host: launch the dynamic-shared-memory kernel fn over the (query block, head, batch) grid. */
+static inline cudaError_t ex_at_launch_grid(const void *fn, const swz_attn_args *a, int BM, int threads, unsigned smem,
+                                            void **args, cudaStream_t s)
+{
+    static const void *raised[64];
+    static int nraised = 0;
+    int i, known = 0;
+    for (i = 0; i < nraised; ++i) known |= raised[i] == fn;
+    if (!known) {
+        cudaError_t e = cudaFuncSetAttribute(fn, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem);
+        if (e != cudaSuccess) return e;
+        if (nraised < 64) raised[nraised++] = fn;
+    }
+    const dim3 grid((unsigned)((a->seqlen_q + BM - 1) / BM), (unsigned)a->heads, (unsigned)a->batch);
+    return cudaLaunchKernel(fn, grid, dim3((unsigned)threads), args, smem, s);
+}
+
+/* Host: 1 when the current device runs sm_90a code (Hopper). */
+static inline int ex_at_is_sm90(void)
+{
+    int dev = 0, major = 0, minor = 0;
+    if (cudaGetDevice(&dev) != cudaSuccess) return 0;
+    if (cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor, dev) != cudaSuccess ||
+        cudaDeviceGetAttribute(&minor, cudaDevAttrComputeCapabilityMinor, dev) != cudaSuccess)
+        return 0;
+    return major == 9 && minor == 0;
+}
+
+/* Host: the 4-D map of a [batch, seq, heads, d] tensor (strides st: batch, seq, head) with boxes
+ * of `rows` rows x `cols` columns of one head of one batch entry; mode 128 or 0. */
+static inline cudaError_t ex_at_map(CUtensorMap *map, int dtype, const void *base, int64_t batch, int64_t seq,
+                                    int64_t heads, int64_t d, const int64_t st[3], uint32_t rows, uint32_t cols,
+                                    uint32_t mode)
+{
+    const uint64_t dims[4] = {(uint64_t)d, (uint64_t)seq, (uint64_t)heads, (uint64_t)batch};
+    /* a dimension of one entry has no stride to honour: give it one the map accepts */
+    const uint64_t strides[3] = {(uint64_t)(seq > 1 ? st[1] : d), (uint64_t)(heads > 1 ? st[2] : d),
+                                 (uint64_t)(batch > 1 ? st[0] : d)};
+    const uint32_t box[4] = {cols, rows, 1u, 1u};
+    swz_tma_plan plan;
+    const int tt = dtype == SWZ_ATTN_BF16 ? SWZ_TMA_BF16 : SWZ_TMA_F16;
+    if (swz_tma_map_nd(map, &plan, tt, base, 4u, dims, strides, box, mode) != SWZ_OK) {
+        char why[160];
+        swz_error_format(&plan.error, why, sizeof why);
+        fprintf(stderr, "swz attn: %s\n", why);
+        return cudaErrorInvalidValue;
+    }
+    return cudaSuccess;
+}
+
+/* The bank model's accumulation of n copies of one cost. */
+static inline void ex_at_cost_addn(swz_tile_cost *c, const swz_tile_cost *d, uint64_t n)
+{
+    if (d->status != SWZ_OK) {
+        c->status = d->status;
+        return;
+    }
+    c->instructions += n * d->instructions;
+    c->wavefronts += n * d->wavefronts;
+    c->ideal += n * d->ideal;
+    if (d->worst_ways > c->worst_ways) c->worst_ways = d->worst_ways;
+}
+
+/* Host: 1 when off(r, c) maps every element of a rows x cols tile to a distinct offset below
+ * limit (a bijection into the buffer); prints the first failure under `who`. */
+template <class OFF>
+static inline int ex_at_bijective(const char *who, uint32_t rows, uint32_t cols, uint32_t limit, OFF off)
+{
+    std::vector<unsigned char> seen(limit, 0);
+    for (uint32_t r = 0; r < rows; ++r)
+        for (uint32_t c = 0; c < cols; ++c) {
+            const uint32_t o = off(r, c);
+            if (o >= limit || seen[o]) {
+                printf("%s: element (%u, %u) at offset %u: %s\n", who, r, c, o, o >= limit ? "outside the buffer" : "taken twice");
+                return 0;
+            }
+            seen[o] = 1;
+        }
+    return 1;
+}
+
+/* The standard problem of ncu-check: 132 heads of one query block (one CTA per SM of an H100 /
+ * H200), 8 full key blocks of 64 (mma) or 4 of 128 (wgmma) each: no mask, no ragged tail. */
+#define EX_AT_STD_HEADS 132
+#define EX_AT_STD_SK 512
+
+#endif /* SWZ_ATTN_CUH_ONCE */
+
+/* ================================ one variant ============================================ */
+/* Included with none of the parameters (registry.cu): the family-once part above only. */
+#if defined(SWZ_ATTN_ARCH) || defined(SWZ_ATTN_LAYOUT) || defined(SWZ_ATTN_HEAD_DIM) || defined(SWZ_ATTN_ELEM) || \
+    defined(SWZ_ATTN_ELEM_NAME)
+#if !defined(SWZ_ATTN_ARCH)
+#error "attn.cuh: define SWZ_ATTN_ARCH (MMA or WGMMA)"
+#endif
+#if !defined(SWZ_ATTN_LAYOUT)
+#error "attn.cuh: define SWZ_ATTN_LAYOUT (NONE, PAD or XOR)"
+#endif
+#if !defined(SWZ_ATTN_HEAD_DIM)
+#error "attn.cuh: define SWZ_ATTN_HEAD_DIM (64 or 128)"
+#endif
+#if !defined(SWZ_ATTN_ELEM)
+#error "attn.cuh: define SWZ_ATTN_ELEM (__nv_bfloat16 or __half)"
+#endif
+#if !defined(SWZ_ATTN_ELEM_NAME)
+#error "attn.cuh: define SWZ_ATTN_ELEM_NAME (bf16 or f16)"
+#endif
+#if !SWZ_CAT(EX_AT_ENAME_OK_, SWZ_ATTN_ELEM_NAME)
+#error "attn.cuh: SWZ_ATTN_ELEM_NAME must be bf16 or f16"
+#endif
+#if SWZ_CAT(EX_AT_LID_, SWZ_ATTN_LAYOUT) < 1 || SWZ_CAT(EX_AT_LID_, SWZ_ATTN_LAYOUT) > 3
+#error "attn.cuh: SWZ_ATTN_LAYOUT must be NONE, PAD or XOR"
+#endif
+#if SWZ_CAT(EX_AT_AID_, SWZ_ATTN_ARCH) < 1 || SWZ_CAT(EX_AT_AID_, SWZ_ATTN_ARCH) > 2
+#error "attn.cuh: SWZ_ATTN_ARCH must be MMA or WGMMA"
+#endif
+SWZ_STATIC_ASSERT(SWZ_ATTN_HEAD_DIM == 64 || SWZ_ATTN_HEAD_DIM == 128, swz_error_attn_SWZ_ATTN_HEAD_DIM_must_be_64_or_128);
+SWZ_STATIC_ASSERT(sizeof(SWZ_ATTN_ELEM) == 2, swz_error_attn_SWZ_ATTN_ELEM_must_be_a_16_bit_type);
+
+#define EX_AT_L SWZ_CAT(EX_AT_LID_, SWZ_ATTN_LAYOUT)
+#define EX_AT_A SWZ_CAT(EX_AT_AID_, SWZ_ATTN_ARCH)
+#define EX_AT_D SWZ_ATTN_HEAD_DIM
+#define EX_AT_NAME                                                                              \
+    SWZ_CAT(SWZ_CAT(SWZ_CAT(swz_attn_, SWZ_CAT(EX_AT_ANAME_, SWZ_ATTN_ARCH)),                  \
+                    SWZ_CAT(_, SWZ_CAT(EX_AT_LNAME_, SWZ_ATTN_LAYOUT))),                        \
+            SWZ_CAT(SWZ_CAT(_, SWZ_ATTN_HEAD_DIM), SWZ_CAT(_, SWZ_ATTN_ELEM_NAME)))
+#define AT(x) SWZ_CAT(EX_AT_NAME, x)
+
+#if EX_AT_A == EX_AT_AID_MMA
+#include "attn_mma.inc"
+#else
+#include "attn_wgmma.inc"
+#endif
+
+/* The standard problem (ncu-check): B:SQ:SK:H:HKV, one query block per head, every CTA full. */
+static int AT(__problem)(char *spec)
+{
+    snprintf(spec, SWZ_SPEC_MAX, "1:%d:%d:%d:%d", (int)AT(__BM), EX_AT_STD_SK, EX_AT_STD_HEADS, EX_AT_STD_HEADS);
+    return EX_AT_STD_HEADS;
+}
+static const swz_attn_ops AT(__ops) = {&EX_AT_NAME, SWZ_CAT(EX_AT_DTYPE_, SWZ_ATTN_ELEM_NAME), EX_AT_D,
+                                       EX_AT_A == EX_AT_AID_WGMMA, AT(__BM), AT(__BN), AT(__THREADS),
+                                       (unsigned)AT(__SMEM), &AT(__selfcheck)};
+
+extern "C" const swz_variant AT(_variant);
+const swz_variant AT(_variant) = SWZ_VARIANT_INIT(
+    "attn", SWZ_STR(EX_AT_NAME), SWZ_STR(AT(_kernel)), SWZ_STR(SWZ_CAT(EX_AT_LNAME_, SWZ_ATTN_LAYOUT)),
+    SWZ_STR(SWZ_ATTN_ELEM_NAME), EX_AT_D, 2, AT(__THREADS), AT(__KNOBS), &AT(__predict), &AT(__problem), &AT(__ops));
+
+#undef EX_AT_L
+#undef EX_AT_A
+#undef EX_AT_D
+#undef EX_AT_NAME
+#undef AT
+#endif /* one variant */
+
+/* The parameters of this family (and only they) are undefined: the next instantiation starts
+ * from scratch, and no name is left behind in the includer. */
+#undef SWZ_ATTN_ARCH
+#undef SWZ_ATTN_LAYOUT
+#undef SWZ_ATTN_HEAD_DIM
+#undef SWZ_ATTN_ELEM
+#undef SWZ_ATTN_ELEM_NAME
