@@ -117,7 +117,9 @@ template <> struct ex_wg_mma<128, __half> {
 #define EX_WG_STG 8192u
 static __host__ __device__ __forceinline__ uint32_t ex_wg_stage_off(uint32_t lt, uint32_t i, uint32_t cw, uint32_t ob)
 {
-    return swz_tma_offset(cw, ob, 128u, swz_wgmma_acc_row(lt, i), swz_wgmma_acc_col(lt, i) % cw) * ob;
+    /* the tma128 image of the buffer's byte (row, col): the macro form of the swizzle (the mode is
+     * a constant; the row and column are in the buffer by construction) */
+    return SWZ_TMA_SWIZZLE(128u, (swz_wgmma_acc_row(lt, i) * cw + swz_wgmma_acc_col(lt, i) % cw) * ob);
 }
 /* Named barrier `id` over one warpgroup (128 threads). */
 static __device__ __forceinline__ void ex_wg_bar(uint32_t id) { asm volatile("bar.sync %0, 128;" ::"r"(id) : "memory"); }
