@@ -134,7 +134,17 @@ typedef struct swz_family {
      * reference; quiet: print only a failure. */
     int (*run)(const swz_variant *v, const char *spec, int quiet);
     const swz_family_bench *bench;  /* --bench and bench/bench_<family> */
+    /* The launcher's pointer arguments, named in the order call() takes them (NULL-terminated),
+     * and call(): v's launcher on a small problem (64 x 64, or 2^18 elements) with pointers
+     * p[0..) and every other argument valid; it returns the launcher's cudaError_t as an int.
+     * The registry test calls it with each pointer NULL in turn (the launcher must return
+     * cudaErrorInvalidValue before any CUDA call) and, on a GPU, with buffers of
+     * SWZ_FAMILY_CALL_BYTES each (it must succeed). */
+    const char *const *pointers;
+    int (*call)(const swz_variant *v, void *const *p);
 } swz_family;
+
+#define SWZ_FAMILY_CALL_BYTES (8u << 20)
 
 /* SWZ_FAMILY_DEFINE(F) = { ... };  defines the family record `swz_F_family`, with external
  * linkage in C and C++ (a namespace-scope const is internal in C++ unless declared extern).

@@ -555,5 +555,15 @@ static const char *const ex_at_check_specs[] = {
     "2:1000:1000:2:2:c", "1:4097:4097:2:1",   "1:4097:4097:2:2:c",  "3:300:500:4:2:v", "4:300:500:4:1:vc",
     "2:257:193:4:4:s",   "2:193:257:4:2:cs",  "1:200:300:2:2:x",    "1:1000:130:2:1:c", "1:0:64:2:2",
     "1:64:0:2:2",        NULL};
+/* The launcher with pointers p[0..) (swz_family.call: the registry test's NULL-pointer checks). */
+static const char *const ex_attn_pointers[] = {"q", "k", "v", "o", "lse", NULL};
+static int ex_attn_call(const swz_variant *v, void *const *p)
+{
+    const swz_attn_ops *o = swz_attn_ops_of(v);
+    const swz_attn_args a = swz_attn_args_dense(o->dtype, 1, 64, 64, 2, 2, o->head_dim, p[0], p[1], p[2], p[3],
+                                                (float *)p[4]);
+    return (int)o->launch(&a, 0);
+}
+
 SWZ_FAMILY_DEFINE(attn) = {&swz_attn_registry, "B:SQ:SK:H:HKV[:cvsx]", ex_at_check_specs, "4:4096:4096:0:0",
-                           "TFLOP/s", ex_at_run, &ex_at_bench_hooks};
+                           "TFLOP/s", ex_at_run, &ex_at_bench_hooks, ex_attn_pointers, ex_attn_call};

@@ -355,6 +355,18 @@ static const swz_family_bench bench_hooks = {
 /* Square and ragged, both block orders. */
 static const char *const check_specs[] = {"1000:1000:999", "1000:1000:999:1", "2048:2048:2048",
                                           "2048:2048:2048:1", NULL};
+/* The launcher with pointers p[0..) (swz_family.call: the registry test's NULL-pointer checks). */
+static const char *const ex_gemm_pointers[] = {"A", "B", "C", NULL};
+static int ex_gemm_call(const swz_variant *v, void *const *p)
+{
+    const swz_gemm_ops *o = swz_gemm_ops_of(v);
+    if (o->run_f)
+        return (int)o->run_f(64, 64, 64, 1.0f, (const float *)p[0], 64, (const float *)p[1], 64, 0.0f, (float *)p[2],
+                             64, SWZ_GEMM_RASTER_ROW, 0);
+    return (int)o->run_d(64, 64, 64, 1.0, (const double *)p[0], 64, (const double *)p[1], 64, 0.0, (double *)p[2], 64,
+                         SWZ_GEMM_RASTER_ROW, 0);
+}
+
 SWZ_FAMILY_DEFINE(gemm) = {&swz_gemm_registry, "M:N:K[:RASTER]", check_specs, "4096:4096:4096",
-                           "TFLOP/s", run_one, &bench_hooks};
+                           "TFLOP/s", run_one, &bench_hooks, ex_gemm_pointers, ex_gemm_call};
 

@@ -380,6 +380,14 @@ static swz_family_bench ex_hg_make_bench(void)
 }
 static const swz_family_bench ex_hg_bench_hooks = ex_hg_make_bench();
 
+/* The launcher with pointers p[0..) (swz_family.call: the registry test's NULL-pointer checks). */
+static const char *const ex_hgemm_pointers[] = {"A", "B", "C", NULL};
+static int ex_hgemm_call(const swz_variant *v, void *const *p)
+{
+    return (int)swz_hgemm_ops_of(v)->launch(64, 64, 64, 1.0f, p[0], 64, p[1], 64, SWZ_HGEMM_NN, 0.0f, p[2], 64,
+                                            SWZ_HGEMM_C_F32, 0);
+}
+
 #ifdef SWZ_FAMILY_DEFINE
 SWZ_FAMILY_DEFINE(hgemm) =
 #else
@@ -387,4 +395,4 @@ extern const swz_family swz_hgemm_family;
 const swz_family swz_hgemm_family =
 #endif
     {&swz_hgemm_registry, "M:N:K[:nn|nt[:f32|in[:b0]]]", ex_hg_checks, "4096:4096:4096", "TFLOP/s", ex_hg_run,
-     &ex_hg_bench_hooks};
+     &ex_hg_bench_hooks, ex_hgemm_pointers, ex_hgemm_call};

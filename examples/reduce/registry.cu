@@ -303,6 +303,14 @@ static const swz_family_bench bench_hooks = {
 
 /* 2^24 + 3 elements twice (bit-identical), and the sizes around one chunk and one block. */
 static const char *const check_specs[] = {"16777219:2", "1048579:2", "1", "257", "65536", NULL};
+/* The launcher with pointers p[0..) (swz_family.call: the registry test's NULL-pointer checks). */
+static const char *const ex_reduce_pointers[] = {"in", "out", "workspace", NULL};
+static int ex_reduce_call(const swz_variant *v, void *const *p)
+{
+    const swz_reduce_ops *o = swz_reduce_ops_of(v);
+    return (int)o->launch(p[0], 1 << 18, p[1], p[2], o->workspace(1 << 18), 0);
+}
+
 SWZ_FAMILY_DEFINE(reduce) = {&swz_reduce_registry, "N[:REPS]", check_specs, "268435456", "GB/s",
-                             run_one, &bench_hooks};
+                             run_one, &bench_hooks, ex_reduce_pointers, ex_reduce_call};
 #endif /* !SWZ_EMULATE */

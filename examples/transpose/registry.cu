@@ -245,6 +245,14 @@ SWZ_REGISTRY_DEFINE(swz_transpose_registry, "transpose", swz_transpose_variants)
 #if !defined(SWZ_EMULATE)
 /* Ragged with padded leading dimensions, and a batch. */
 static const char *const ex_tr_check_specs[] = {"2000:3000:1:3001:2003", "67:45:3", "1000:1037", "997:1036:1:1040:1000", NULL};
+/* The launcher with pointers p[0..) (swz_family.call: the registry test's NULL-pointer checks). */
+static const char *const ex_transpose_pointers[] = {"in", "out", NULL};
+static int ex_transpose_call(const swz_variant *v, void *const *p)
+{
+    /* ld 80: whole 16-byte units for every element size (the TMA variants take the call) */
+    return (int)swz_transpose_ops_of(v)->launch(p[0], p[1], 64, 64, 80, 80, 1, 0, 0, 0);
+}
+
 SWZ_FAMILY_DEFINE(transpose) = {&swz_transpose_registry, "ROWS:COLS[:BATCH[:LD_IN:LD_OUT]]",
-                                ex_tr_check_specs, "8192:8192", "GB/s", ex_tr_run_one, &ex_tr_bench_hooks};
+                                ex_tr_check_specs, "8192:8192", "GB/s", ex_tr_run_one, &ex_tr_bench_hooks, ex_transpose_pointers, ex_transpose_call};
 #endif

@@ -335,5 +335,14 @@ SWZ_REGISTRY_DEFINE(swz_wgemm_registry, "wgemm", swz_wgemm_variants);
  * persistent loop), in every tile order (Morton, groups of 8 and 16 tile-rows). */
 static const char *const ex_wg_check_specs[] = {"1000:1000:264", "129:257:77", "128:256:64", "2048:2304:64",
                                                 "2048:2304:64:1", "2048:2304:64:2", NULL};
+/* The launcher with pointers p[0..) (swz_family.call: the registry test's NULL-pointer checks). */
+static const char *const ex_wgemm_pointers[] = {"A", "B", "C", NULL};
+static int ex_wgemm_call(const swz_variant *v, void *const *p)
+{
+    /* lda, ldb = 65: rows of 130 bytes, which TMA cannot read in place (the launcher would copy
+     * them into a padded buffer: cudaMallocAsync, the first CUDA call after the checks) */
+    return (int)swz_wgemm_ops_of(v)->launch(64, 64, 64, p[0], 65, p[1], 65, p[2], 64, 0, 0);
+}
+
 SWZ_FAMILY_DEFINE(wgemm) = {&swz_wgemm_registry, "M:N:K[:RASTER]", ex_wg_check_specs, "8192:8192:8192",
-                            "TFLOP/s", ex_wg_run, &ex_wg_bench};
+                            "TFLOP/s", ex_wg_run, &ex_wg_bench, ex_wgemm_pointers, ex_wgemm_call};

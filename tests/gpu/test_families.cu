@@ -14,16 +14,16 @@
  *                 no instruction has no wavefronts, and the worst ways exceed 1 exactly when
  *                 the wavefronts exceed the ideal (a phase costs its ways; the ideal is one
  *                 per phase) -- so "ways > 1" is a sound way to say which variants conflict;
- *   the pointers  every variant's launcher, called through its family's ops record with each
- *                 of its pointers NULL in turn (transpose in, out; reduce in, out, workspace;
- *                 gemm, hgemm, wgemm A, B, C; attn q, k, v, o, lse) and the other arguments valid, returns
+ *   the pointers  every variant's launcher, called through its family record's call() with each
+ *                 of its pointers NULL in turn (swz_family.pointers names them: transpose in,
+ *                 out; reduce in, out, workspace; gemm, hgemm, wgemm A, B, C; attn q, k, v, o,
+ *                 lse) and the other arguments valid, returns
  *                 cudaErrorInvalidValue -- checked before any launch or other CUDA call, so it
  *                 needs no GPU.  The arguments are chosen so that a launcher that skipped the
  *                 check would reach a CUDA call first and return another error here (wgemm's
  *                 leading dimensions are not whole 16-byte units: it would allocate a padded
  *                 copy); on a GPU of compute capability 9.0 the same calls with every pointer
- *                 set (device buffers) must succeed, so the NULL is the only thing wrong.  A
- *                 family added to the list needs its launcher call here (ptr_call_<family>).
+ *                 set (device buffers) must succeed, so the NULL is the only thing wrong.
  */
 #include <stdio.h>
 #include <string.h>
@@ -31,12 +31,6 @@
 #include "family.h"
 #include "swz_families.h" /* SWZ_FAMILY_LIST: X(transpose) X(reduce) ... */
 #include "gpu_util.h"     /* EXPECT */
-#include "transpose.h"    /* the families' ops records, for their launchers */
-#include "reduce.h"
-#include "gemm.h"
-#include "hgemm.h"
-#include "wgemm.h"
-#include "attn.h"
 
 #define X(F) extern const swz_family swz_##F##_family;
 SWZ_FAMILY_LIST
@@ -103,53 +97,8 @@ static int check_registry(const swz_registry *reg, const char *family)
 
 /* ---- the launchers' pointer checks ---------------------------------------------------------- */
 
-/* One launcher call of variant v with pointers p[0..) (the family's own order, ptr_names), the
- * other arguments valid: 64 x 64 problems (reduce: 2^18 elements). */
-enum { PTR_N = 64, PTR_REDUCE_N = 1 << 18, PTR_MAX = 5 };
-typedef cudaError_t (*ptr_call_fn)(const swz_variant *v, void *const *p);
-static cudaError_t ptr_call_transpose(const swz_variant *v, void *const *p)
-{
-    /* ld 80: whole 16-byte units for every element size (the TMA variants take the call) */
-    return swz_transpose_ops_of(v)->launch(p[0], p[1], PTR_N, PTR_N, 80, 80, 1, 0, 0, 0);
-}
-static cudaError_t ptr_call_reduce(const swz_variant *v, void *const *p)
-{
-    const swz_reduce_ops *o = swz_reduce_ops_of(v);
-    return o->launch(p[0], PTR_REDUCE_N, p[1], p[2], o->workspace(PTR_REDUCE_N), 0);
-}
-static cudaError_t ptr_call_gemm(const swz_variant *v, void *const *p)
-{
-    const swz_gemm_ops *o = swz_gemm_ops_of(v);
-    if (o->run_f)
-        return o->run_f(PTR_N, PTR_N, PTR_N, 1.0f, (const float *)p[0], PTR_N, (const float *)p[1], PTR_N, 0.0f,
-                        (float *)p[2], PTR_N, SWZ_GEMM_RASTER_ROW, 0);
-    return o->run_d(PTR_N, PTR_N, PTR_N, 1.0, (const double *)p[0], PTR_N, (const double *)p[1], PTR_N, 0.0,
-                    (double *)p[2], PTR_N, SWZ_GEMM_RASTER_ROW, 0);
-}
-static cudaError_t ptr_call_hgemm(const swz_variant *v, void *const *p)
-{
-    return swz_hgemm_ops_of(v)->launch(PTR_N, PTR_N, PTR_N, 1.0f, p[0], PTR_N, p[1], PTR_N, SWZ_HGEMM_NN, 0.0f, p[2],
-                                       PTR_N, SWZ_HGEMM_C_F32, 0);
-}
-static cudaError_t ptr_call_wgemm(const swz_variant *v, void *const *p)
-{
-    /* lda, ldb = 65: rows of 130 bytes, which TMA cannot read in place (the launcher would copy
-     * them into a padded buffer: cudaMallocAsync, the first CUDA call after the checks) */
-    return swz_wgemm_ops_of(v)->launch(PTR_N, PTR_N, PTR_N, p[0], PTR_N + 1, p[1], PTR_N + 1, p[2], PTR_N, 0, 0);
-}
-static cudaError_t ptr_call_attn(const swz_variant *v, void *const *p)
-{
-    const swz_attn_ops *o = swz_attn_ops_of(v);
-    const swz_attn_args a = swz_attn_args_dense(o->dtype, 1, PTR_N, PTR_N, 2, 2, o->head_dim, p[0], p[1], p[2], p[3],
-                                                (float *)p[4]);
-    return o->launch(&a, 0);
-}
-static const char *const ptr_names_transpose[] = {"in", "out", NULL};
-static const char *const ptr_names_reduce[] = {"in", "out", "workspace", NULL};
-static const char *const ptr_names_gemm[] = {"A", "B", "C", NULL};
-#define ptr_names_hgemm ptr_names_gemm
-#define ptr_names_wgemm ptr_names_gemm
-static const char *const ptr_names_attn[] = {"q", "k", "v", "o", "lse", NULL};
+enum { PTR_MAX = 8 };
+typedef int (*ptr_call_fn)(const swz_variant *v, void *const *p);
 
 /* Every variant of `reg`: each pointer NULL in turn -> cudaErrorInvalidValue; with `dev` (device
  * buffers; NULL without a usable GPU) every pointer set -> cudaSuccess and a clean
@@ -165,15 +114,14 @@ static int check_pointers(const swz_registry *reg, const char *family, const cha
             void *p[PTR_MAX];
             for (int j = 0; j < n; ++j) /* distinct, 256-byte aligned, never dereferenced */
                 p[j] = dev ? dev[j] : (void *)(uintptr_t)(0x100000000ull * (uint64_t)(j + 1));
-            if (!strcmp(names[k], "workspace") && swz_reduce_ops_of(v)->workspace(PTR_REDUCE_N) == 0) continue;
             p[k] = NULL;
-            const cudaError_t e = call(v, p);
+            const cudaError_t e = (cudaError_t)call(v, p);
             ++calls;
             EXPECT(e == cudaErrorInvalidValue, "%s: %s NULL: %s (%d), want cudaErrorInvalidValue", v->name, names[k],
                    cudaGetErrorName(e), (int)e);
         }
         if (dev) {
-            const cudaError_t e = call(v, dev);
+            const cudaError_t e = (cudaError_t)call(v, dev);
             const cudaError_t s = cudaDeviceSynchronize();
             EXPECT(e == cudaSuccess && s == cudaSuccess, "%s: every pointer set: %s, then %s", v->name,
                    cudaGetErrorName(e), cudaGetErrorName(s));
@@ -196,8 +144,8 @@ static void *const *pointer_buffers(void)
         return NULL;
     }
     for (int j = 0; j < PTR_MAX; ++j) { /* 8 MiB each: the largest call is 2^18 elements + workspace */
-        CUDA_CHECK(cudaMalloc(&buf[j], 8u << 20));
-        CUDA_CHECK(cudaMemset(buf[j], 0, 8u << 20));
+        CUDA_CHECK(cudaMalloc(&buf[j], SWZ_FAMILY_CALL_BYTES));
+        CUDA_CHECK(cudaMemset(buf[j], 0, SWZ_FAMILY_CALL_BYTES));
     }
     return buf;
 }
@@ -216,7 +164,7 @@ int main(void)
 #undef X
     {
         void *const *dev = pointer_buffers();
-#define X(F) check_pointers(swz_##F##_family.registry, #F, ptr_names_##F, ptr_call_##F, dev);
+#define X(F) check_pointers(swz_##F##_family.registry, #F, swz_##F##_family.pointers, swz_##F##_family.call, dev);
         SWZ_FAMILY_LIST
 #undef X
     }
