@@ -12,7 +12,7 @@
  *                                      run of each timed variant
  *   swz-example-F --run NAME SPEC      one checked problem of one variant (for ncu)
  *   swz-example-F --runs NAME:SPEC ... several, in one process (tools/ncu-check.py: one ncu
- *                                      session for the whole family)
+ *                                      run for the whole family)
  *   swz-example-F --predict [SUBSTR]   the bank model of one block of each variant's standard
  *                                      problem, one line per variant (no GPU needed)
  *   swz-example-F --list               the variant names

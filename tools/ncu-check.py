@@ -8,7 +8,7 @@ What it does
   of blocks, and what the host-side bank model (include/swz/bank.h through swz_tile_cost)
   says one block costs: shared store and load instructions, wavefronts, ideal wavefronts and
   the worst n-way conflict.  This script runs every variant's standard problem under Nsight
-  Compute (`swz-example-<family> --runs NAME:SPEC ...`, one ncu session per family),
+  Compute (`swz-example-<family> --runs NAME:SPEC ...`, one ncu run per family),
 
     ncu --clock-control none --csv --print-units base --metrics
         l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum,
@@ -39,7 +39,7 @@ Usage
       BUILD is a meson build directory (release); every examples/swz-example-<family> in it
       is a family (one per line of examples/meson.build's list; a new family needs no change
       here).
-      --separate runs one ncu session per variant.
+      --separate runs ncu once per variant.
   python3 tools/ncu-check.py --self-test [SAMPLE.csv ...]
       Parses hand-written ncu CSV samples (tests/gpu/ncu_sample*.csv; both ncu's default
       "details" layout and --page raw), and checks the parser and the verdict logic.  No GPU.
@@ -453,7 +453,7 @@ def main():
     ap.add_argument("--filter", default=None, help="only variants whose name contains this")
     ap.add_argument("--tol", type=float, default=0.02)
     ap.add_argument("--tol-conflict", type=float, default=0.05)
-    ap.add_argument("--separate", action="store_true", help="one ncu session per variant")
+    ap.add_argument("--separate", action="store_true", help="ncu once per variant")
     ap.add_argument("--keep", "--out", dest="keep", default=None,
                     help="directory for the raw ncu CSV, the predictions and the table")
     ap.add_argument("--self-test", nargs="*", default=None, metavar="SAMPLE")

@@ -17,7 +17,7 @@
  *   // -> cudaError_t swz_gemm_xor_128_float(M, N, K, alpha, A, lda, B, ldb, beta, C, ldc,
  *   //                                       raster, stream);      (C linkage)
  *   //    __global__ swz_gemm_xor_128_float_kernel, the variant record *_variant (../family.h),
- *   //    and host helpers *_info, *_smem_pattern, *_selfcheck, *_host (the same algorithm
+ *   //    and host functions *_info, *_smem_pattern, *_selfcheck, *_host (the same algorithm
  *   //    run on the CPU, for tests without a GPU).
  *
  * The algorithm (E = element bytes, VEC = 16/E elements per 16-byte vector)
@@ -73,7 +73,7 @@
  */
 
 /* ---------------------------------------------------------------------------------------
- * Once-only part: helpers shared by every instantiation.
+ * Once-only part: what every instantiation shares.
  * ------------------------------------------------------------------------------------- */
 #ifndef SWZ_GEMM_CUH_ONCE
 #define SWZ_GEMM_CUH_ONCE

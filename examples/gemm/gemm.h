@@ -4,7 +4,7 @@
  *
  * What it is for
  *   Declares every instantiated launcher swz_gemm_<layout>_<SWZ_GEMM_TILE>_<elem> (and its host
- *   emulation, description and bank-model helpers, see gemm.cuh) and swz_gemm_registry, one
+ *   emulation, description and bank-model functions, see gemm.cuh) and swz_gemm_registry, one
  *   swz_variant per variant, so that a program can loop over them.  Plain C (C linkage); link with
  *   the library (Meson: dependency swz_gemm_dep).  C11 or C++ (CUDA's driver_types.h, included
  *   through cuda_runtime_api.h, uses an anonymous union that -std=c99 -Wpedantic rejects).

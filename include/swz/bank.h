@@ -39,7 +39,7 @@
  *      broadcast: 1 wavefront, 16-byte: 2).  Quads pairing in different ways, other shapes
  *      (lanes 0,3 and 1,2 alike), stores and ldmatrix never pair (docs/design.md).
  *   R8 cp.async's shared writes (16-byte cp.async.cg, SASS LDGSTS; measured on an H200,
- *      bench/CONFORMANCE-NOTES.md) are not 16-byte stores.  Each lane copies one 16-byte chunk
+ *      docs/design.md, "Model vs hardware") are not 16-byte stores.  Each lane copies one 16-byte chunk
  *      of a global 128-byte line: chunk j = (source offset / 16) mod 8, source sector g = j/2.
  *      Identical shared destinations merge across the warp (one lane's write lands).  The rest
  *      is served per quarter-warp and per source line, in wavefronts that each write ONE
@@ -54,7 +54,7 @@
  *      per quarter, as a 16-byte store; padded rows, strided chunks and shifted runs cost
  *      more (swz_bank_eval_cp_async).  Fitted to 72 measured patterns; of 24 new ones (sources
  *      out of lane order, from several lines) 23 matched and one refined the single-lane
- *      sector: 96 of 96 (bench/CONFORMANCE-NOTES.md).
+ *      sector: 96 of 96 (the measurements: tests/host/cp_async_h200.inc).
  *   R1-R7 agree with the H200's counters on every pattern of bench/conformance (docs/design.md).
  *
  * To evaluate a store, OR SWZ_STORE into the kind (SWZ_ACCESS_8 | SWZ_STORE).  cp.async writes

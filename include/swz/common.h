@@ -3,7 +3,7 @@
  * What it is for
  *   The function qualifier that makes one definition usable from C, C++, host code and CUDA
  *   device code; compile-time checks that work in C99, C11, C++ and nvcc; error codes; integer
- *   helpers (power-of-two test, log2) in a constant-expression form and a function form.
+ *   functions (power-of-two test, log2) in a constant-expression form and a function form.
  *   Every other swz header includes this one; you rarely include it yourself.
  *
  * Example
@@ -294,7 +294,7 @@ template <bool Ok, class Reason> struct swz__ct_check {
 #define SWZ_STR(x) SWZ__STR(x)
 #define SWZ__STR(x) #x
 
-/* ---- integer helpers ------------------------------------------------------------------- */
+/* ---- integer functions -------------------------------------------------------------------- */
 #define SWZ_IS_POW2(x) ((x) != 0 && ((x) & ((x)-1)) == 0)
 
 /* floor(log2(x)) for a constant 1 <= x < 2^32, as a constant expression (0 for x == 0). */

@@ -9,7 +9,7 @@
  *   element offset of tile element (r, c) -- any of the swz offset macros, or your own.
  *   It is a *template header*: define the parameters, include it, and it generates a small set
  *   of functions named after SWZ_TILE_NAME, then #undefs every parameter, so one file can
- *   generate many.  Included without SWZ_TILE_NAME it only declares the shared helpers.
+ *   generate many.  Included without SWZ_TILE_NAME it only declares the shared functions.
  *
  * Example (a 64x64 float tile, XOR-swizzled for 16-byte rows and 4-byte column reads)
  *   #include <swz/xor.h>
@@ -173,7 +173,7 @@
  *   SWZ_TILE_TID(), SWZ_TILE_DEVICE, SWZ_TILE_DFN, swz_tile_v16, swz_tile_get,
  *   swz_tile_shared_store, swz_tile_global_load / _store (below).
  *
- * Outside CUDA (C99, C11, C++ without nvcc) only the model and the helpers are compiled: the
+ * Outside CUDA (C99, C11, C++ without nvcc) only the model and the shared functions are compiled: the
  * device functions have no body to offer there.  Exception, for tests on machines without a
  * GPU: C++ with the CUDA headers and SWZ_TILE_EMULATE defined compiles the same functions for
  * the host (one simulated thread per call: set *swz_tile_emu_tid(), or define

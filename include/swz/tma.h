@@ -55,7 +55,7 @@
  *     S = B for B = 32, 64, 128 (the widest swizzle the row fills, as CuTe's and CUTLASS's
  *     selectors pick); SWZ_TMA_NONE (0) for any other B.  A swizzled box must fill its span
  *     (B == S, checked by the plan): the driver accepts B < S, but the H200 then lays the rows
- *     out S bytes apart (measured, test-tma session 3), which is not the tma layout of B-byte
+ *     out S bytes apart (measured on the H200 by test-tma), which is not the tma layout of B-byte
  *     rows.
  *   Shared image of the box (rows of B bytes, packed, base aligned to swz_tma_smem_align(S)):
  *     element (b, r, c) of the box at byte swz_tma_swizzle(S, ((b*rows + r)*cols + c)*E)

@@ -1,4 +1,4 @@
-/* tests/gpu/gpu_util.h -- helpers shared by the GPU tests: skip without a GPU (exit 77, meson's
+/* tests/gpu/gpu_util.h -- functions shared by the GPU tests: skip without a GPU (exit 77, meson's
  * SKIP), check every CUDA call, a soft check that counts failures (EXPECT), a fixed-seed random
  * generator, output poisoning, and the 16-bit pattern of a float as fp16 or bf16. */
 #ifndef SWZ_TEST_GPU_UTIL_H

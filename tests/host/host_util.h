@@ -1,4 +1,4 @@
-/* tests/host/host_util.h -- helpers shared by the Criterion host tests.
+/* tests/host/host_util.h -- functions shared by the Criterion host tests.
  *
  * What it is for
  *   Independent reference arithmetic (written from the header docs and bank.h's rules, never

@@ -15,7 +15,7 @@
  *           visits whole supertiles in Z order.
  *   pad.h   the stride formula for every width 0..2048 and all (E, A), and its promises
  *           (odd number of accesses per row, alignment kept, pad below two accesses).
- *   common.h  log2 / power-of-two helpers in function and macro forms; error strings.
+ *   common.h  log2 / power-of-two functions in function and macro forms; error strings.
  *   Macro forms (SWZ_XOR, SWZ_XOR_AUTO_*, SWZ_PAD_*, SWZ_TMA_*, SWZ_MORTON_OFFSET) equal the
  *   function forms.
  *   The API convention (common.h): the checking functions return an SWZ_E* code (and name the
