@@ -74,8 +74,10 @@
  *   (one compare-and-branch per copy; NDEBUG too) and on a misaligned buffer print the
  *   function, the shared address and the alignment needed, then stop the kernel (__trap: the
  *   launch fails with cudaErrorLaunchFailure); code compiled for sm_90a stops it without the
- *   report unless SWZ_TMA_REPORT is 1 (the report's printf would serialize a kernel's wgmma:
- *   section 5); swz_tma_check_smem says so on the host (SWZ_EALIGN).
+ *   printed report unless SWZ_TMA_REPORT is 1 (the report's printf would serialize a kernel's
+ *   wgmma: section 5) -- by a shared load from an odd address, so that the launch fails with
+ *   cudaErrorMisalignedAddress ("misaligned address"), which names the fault; swz_tma_check_smem
+ *   says so on the host (SWZ_EALIGN).
  *   wgmma descriptor (64 bits): start address >> 4 in bits 0-13, LBO >> 4 in 16-29, SBO >> 4
  *   in 32-45, base offset 0 in 49-51 (buffers are 8*S aligned), layout type in 62-63 (0 none,
  *   1 = 128 B, 2 = 64 B, 3 = 32 B).  A tile is a stack of panels of P = max(S, 16) bytes per
@@ -553,7 +555,10 @@ SWZ__TMA_DFN uint32_t swz_smem_addr(const void *p) { return (uint32_t)__cvta_gen
 
 /* SWZ_TMA_REPORT (define it before including to choose): 1 -- a copy into a misaligned buffer
  * prints which function, the shared address and the alignment its mode needs, then stops the
- * kernel; 0 -- it stops the kernel without the report.  The check itself is there either way.
+ * kernel (cudaErrorLaunchFailure); 0 -- it stops the kernel with the fault that names the
+ * problem, a 4-byte shared load from the odd address addr | 1 (no call: the launch fails with
+ * cudaErrorMisalignedAddress, "misaligned address", and compute-sanitizer or cuda-gdb show the
+ * copy's line).  The check itself is there either way.
  * Default 1, but 0 in code compiled for sm_90a (__CUDA_ARCH_FEAT_SM90_ALL, where wgmma runs):
  * device printf is a function call, and ptxas serializes every wgmma of a kernel that contains
  * a call (C7510, "wgmma pipeline crossing function boundary": a wait after each wgmma), so the
@@ -591,7 +596,10 @@ SWZ__TMA_DFN void swz__tma_check_dst(const void *p, uint32_t mode, const char *f
         swz__tma_misaligned(fn, a, mode);
 #else
         (void)fn;
-        __trap();
+        /* the branch waits for the load's value, so the load's fault comes before the trap */
+        asm volatile("{ .reg .u32 t; .reg .pred p; SWZ_MIS: ld.volatile.shared.u32 t, [%0];"
+                     " setp.eq.u32 p, t, 0x5a5a5a5a; @p bra SWZ_MIS; }" ::"r"(a | 1u) : "memory");
+        __trap(); /* not reached: the load faults */
 #endif
     }
 }

@@ -18,8 +18,9 @@
  *           accepts 8*S); a child process (this program, 'trap-child') loads into a buffer
  *           1024-aligned + 128 with mode 128 and must die of the device check's trap, having
  *           printed the report that names swz_tma_load_2d, the buffer's shared address and the
- *           1024 bytes mode 128 needs -- in this build and in test-tma-release (the same
- *           program with -DNDEBUG: the check is not compiled out).
+ *           1024 bytes mode 128 needs; test-tma-release (the same program with -DNDEBUG: the
+ *           check is not compiled out, and tma.h's default for sm_90a code, no printf) must die
+ *           of cudaErrorMisalignedAddress.
  *   wgmma   per mode, D(64 x 64) = A(64 x 64) B with A K-major and B K-major (bf16) or
  *           MN-major (f16), both loaded by TMA as panels of max(S, 16) bytes, against a CPU
  *           product; the inputs are small integers, so every sum is exact and the check is
@@ -43,8 +44,11 @@
 
 /* The misaligned-copy report in the sm_90a code too, which the GPU runs: tma.h leaves it out
  * there by default because its printf makes ptxas serialize a kernel's wgmma; k_wgmma checks
- * results, not speed. */
+ * results, not speed.  test-tma-release keeps tma.h's default (TEST_TMA_DEFAULT_REPORT): its
+ * sm_90a code stops the kernel with a misaligned shared load instead. */
+#if !defined(TEST_TMA_DEFAULT_REPORT)
 #define SWZ_TMA_REPORT 1
+#endif
 #include <swz/tma.h>
 
 #include "gpu_util.h"
@@ -566,7 +570,9 @@ static int trap_child(void)
 
 /* The device check: in every build (NDEBUG too: test-tma-release), a copy into a misaligned
  * buffer stops the kernel and says why -- the child's output must hold the report naming the
- * function, the tile's shared address and the alignment mode 128 needs. */
+ * function, the tile's shared address and the alignment mode 128 needs; or, with tma.h's
+ * default for sm_90a code (test-tma-release, no printf), the launch's error must be the
+ * misaligned address. */
 static void test_align_device(const char *self)
 {
     char cmd[4096], line[512], want[160] = "", report[512] = "";
@@ -581,6 +587,10 @@ static void test_align_device(const char *self)
         if (sscanf(line, "trap-child: tile at shared 0x%x", &tile) == 1)
             snprintf(want, sizeof want, "swz: swz_tma_load_2d: shared address 0x%x is not aligned to 1024 bytes", tile);
         if (strstr(line, "swz: swz_tma_load_2d:")) snprintf(report, sizeof report, "%s", line);
+#if defined(TEST_TMA_DEFAULT_REPORT)
+        snprintf(want, sizeof want, "trap-child: %s", cudaGetErrorString(cudaErrorMisalignedAddress));
+        if (strstr(line, want)) snprintf(report, sizeof report, "%s", line);
+#endif
     }
     const int st = pclose(f), code = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
     EXPECT(code == 3, "trap child: exit %d, want 3 (the kernel must die on a 128-B-aligned tma128 buffer)", code);
