@@ -19,7 +19,7 @@
  * Parameters
  *   SWZ_ATTN_ARCH       MMA (portable, sm_80+) or WGMMA (Hopper, sm_90a)
  *   SWZ_ATTN_LAYOUT     NONE, PAD or XOR
- *   SWZ_ATTN_HEAD_DIM   64 or 128
+ *   SWZ_ATTN_HEAD_DIM   64 or 128; 96 with MMA
  *   SWZ_ATTN_ELEM       __nv_bfloat16 or __half;  SWZ_ATTN_ELEM_NAME bf16 or f16 (the same type)
  *   A missing or bad parameter is a compile error that names it.
  *
@@ -304,19 +304,6 @@ static inline cudaError_t ex_at_map(CUtensorMap *map, int dtype, const void *bas
     return cudaSuccess;
 }
 
-/* The bank model's accumulation of n copies of one cost. */
-static inline void ex_at_cost_addn(swz_tile_cost *c, const swz_tile_cost *d, uint64_t n)
-{
-    if (d->status != SWZ_OK) {
-        c->status = d->status;
-        return;
-    }
-    c->instructions += n * d->instructions;
-    c->wavefronts += n * d->wavefronts;
-    c->ideal += n * d->ideal;
-    if (d->worst_ways > c->worst_ways) c->worst_ways = d->worst_ways;
-}
-
 /* Host: 1 when off(r, c) maps every element of a rows x cols tile to a distinct offset below
  * limit (a bijection into the buffer); prints the first failure under `who`. */
 template <class OFF>
@@ -353,7 +340,7 @@ static inline int ex_at_bijective(const char *who, uint32_t rows, uint32_t cols,
 #error "attn.cuh: define SWZ_ATTN_LAYOUT (NONE, PAD or XOR)"
 #endif
 #if !defined(SWZ_ATTN_HEAD_DIM)
-#error "attn.cuh: define SWZ_ATTN_HEAD_DIM (64 or 128)"
+#error "attn.cuh: define SWZ_ATTN_HEAD_DIM (64, 96 or 128)"
 #endif
 #if !defined(SWZ_ATTN_ELEM)
 #error "attn.cuh: define SWZ_ATTN_ELEM (__nv_bfloat16 or __half)"
@@ -370,7 +357,9 @@ static inline int ex_at_bijective(const char *who, uint32_t rows, uint32_t cols,
 #if SWZ_CAT(EX_AT_AID_, SWZ_ATTN_ARCH) < 1 || SWZ_CAT(EX_AT_AID_, SWZ_ATTN_ARCH) > 2
 #error "attn.cuh: SWZ_ATTN_ARCH must be MMA or WGMMA"
 #endif
-SWZ_STATIC_ASSERT(SWZ_ATTN_HEAD_DIM == 64 || SWZ_ATTN_HEAD_DIM == 128, swz_error_attn_SWZ_ATTN_HEAD_DIM_must_be_64_or_128);
+SWZ_STATIC_ASSERT(SWZ_ATTN_HEAD_DIM == 64 || SWZ_ATTN_HEAD_DIM == 128 ||
+                      (SWZ_ATTN_HEAD_DIM == 96 && SWZ_CAT(EX_AT_AID_, SWZ_ATTN_ARCH) == EX_AT_AID_MMA),
+                  swz_error_attn_SWZ_ATTN_HEAD_DIM_must_be_64_or_128_or_96_with_MMA);
 SWZ_STATIC_ASSERT(sizeof(SWZ_ATTN_ELEM) == 2, swz_error_attn_SWZ_ATTN_ELEM_must_be_a_16_bit_type);
 
 #define EX_AT_L SWZ_CAT(EX_AT_LID_, SWZ_ATTN_LAYOUT)

@@ -48,7 +48,8 @@
  *                   wgmma's unswizzled core-matrix layout, the output staged row-major)
  *            pad    rows padded by 16 bytes (wgmma: the output staging tile only -- a wgmma
  *                   descriptor cannot express a padded row; its operands are as in none)
- *   head_dim 64 or 128;  elem bf16 or f16
+ *   head_dim 64 or 128 (both archs), 96 (mma: rows of 12 sixteen-byte units, the XOR of
+ *            docs/layouts.md's rows that are not a power of two);  elem bf16 or f16
  *
  * Launcher contract (every variant, and swz_attn_forward): returns cudaSuccess, or without
  * launching anything and without writing anything:
@@ -128,7 +129,7 @@ typedef cudaError_t (*swz_attn_launch_fn)(const swz_attn_args *a, cudaStream_t s
 typedef struct swz_attn_ops {
     swz_attn_launch_fn launch;
     int dtype;        /* SWZ_ATTN_BF16 or SWZ_ATTN_F16 */
-    int head_dim;     /* 64 or 128 */
+    int head_dim;     /* 64, 96 (mma) or 128 */
     int wgmma;        /* 1: needs sm_90a (Hopper) */
     int block_m, block_n, threads;
     unsigned smem_bytes;
@@ -145,7 +146,7 @@ static inline const swz_attn_ops *swz_attn_ops_of(const swz_variant *v) { return
 extern const swz_registry swz_attn_registry;
 
 /* The forward pass by the fastest variant this GPU runs for a's head dimension and type: the
- * Hopper one (wgmma, xor) on sm_90, the portable one (mma, xor) elsewhere. */
+ * Hopper one (wgmma, xor) on sm_90, the portable one (mma, xor) elsewhere and for head_dim 96. */
 cudaError_t swz_attn_forward(const swz_attn_args *a, cudaStream_t stream);
 /* The name of the variant swz_attn_forward would take (NULL: none). */
 const char *swz_attn_forward_variant(const swz_attn_args *a);

@@ -63,8 +63,8 @@ extern "C" cudaError_t swz_attn_check_for(const swz_attn_args *a, int64_t d_want
         return ex_at_fail(why, BAD, SWZ_EKIND, "a dtype of SWZ_ATTN_BF16 or SWZ_ATTN_F16", "dtype", (uint64_t)a->dtype);
     if (dtype_want && a->dtype != dtype_want)
         return ex_at_fail(why, BAD, SWZ_EKIND, "the variant's element type", "dtype", (uint64_t)a->dtype);
-    if (a->head_dim != 64 && a->head_dim != 128)
-        return ex_at_fail(why, BAD, SWZ_EKIND, "a head dimension of 64 or 128", "head_dim", (uint64_t)a->head_dim);
+    if (a->head_dim != 64 && a->head_dim != 96 && a->head_dim != 128)
+        return ex_at_fail(why, BAD, SWZ_EKIND, "a head dimension of 64, 96 or 128", "head_dim", (uint64_t)a->head_dim);
     if (d_want && a->head_dim != d_want)
         return ex_at_fail(why, BAD, SWZ_EKIND, "the variant's head dimension", "head_dim", (uint64_t)a->head_dim);
     if (a->batch < 1 || a->batch > 65535) return ex_at_fail(why, BAD, SWZ_ERANGE, "a batch of 1 to 65535", "batch", (uint64_t)a->batch);

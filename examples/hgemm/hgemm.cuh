@@ -162,22 +162,6 @@ SWZ_FN uint32_t ex_hg_epi_ld(uint32_t wn, int c16, uint32_t lane, uint32_t it, u
     return *row * (uint32_t)EX_HG_EPI_LD(wn) + *col + (c16 ? 4u * (p ^ ((u >> 2) & 1u)) : 0u);
 }
 
-
-/* c += n times the totals d (n identical model runs). */
-static inline void ex_hg_cost_addn(swz_tile_cost *c, const swz_tile_cost *d, uint64_t n)
-{
-    if (c->status != SWZ_OK) return;
-    if (d->status != SWZ_OK) {
-        c->status = d->status;
-        return;
-    }
-    c->instructions += n * d->instructions;
-    c->wavefronts += n * d->wavefronts;
-    c->ideal += n * d->ideal;
-    if (d->worst_ways > c->worst_ways) c->worst_ways = d->worst_ways;
-}
-
-
 #endif /* SWZ_HGEMM_CUH_ONCE */
 
 /* ================================ one variant ================================ */
@@ -867,8 +851,8 @@ static int HG(__predict)(swz_tile_cost *sts, swz_tile_cost *lds)
         swz_tile_cost ca, cb;
         HG(__copy_model)(-1, &ca);
         HG(__copy_model)(SWZ_HGEMM_NN, &cb);
-        ex_hg_cost_addn(sts, &ca, (uint64_t)HG(__STD_SLICES));
-        ex_hg_cost_addn(sts, &cb, (uint64_t)HG(__STD_SLICES));
+        swz_tile_cost_merge_n(sts, &ca, (uint64_t)HG(__STD_SLICES));
+        swz_tile_cost_merge_n(sts, &cb, (uint64_t)HG(__STD_SLICES));
     }
     /* the loop prefetches the first k step of the slice after the last one too (its fragments
      * are loaded, never used): one k step more, at the same offsets in another stage */

@@ -298,6 +298,8 @@ SWZ_FN swz_bank_result swz_bank_eval(const uint32_t addr[32], uint32_t mask, int
  *        add one instruction already evaluated (e.g. swz_bank_eval_cp_async's result).
  *   swz_tile_cost_merge(c, d)
  *        add the totals d of other instructions (d's error, if any, sticks in c).
+ *   swz_tile_cost_merge_n(c, d, n)
+ *        add them n times (n identical runs: a tile copied once per loop iteration).
  * Host functions (SWZ_HOST_FN): a model runs on the host. */
 typedef struct swz_tile_cost {
     int status;            /* SWZ_OK, SWZ_EALIGN (layout breaks vector groups), SWZ_EKIND */
@@ -332,17 +334,18 @@ SWZ_HOST_FN void swz_tile_cost_add(swz_tile_cost *c, const uint32_t addr[32], ui
     if (mask == 0u || c->status != SWZ_OK) return;
     swz_tile_cost_add_result(c, swz_bank_eval(addr, mask, access));
 }
-SWZ_HOST_FN void swz_tile_cost_merge(swz_tile_cost *c, const swz_tile_cost *d)
+SWZ_HOST_FN void swz_tile_cost_merge_n(swz_tile_cost *c, const swz_tile_cost *d, uint64_t n)
 {
     if (c->status != SWZ_OK) return;
     if (d->status != SWZ_OK) {
         c->status = d->status;
         return;
     }
-    c->instructions += d->instructions;
-    c->wavefronts += d->wavefronts;
-    c->ideal += d->ideal;
-    if (d->worst_ways > c->worst_ways) c->worst_ways = d->worst_ways;
+    c->instructions += n * d->instructions;
+    c->wavefronts += n * d->wavefronts;
+    c->ideal += n * d->ideal;
+    if (n > 0u && d->worst_ways > c->worst_ways) c->worst_ways = d->worst_ways;
 }
+SWZ_HOST_FN void swz_tile_cost_merge(swz_tile_cost *c, const swz_tile_cost *d) { swz_tile_cost_merge_n(c, d, 1u); }
 
 #endif /* SWZ_BANK_H */

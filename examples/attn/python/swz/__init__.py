@@ -5,7 +5,7 @@
 
 q: [batch, seqlen_q, heads, head_dim], k and v: [batch, seqlen_k, heads_kv, head_dim] (any strides
 with the last one 1: a transposed or sliced view works without a copy), bf16 or fp16 on a CUDA
-device; heads a multiple of heads_kv (grouped-query / multi-query attention); head_dim 64 or 128.
+device; heads a multiple of heads_kv (grouped-query / multi-query attention); head_dim 64, 96 or 128.
 Returns o like q (a new contiguous tensor, or `out`) and lse [batch, heads, seqlen_q] (fp32, the
 natural-log log-sum-exp of every row).  causal aligns the diagonal bottom-right when
 seqlen_q != seqlen_k (as FlashAttention and torch.nn.attention.bias.causal_lower_right do); a
@@ -90,7 +90,7 @@ def variants():
     lib = library()
     for arch in ("mma", "wgmma"):
         for layout in ("xor", "none", "pad"):
-            for d in (64, 128):
+            for d in (64, 96, 128):
                 for e in ("bf16", "f16"):
                     n = f"swz_attn_{arch}_{layout}_{d}_{e}"
                     if hasattr(lib, n):
