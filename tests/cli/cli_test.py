@@ -566,7 +566,7 @@ def test_known():
           d["layout"]["triton"] == {"vec": 1, "per_phase": 1, "max_phase": 32},
           "xor 32x32 float @4: Swizzle<5,0,5> = Triton (1, 1, 32) (xor.h: M = log2 vec, B = log2 maxPhase)")
     # the table's text for the layout, with this layout's numbers in the macro
-    check(d["layout"]["macro"] == "SWZ_XOR_AUTO_OFFSET(32, 4, 4, r, c)" and "power of two" in d["layout"]["formula"]
+    check(d["layout"]["macro"] == "SWZ_XOR_AUTO_OFFSET(32, 4, 4, r, c)" and "swz_xor_auto" in d["layout"]["formula"]
           and d["layout"]["promise"], f"xor: formula, macro, promise ({d['layout']['macro']!r})")
     # block:WxH: each phase a W x H block of units (check.h), here 4 units wide, 8 rows high
     d = run_json(["--layout", "none", "--pattern", "block:4x8"])
@@ -898,8 +898,8 @@ def test_text():
 
 BAD = [
     ["--bogus"], ["-x"], ["positional"], ["-"], ["--"], [""], ["--layout"], ["--layout", ""],
-    ["--layout", "XOR"], ["--layout", "swizzle"], ["--layout", "xor", "--tile", "33x32"],
-    ["--layout", "xor", "--width", "48"], ["--tile", "32"], ["--tile", "x"], ["--tile", ""],
+    ["--layout", "XOR"], ["--layout", "swizzle"], ["--layout", "xor", "--tile", "6x32", "--access", "16"],
+    ["--layout", "xor", "--width", "12", "--elem", "2", "--access", "16"], ["--tile", "32"], ["--tile", "x"], ["--tile", ""],
     ["--tile", "0x32"], ["--tile", "32x0"], ["--tile", "-32x32"], ["--tile", "32x-1"], ["--tile", "+32x32"],
     ["--tile", "32x32x32"], ["--tile", " 32x32"], ["--tile", "99999999999999999999x1"],
     ["--tile", "4294967296x1"], ["--tile", "4294967295x4294967295"], ["--tile", "65537x1"],
@@ -981,9 +981,9 @@ def test_errors():
                   f"{args}: exit 0 or 2 with a reason (got {rc}: {err[:120]!r})")
     check(counts[0] > 10 and counts[2] > 10, f"random arguments: both outcomes seen ({counts})")
     # the library's reason, through swz_strerror
-    rc, _, err = run(["--layout", "xor", "--tile", "33x32"])
-    check(err.splitlines()[0].endswith(": xor needs a power-of-two width W (W = 33)"),
-          f"xor 33x32: the reason names the parameter and its value ({err.splitlines()[0]!r})")
+    rc, _, err = run(["--layout", "xor", "--tile", "6x32", "--access", "16"])
+    check(err.splitlines()[0].endswith(": xor needs a row W*E that is a whole number of accesses A (W*E = 24)"),
+          f"xor 6x32 floats, 16-byte accesses: the reason names the parameter and its value ({err.splitlines()[0]!r})")
     rc, _, err = run(["--elem", "8", "--access", "4"])
     check("multiple of the element" in err.splitlines()[0], "elem 8 access 4: the reason names the element size")
     rc, _, err = run(["--origin", "32,0"])
