@@ -830,6 +830,10 @@ TEXT_CASES = [
     ["--layout", "none", "--tile", "7x5", "--pattern", "row"],
     ["--layout", "none", "--tile", "4x1", "--access", "8", "--pattern", "transpose"],
     ["--layout", "xor", "--access", "16", "--pattern", "stride:0", "--op", "store"],
+    ["--layout", "xor", "--tile", "96x32", "--elem", "2", "--access", "16", "--pattern", "col"],
+    ["--layout", "xor", "--tile", "48x32", "--elem", "4", "--access", "16", "--pattern", "row"],
+    ["--layout", "linear", "--tile", "80x16", "--elem", "2", "--access", "ldmatrix4", "--pattern", "col"],
+    ["--layout", "xor", "--tile", "33x32", "--pattern", "col"],
 ]
 
 
@@ -879,8 +883,14 @@ def test_text():
         check(("shared words" in out) == (shared > 0), f"{what}: shared words listed iff there are some")
         if d["layout"]["name"] == "xor":
             x = d["layout"]["params"]
-            check(f"B={x['B']} M={x['M']} S={x['S']}   (CuTe Swizzle<{x['B']},{x['M']},{x['S']}>" in out,
-                  f"{what}: B/M/S printed as CuTe's")
+            w = d["tile"]["width"]
+            if w & (w - 1) == 0:
+                check(f"B={x['B']} M={x['M']} S={x['S']}   (CuTe Swizzle<{x['B']},{x['M']},{x['S']}>" in out,
+                      f"{what}: B/M/S printed as CuTe's")
+            else:  # xor.h: the swizzle of the coordinate in a row padded to a power of two
+                pitch = 1 << (w - 1).bit_length()
+                check(f"B={x['B']} M={x['M']} S={x['S']} (Swizzle<{x['B']},{x['M']},{x['S']}> on r*{pitch} + c" in out and
+                      f"no CuTe Swizzle of r*{w} + c" in out, f"{what}: B/M/S of a row that is not a power of two")
             t = d["layout"]["triton"]
             check(t is None or f"vec={t['vec']} perPhase={t['per_phase']} maxPhase={t['max_phase']}" in out,
                   f"{what}: Triton printed")
@@ -892,6 +902,20 @@ def test_text():
               f"{what}: parameters printed")
         check(f"  macro      {d['layout']['macro']}\n" in out, f"{what}: macro printed")
         check(f"wasted {d['layout']['wasted_bytes']} B" in out, f"{what}: wasted bytes printed")
+        # the certificate: bijection, the walks at the layout's access width, the slots of column 0
+        lay = d["layout"]
+        check(lay["bijection"] is True and "  bijection  yes: " in out, f"{what}: bijection checked and printed")
+        cert = lay["certificate"]
+        def block(label):  # a labelled line of the layout block with its wrapped continuation lines
+            m = re.search(r"^  " + label + r" +(.*(?:\n {13}\S.*)*)", out, re.M)
+            return " ".join(m.group(1).split()) if m else ""
+        text = block("conflicts")
+        for name, t in (("row", cert["row"]), ("column", cert["col"])):
+            check(f"{name} walk {t['instructions']} instruction" in text and f"{t['wavefronts']} wavefront" in text and
+                  f"ideal {t['ideal']}, {t['worst_ways']}-way" in text, f"{what}: {name} walk of the certificate ({text!r})")
+        slots = block("slots")
+        check(" ".join(str(x) for x in cert["slots"]) in slots and cert["access"] == lay["access"],
+              f"{what}: slots {cert['slots']} printed ({slots!r})")
 
 
 # ---- errors ----------------------------------------------------------------------------------
