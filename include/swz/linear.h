@@ -28,9 +28,9 @@
  *   f is linear over GF(2): f(a ^ b) = f(a) ^ f(b).  Every row maps onto itself -- a key below
  *   2^v changes only the low v bits of a unit, so each aligned block of 2^v units (Ur is a
  *   multiple of 2^v) maps onto itself, and exactly these masks do: a mask with a bit at or
- *   above 2^v moves a unit of the row's last block past the row (docs/layouts.md, the closure
- *   lemma) -- and within a row u -> u ^ f(r) is an involution, so the map is a bijection onto
- *   [0, H*stride) minus the padding, for any height: the inverse is r = off / stride, c = ((x/vec) ^ f(r))*vec +
+ *   above 2^v moves some unit past the row (docs/layouts.md, the closure lemma) -- and within
+ *   a row u -> u ^ f(r) is an involution, so the map is a bijection onto [0, H*stride) minus
+ *   the padding, for any height: the inverse is r = off / stride, c = ((x/vec) ^ f(r))*vec +
  *   x mod vec with x = off mod stride (padding when x >= W).  A unit of A bytes stays whole and
  *   aligned, so an access of at most A bytes stays one contiguous aligned vector.
  *

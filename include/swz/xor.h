@@ -61,8 +61,8 @@
  *
  *    Why rows map onto themselves: a key below 2^v XORs only the low v bits of u, so every
  *    aligned block of 2^v accesses maps onto itself, and Ur is a multiple of 2^v.  (A key
- *    with a bit at or above 2^v moves an access of the row's last block past the row:
- *    docs/layouts.md proves both directions.)
+ *    with a bit at or above 2^v moves some access past the row: docs/layouts.md, the closure
+ *    lemma, proves both directions.)
  *    Why columns are conflict free: a column access needs the N lanes of one phase (N
  *    consecutive rows) in N different A-byte slots of the 128-byte line.  The slot of (row r,
  *    access u) is (r*Ur + (u ^ key(r))) mod N.  With v < t, Ur = 2^v * o (o odd) and
@@ -155,7 +155,8 @@ SWZ_FN uint32_t swz_xor(uint32_t b, uint32_t m, uint32_t s, uint32_t o)
  * (W, E, A), so that the compile error of SWZ_XOR_AUTO_CHECK is the only diagnostic. */
 #define SWZ__XOR_AUTO_WIDTH_OK(W) ((W) >= 1 && (W) <= SWZ_MAX_SIDE)
 #define SWZ__XOR_AUTO_OK(W, E, A)                                                               \
-    (SWZ__VALID_ACCESS(E, A) && SWZ__XOR_AUTO_WIDTH_OK(W) && (W) * (E) >= (A) && (W) * (E) % (A) == 0)
+    (SWZ__VALID_ACCESS(E, A) && SWZ__XOR_AUTO_WIDTH_OK(W) && (W) * (E) >= (A) &&               \
+     (W) * (E) % (A) == 0)
 #define SWZ_XOR_AUTO_M(W, E, A)                                                                 \
     (SWZ__XOR_AUTO_OK(W, E, A) ? SWZ__LOG2_SMALL(A) - SWZ__LOG2_SMALL(E) : 0)
 #define SWZ_XOR_AUTO_B(W, E, A)                                                                 \
