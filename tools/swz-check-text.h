@@ -64,7 +64,9 @@ static void swzc_fmt_waste(char *buf, size_t n, const swz_layout *l)
  * elements (xor.h, swz_xor_2d): not a CuTe Swizzle of the row-major offset. */
 static void swzc_print_swizzle(FILE *f, swz_xor_params x, uint32_t w)
 {
-    uint32_t vec, pp, mp, ms = x.m + x.s, lw = swz__ceil_log2(w), lpk = ms >= lw ? 1u << (ms - lw) : 0u;
+    uint32_t vec, pp, mp, ms = x.m + x.s, lw = 0u, lpk;
+    while (lw < 31u && (1u << lw) < w) ++lw; /* the row padded to a power of two: 2^lw elements */
+    lpk = ms >= lw ? 1u << (ms - lw) : 0u;
     if (swz_is_pow2(w))
         fprintf(f, "  swizzle    B=%" PRIu32 " M=%" PRIu32 " S=%" PRIu32 "   (CuTe Swizzle<%" PRIu32 ",%" PRIu32 ",%" PRIu32
                    "> on element offsets)\n", x.b, x.m, x.s, x.b, x.m, x.s);
