@@ -53,6 +53,9 @@ PICTURES=(
   "xor-a8-32x32f-col8|--layout xor --tile 32x32 --elem 4 --layout-access 8 --access 8 --pattern col|svg"
   "xor-a8-32x32f-grid|--layout xor --tile 32x32 --elem 4 --layout-access 8 --access 8 --pattern col|svg-grid"
   "xor-a8-32x32f-col4|--layout xor --tile 32x32 --elem 4 --layout-access 8 --access 4 --pattern col|svg"
+  # xor on a row that is not a power of two: 96 halves, 12 units of 16 bytes
+  "xor-96x32h-col16|--layout xor --tile 96x32 --elem 2 --access 16 --pattern col|svg"
+  "xor-96x8h-grid16|--layout xor --tile 96x8 --elem 2 --access 16 --pattern col|svg-grid"
   # morton
   "morton-32x32f-row|--layout morton --tile 32x32 --elem 4 --access 4 --pattern row|svg"
   "morton-32x32f-col|--layout morton --tile 32x32 --elem 4 --access 4 --pattern col|svg"

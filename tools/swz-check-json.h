@@ -17,7 +17,13 @@
  *               "wasted_bytes", "tma_mode" (0: not a TMA kind),
  *               "params": {name: value, ...}  (swz_layout_params_of: "B", "M", "S" of xor ...),
  *               "triton": {"vec", "per_phase", "max_phase"} | null   (params B, M, S only),
- *               "formula", "macro" (with these numbers), "promise"}  (layout.h's table)
+ *               "formula", "macro" (with these numbers), "promise"  (layout.h's table),
+ *               "bijection": true | false | null  (checked element by element; null: a tile of
+ *                            more than 2^22 elements, not checked),
+ *               "certificate": {"access" (the layout's A), "row", "col": the whole-tile walks
+ *                  at A: {"instructions", "wavefronts", "ideal", "worst_ways"} | {"error"},
+ *                  "slots": [the A-byte slot of unit 0 of rows 0..min(H, 128/A)-1 in its
+ *                  128-byte line], "slot_ways": the most of them in one slot}}
  *    "access": {"name", "bytes", "lanes", "phase_lanes"},    phase_lanes: bank.h R3's
  *    "pattern": {"name", "stride", "block", "origin": [r, c]},   name as --pattern spells
  *                                                          it; stride: null unless stride;
@@ -77,6 +83,19 @@ static void swzc_json_tile(FILE *f, const swz_layout *l)
             l->width, l->height, l->elem);
 }
 
+/* {"instructions", "wavefronts", "ideal", "worst_ways"}, or {"error"} when st is not SWZ_OK. */
+static void swzc_json_totals(FILE *f, int st, const swz_check_totals *t)
+{
+    if (st != SWZ_OK) {
+        fprintf(f, "{\"error\": ");
+        swzc_json_str(f, swz_strerror(st));
+        fputc('}', f);
+        return;
+    }
+    fprintf(f, "{\"instructions\": %" PRIu64 ", \"wavefronts\": %" PRIu64 ", \"ideal\": %" PRIu64 ", \"worst_ways\": %" PRIu32 "}",
+            t->instructions, t->wavefronts, t->ideal, t->worst_ways);
+}
+
 static void swzc_json_layout(FILE *f, const swz_layout *l)
 {
     const swz_layout_info *info = swz_layout_kind_info(l->kind);
@@ -110,6 +129,20 @@ static void swzc_json_layout(FILE *f, const swz_layout *l)
     swzc_json_str(f, macro);
     fprintf(f, ",\n    \"promise\": ");
     swzc_json_str(f, info->promise);
+    {
+        swzc_cert c;
+        int bij = swzc_bijection_host(l);
+        uint32_t r;
+        swzc_certify(l, &c);
+        fprintf(f, ",\n    \"bijection\": %s,\n    \"certificate\": {\"access\": %" PRIu32 ", \"row\": ",
+                bij == 1 ? "true" : bij == 0 ? "false" : "null", l->access);
+        swzc_json_totals(f, c.row_status, &c.row);
+        fprintf(f, ", \"col\": ");
+        swzc_json_totals(f, c.col_status, &c.col);
+        fprintf(f, ", \"slots\": [");
+        for (r = 0; r < c.nslots; ++r) fprintf(f, r ? ", %" PRIu32 : "%" PRIu32, c.slot[r]);
+        fprintf(f, "], \"slot_ways\": %" PRIu32 "}", c.slot_ways);
+    }
     fprintf(f, "},\n");
 }
 

@@ -251,6 +251,80 @@ SWZ_FN int swzc_params_swizzle(const swz_layout_param *prm, int np, swz_xor_para
     return 1;
 }
 
+/* ---- the layout's own certificate: bijection and conflicts ------------------------------- */
+
+/* Elements a bijection check reads at most (about 0.1 s on the host). */
+#define SWZC_BIJECTION_MAX (1u << 22)
+
+/* Whether l maps the elements of its tile one to one into [0, swz_layout_size(l)) and
+ * swz_layout_coord gives each element back from its offset, checked element by element with a
+ * bit per offset in bits[0..words): 1 yes, 0 no, -1 not checked (more than SWZC_BIJECTION_MAX
+ * elements, or fewer than swz_layout_size(l) bits). */
+SWZ_FN int swzc_bijection(const swz_layout *l, uint32_t *bits, uint32_t words)
+{
+    uint32_t size = swz_layout_size(l), r, c, i;
+    if ((uint64_t)l->width * l->height > SWZC_BIJECTION_MAX || ((uint64_t)size + 31u) / 32u > words) return -1;
+    for (i = 0; i < (size + 31u) / 32u; ++i) bits[i] = 0u;
+    for (r = 0; r < l->height; ++r)
+        for (c = 0; c < l->width; ++c) {
+            uint32_t o = swz_layout_offset(l, r, c), rr = 0u, cc = 0u;
+            if (o >= size || ((bits[o / 32u] >> (o % 32u)) & 1u)) return 0;
+            bits[o / 32u] |= 1u << (o % 32u);
+            if (swz_layout_coord(l, o, &rr, &cc) != SWZ_OK || rr != r || cc != c) return 0;
+        }
+    return 1;
+}
+
+/* What the layout does for the accesses it is built for (A = l->access bytes), from the bank
+ * model: the whole-tile row walk and column walk (check.h's), and the A-byte slot, in its
+ * 128-byte line, of unit 0 of each of the rows 0 .. N-1 (N = 128/A; fewer in a shorter tile):
+ * a column is conflict free for the N lanes of one phase exactly when those slots differ. */
+typedef struct swzc_cert {
+    int row_status, col_status;  /* SWZ_OK, or the walk's error (then its totals are 0) */
+    swz_check_totals row, col;   /* the walks' totals */
+    uint32_t nslots;             /* rows in slot[] */
+    uint32_t slot[32];           /* slot of unit 0 of row r */
+    uint32_t slot_ways;          /* the most rows of slot[] sharing one slot */
+} swzc_cert;
+
+SWZ_FN void swzc_certify(const swz_layout *l, swzc_cert *c)
+{
+    swz_pattern p = {SWZ_PAT_ROW, SWZ_ACCESS_4, 0u, 0u, 0u, 0u, 0u};
+    swzc_blocks b;
+    uint32_t r, k, n = 128u / l->access, seen[32] = {0};
+    const swz_check_totals zero = {0u, 0u, 0u, 0u};
+    p.access = (int)l->access; /* SWZ_ACCESS_4/8/16 are the byte counts */
+    swzc_blocks_find(&b, l, l->access);
+    c->row_status = swzc_tile_totals(l, &b, &p, &c->row);
+    p.kind = SWZ_PAT_COL;
+    c->col_status = swzc_tile_totals(l, &b, &p, &c->col);
+    if (c->row_status != SWZ_OK) c->row = zero;
+    if (c->col_status != SWZ_OK) c->col = zero;
+    c->nslots = l->height < n ? l->height : n;
+    c->slot_ways = 0u;
+    for (r = 0; r < c->nslots; ++r) {
+        c->slot[r] = (uint32_t)((uint64_t)swz_layout_offset(l, r, 0u) * l->elem / l->access % n);
+        k = ++seen[c->slot[r]];
+        if (k > c->slot_ways) c->slot_ways = k;
+    }
+}
+
+#if !defined(__STDC_HOSTED__) || __STDC_HOSTED__
+/* swzc_bijection with a bitmap of its own (host builds; -1 also when memory runs out). */
+static int swzc_bijection_host(const swz_layout *l)
+{
+    uint32_t words = (uint32_t)(((uint64_t)swz_layout_size(l) + 31u) / 32u);
+    uint32_t *bits;
+    int ok;
+    if ((uint64_t)l->width * l->height > SWZC_BIJECTION_MAX) return -1;
+    bits = (uint32_t *)malloc((size_t)words * sizeof *bits + sizeof *bits);
+    if (!bits) return -1;
+    ok = swzc_bijection(l, bits, words);
+    free(bits);
+    return ok;
+}
+#endif
+
 /* "1 instruction", "2 instructions": n and the noun, plural unless n == 1. */
 SWZ_FN const char *swzc_plural(uint64_t n) { return n == 1u ? "" : "s"; }
 

@@ -273,7 +273,7 @@ static int swzc__solve_cli(int argc, char **argv, FILE *out, FILE *err, swz_solv
     fprintf(out, "  against: none %llu, pad %llu (%u B per row), auto-xor ", (unsigned long long)swz_solve_cost(&prob, &none),
             (unsigned long long)swz_solve_cost(&prob, &pad), pad.pad);
     if (have_auto) fprintf(out, "%llu\n", (unsigned long long)swz_solve_cost(&prob, &autox));
-    else fprintf(out, "-- (W not a power of two)\n");
+    else fprintf(out, "-- (rows of W*E = %u B are not whole %u-byte units)\n", w * e, res.unit);
     swz_solve_problem_free(&prob);
     if (res.width != w) {
         fprintf(out, "\n(the line view: no bank map of a tile instruction)\n");

@@ -2,7 +2,9 @@
  *
  * What it is for
  *   The report a user reads: the layout's formula, parameters, macro form, promise and storage
- *   (all from layout.h's table of kinds), for each instruction the bank map of
+ *   (all from layout.h's table of kinds), its certificate (bijection, the whole-tile row and
+ *   column walks at its access width, the slots of one column: swz-check-model.h), for each
+ *   instruction the bank map of
  *   every phase, the lane table lane -> (row, col) -> offset -> byte address -> banks, the
  *   verdict (wavefronts, ideal, n-way, permuted, 'paired (R7)' when an 8/16-byte load's lane
  *   quads read in pairs and its phases are twice as wide) and the whole-tile totals; or,
@@ -57,25 +59,96 @@ static void swzc_fmt_waste(char *buf, size_t n, const swz_layout *l)
 }
 
 /* A swizzle (B, M, S) on rows of W elements in CuTe's and Triton's terms, and the column it
- * moves an element of row r to (key (r / L) mod 2^B, L rows per key step). */
+ * moves an element of row r to (key (r / L) mod 2^B, L rows per key step).  On a row that is
+ * not a power of two the swizzle acts on the coordinate packed into a row of 2^ceil(log2 W)
+ * elements (xor.h, swz_xor_2d): not a CuTe Swizzle of the row-major offset. */
 static void swzc_print_swizzle(FILE *f, swz_xor_params x, uint32_t w)
 {
-    uint32_t vec, pp, mp, ms = x.m + x.s, lw = swz_log2(w), lpk = ms >= lw ? 1u << (ms - lw) : 0u;
-    fprintf(f, "  swizzle    B=%" PRIu32 " M=%" PRIu32 " S=%" PRIu32 "   (CuTe Swizzle<%" PRIu32 ",%" PRIu32 ",%" PRIu32
-               "> on element offsets)\n", x.b, x.m, x.s, x.b, x.m, x.s);
+    uint32_t vec, pp, mp, ms = x.m + x.s, lw = 0u, lpk;
+    while (lw < 31u && (1u << lw) < w) ++lw; /* the row padded to a power of two: 2^lw elements */
+    lpk = ms >= lw ? 1u << (ms - lw) : 0u;
+    if (swz_is_pow2(w))
+        fprintf(f, "  swizzle    B=%" PRIu32 " M=%" PRIu32 " S=%" PRIu32 "   (CuTe Swizzle<%" PRIu32 ",%" PRIu32 ",%" PRIu32
+                   "> on element offsets)\n", x.b, x.m, x.s, x.b, x.m, x.s);
+    else {
+        char line[240];
+        snprintf(line, sizeof line, "B=%" PRIu32 " M=%" PRIu32 " S=%" PRIu32 "   (Swizzle<%" PRIu32 ",%" PRIu32 ",%" PRIu32
+                 "> on r*%" PRIu32 " + c, the row padded to a power of two, kept in row r; no CuTe Swizzle of r*%" PRIu32
+                 " + c)", x.b, x.m, x.s, x.b, x.m, x.s, 1u << lw, w);
+        fprintf(f, "  swizzle    ");
+        swzc_print_wrapped(f, line, 13, 13);
+    }
     if (swz_xor_to_triton(x, w, &vec, &pp, &mp) == SWZ_OK)
         fprintf(f, "  Triton     vec=%" PRIu32 " perPhase=%" PRIu32 " maxPhase=%" PRIu32 "\n", vec, pp, mp);
     else
         fprintf(f, "  Triton     not expressible as (vec, perPhase, maxPhase)\n");
-    if (lpk >= 1u) {
+    if (lpk >= 1u && x.b == 0u) {
+        fprintf(f, "  columns    physical column = c (no key)\n");
+    } else if (lpk >= 1u) {
         char key[64], shift[16] = "";
         if (lpk == 1u) snprintf(key, sizeof key, "r mod %" PRIu32, 1u << x.b);
         else snprintf(key, sizeof key, "(r / %" PRIu32 ") mod %" PRIu32, lpk, 1u << x.b);
         if (x.m) snprintf(shift, sizeof shift, " << %" PRIu32, x.m);
         fprintf(f, "  columns    physical column = c ^ ((%s)%s)", key, shift);
-        if (lpk > 1u) fprintf(f, "   (%" PRIu32 " rows share a 128-byte line)", lpk);
+        if (lpk > 1u && swz_is_pow2(w)) fprintf(f, "   (%" PRIu32 " rows share a 128-byte line)", lpk);
+        else if (lpk > 1u)
+            fprintf(f, "   (rows %" PRIu32 " apart start in one slot)", lpk);
         fprintf(f, "\n");
     }
+}
+
+/* One walk of the certificate: "row walk 48 instructions, 192 wavefronts, ideal 192, 1-way". */
+static void swzc_fmt_walk(char *buf, size_t n, const char *name, int st, const swz_check_totals *t)
+{
+    if (st != SWZ_OK)
+        snprintf(buf, n, "%s walk not available (%s)", name, swz_strerror(st));
+    else
+        snprintf(buf, n, "%s walk %" PRIu64 " instruction%s, %" PRIu64 " wavefront%s, ideal %" PRIu64 ", %" PRIu32 "-way",
+                 name, t->instructions, swzc_plural(t->instructions), t->wavefronts, swzc_plural(t->wavefronts),
+                 t->ideal, t->worst_ways);
+}
+
+/* The layout's certificate (swz-check-model.h): the bijection, checked element by element; the
+ * whole-tile row and column walks at the access width the layout is built for, from the bank
+ * model; the slots of one column over one phase's rows. */
+static void swzc_print_certificate(FILE *f, const swz_layout *l)
+{
+    swzc_cert c;
+    char line[512], row[160], col[160];
+    uint32_t r, n = 128u / l->access;
+    size_t len;
+    int bij = swzc_bijection_host(l);
+    uint64_t elems = (uint64_t)l->width * l->height;
+    if (bij == 1)
+        snprintf(line, sizeof line, "yes: the %" PRIu64 " elements take %" PRIu64 " distinct offsets below %" PRIu32
+                 " and swz_layout_coord gives each one back (checked element by element)",
+                 elems, elems, swz_layout_size(l));
+    else if (bij == 0)
+        snprintf(line, sizeof line, "NO: two elements share an offset, or an offset does not give its element back");
+    else
+        snprintf(line, sizeof line, "not checked here (over %u elements; tests/host/test_layout.c checks the kinds)",
+                 SWZC_BIJECTION_MAX);
+    fprintf(f, "  bijection  ");
+    swzc_print_wrapped(f, line, 13, 13);
+    swzc_certify(l, &c);
+    swzc_fmt_walk(row, sizeof row, "row", c.row_status, &c.row);
+    swzc_fmt_walk(col, sizeof col, "column", c.col_status, &c.col);
+    snprintf(line, sizeof line, "the whole tile at A = %" PRIu32 " B (bank.h): %s; %s%s", l->access, row, col,
+             c.row_status == SWZ_OK && c.col_status == SWZ_OK && c.row.worst_ways == 1u && c.col.worst_ways == 1u
+                 ? ": conflict free"
+                 : "");
+    fprintf(f, "  conflicts  ");
+    swzc_print_wrapped(f, line, 13, 13);
+    len = (size_t)snprintf(line, sizeof line, "unit 0 of rows 0-%" PRIu32 " in the %" PRIu32
+                           "-byte slots of their 128-byte lines:", c.nslots - 1u, l->access);
+    for (r = 0; r < c.nslots && len < sizeof line; ++r)
+        len += (size_t)snprintf(line + len, sizeof line - len, " %" PRIu32, c.slot[r]);
+    if (len < sizeof line)
+        snprintf(line + len, sizeof line - len, "%s",
+                 c.slot_ways == 1u ? (c.nslots == n ? " (all different: one phase, conflict free)" : " (all different)")
+                                   : " (some repeat: a column phase conflicts)");
+    fprintf(f, "  slots      ");
+    swzc_print_wrapped(f, line, 13, 13);
 }
 
 /* The layout block of the report, every line from the table of layout.h (no kind named here):
@@ -113,6 +186,7 @@ static void swzc_print_layout(FILE *f, const swz_layout *l)
     swzc_print_wrapped(f, info->promise, 13, 13);
     fprintf(f, "  storage    %" PRIu32 " elements = %" PRIu64 " B for %" PRIu64 " B of data; wasted %s\n", size,
             (uint64_t)size * l->elem, (uint64_t)l->width * l->height * l->elem, waste);
+    swzc_print_certificate(f, l);
 }
 
 /* Lanes as ranges: "0-7,9,12-13". */

@@ -144,9 +144,15 @@ static const char help_text3[] =
     "                         far the answer may be from the optimum)\n"
     "  --lines                also solve rows under 128 bytes as 128-byte lines\n"
     "  --time                 print the search's CPU time\n"
-    "\n"
+    "\n";
+
+/* (ISO C caps a string literal at 4095 characters) */
+static const char help_text4[] =
     "Output\n"
-    "  (text)                 the layout's formula, parameters, macro form and promise; for each\n"
+    "  (text)                 the layout's formula, parameters, macro form and promise; its\n"
+    "                         bijection (checked element by element) and certificate (the\n"
+    "                         whole-tile row and column walks at the access width it is built\n"
+    "                         for, the 128-byte-line slots of one column); for each\n"
     "                         phase a bank map (32 banks as columns, line k = the k-th distinct\n"
     "                         word of each bank = wavefront k, numbers are lanes); lane -> (row,\n"
     "                         col) -> offset -> byte -> banks; wavefronts, ideal, n-way,\n"
@@ -447,7 +453,7 @@ static int parse_args(const cli_io *io, options *o, int argc, char **argv)
         if (strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0) {
             fprintf(io->out, "%s%s", usage_text, help_text);
             print_layout_help(io->out);
-            fprintf(io->out, "%s%s", help_text2, help_text3);
+            fprintf(io->out, "%s%s%s", help_text2, help_text3, help_text4);
             return SWZC_OK;
         }
         if (strcmp(arg, "--version") == 0) {

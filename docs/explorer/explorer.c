@@ -27,15 +27,21 @@
  *                   active-lane mask, layout stride / size / waste bytes, tile totals
  *                   (instructions, wavefronts, ideal, worst ways), lanes per phase (as served:
  *                   R3's, twice as wide when rule R7 paired an 8/16-byte load), bytes per lane,
- *                   lanes used by the instruction, whether R7 paired the load, and the number of
- *                   the layout's parameters (swz_layout_params_of).  A store is asked for with
- *                   SWZ_STORE (256) OR-ed into the access kind, as in bank.h.
+ *                   lanes used by the instruction, whether R7 paired the load, the number of
+ *                   the layout's parameters (swz_layout_params_of), and the layout's certificate
+ *                   (swz-check's, tools/swz-check-model.h): the bijection (1 yes, 0 no, -1 not
+ *                   checked: a tile of more than 2^20 elements), the whole-tile row and column
+ *                   walks at the layout's access width (status, instructions, wavefronts,
+ *                   ideal, worst ways each) and how many rows' slots follow and the most of
+ *                   them in one slot.  A store is asked for with SWZ_STORE (256) OR-ed into the
+ *                   access kind, as in bank.h.
  *   [EX_PARAM + i]  the value of parameter i.
  *   [EX_LANE + 8*l] per lane l: row, first column, byte address, words touched, and for each
  *                   of up to 4 words its bank and its "turn" in that bank within the lane's
  *                   phase (0 = first distinct word of the bank, 1 = second = a conflict ...),
  *                   packed as bank | turn << 8.
  *   [EX_BANKLOAD + 32*p + b] distinct words phase p puts in bank b (the conflict degree).
+ *   [EX_SLOT + r]   the certificate's A-byte slot, in its 128-byte line, of unit 0 of row r.
  *
  * The turn of a word is its rank among the distinct words of its bank in its phase, in lane
  * order -- a picture of rule R5 of bank.h (cost = the largest count), computed here so that the
@@ -51,24 +57,30 @@ enum {
     EX_STRIDE, EX_SIZE, EX_WASTE,
     EX_T_INSTR, EX_T_WAVEFRONTS, EX_T_IDEAL, EX_T_WAYS, EX_T_STATUS,
     EX_PHASE_LANES, EX_BYTES, EX_LANES, EX_PAIRED, EX_NPARAMS,
-    EX_PARAM = 32,                        /* SWZ_LAYOUT_MAX_PARAMS values */
+    EX_BIJECTION, EX_C_ROW_STATUS, EX_C_ROW_INSTR, EX_C_ROW_WAVEFRONTS, EX_C_ROW_IDEAL, EX_C_ROW_WAYS,
+    EX_C_COL_STATUS, EX_C_COL_INSTR, EX_C_COL_WAVEFRONTS, EX_C_COL_IDEAL, EX_C_COL_WAYS, EX_C_NSLOTS,
+    EX_C_SLOT_WAYS,
+    EX_PARAM = 48,                        /* SWZ_LAYOUT_MAX_PARAMS values */
     EX_LANE = EX_PARAM + SWZ_LAYOUT_MAX_PARAMS, /* 32 lanes x 8 words */
     EX_BANKLOAD = EX_LANE + 32 * 8,       /* 4 phases x 32 banks (8-lane phases: at most 4) */
-    EX_WORDS = EX_BANKLOAD + 4 * 32
+    EX_SLOT = EX_BANKLOAD + 4 * 32,       /* 32 rows' slots */
+    EX_WORDS = EX_SLOT + 32
 };
 
-SWZ_STATIC_ASSERT(EX_NPARAMS < EX_PARAM, explorer_header_words_overlap_the_parameters);
+SWZ_STATIC_ASSERT(EX_C_SLOT_WAYS < EX_PARAM, explorer_header_words_overlap_the_parameters);
 
 static int32_t out[EX_WORDS];
 static swz_layout lay;
 static swz_layout_param params[SWZ_LAYOUT_MAX_PARAMS];
 static char error_text[256], macro_text[160];
+static uint32_t bijection_bits[1u << 15]; /* a bit per offset of tiles up to 2^20 elements */
 
 __attribute__((export_name("ex_out"))) int32_t *ex_out(void) { return out; }
 /* Where the parts of ex_out() start, and its length (the page reads them, not a copy). */
 __attribute__((export_name("ex_at_param"))) int ex_at_param(void) { return EX_PARAM; }
 __attribute__((export_name("ex_at_lane"))) int ex_at_lane(void) { return EX_LANE; }
 __attribute__((export_name("ex_at_bankload"))) int ex_at_bankload(void) { return EX_BANKLOAD; }
+__attribute__((export_name("ex_at_slot"))) int ex_at_slot(void) { return EX_SLOT; }
 __attribute__((export_name("ex_words"))) int ex_words(void) { return EX_WORDS; }
 __attribute__((export_name("ex_error"))) const char *ex_error(void) { return error_text; }
 __attribute__((export_name("ex_macro"))) const char *ex_macro(void) { return macro_text; }
@@ -147,6 +159,24 @@ __attribute__((export_name("ex_run"))) int ex_run(int kind, uint32_t width, uint
     out[EX_NPARAMS] = np;
     for (i = 0; i < (uint32_t)np; ++i) out[EX_PARAM + i] = (int32_t)params[i].value;
     swz_layout_macro(&lay, macro_text, sizeof macro_text);
+    { /* the layout's certificate, as swz-check prints it */
+        swzc_cert cert;
+        out[EX_BIJECTION] = swzc_bijection(&lay, bijection_bits, (uint32_t)(sizeof bijection_bits / sizeof bijection_bits[0]));
+        swzc_certify(&lay, &cert);
+        out[EX_C_ROW_STATUS] = cert.row_status;
+        out[EX_C_ROW_INSTR] = (int32_t)cert.row.instructions;
+        out[EX_C_ROW_WAVEFRONTS] = (int32_t)cert.row.wavefronts;
+        out[EX_C_ROW_IDEAL] = (int32_t)cert.row.ideal;
+        out[EX_C_ROW_WAYS] = (int32_t)cert.row.worst_ways;
+        out[EX_C_COL_STATUS] = cert.col_status;
+        out[EX_C_COL_INSTR] = (int32_t)cert.col.instructions;
+        out[EX_C_COL_WAVEFRONTS] = (int32_t)cert.col.wavefronts;
+        out[EX_C_COL_IDEAL] = (int32_t)cert.col.ideal;
+        out[EX_C_COL_WAYS] = (int32_t)cert.col.worst_ways;
+        out[EX_C_NSLOTS] = (int32_t)cert.nslots;
+        out[EX_C_SLOT_WAYS] = (int32_t)cert.slot_ways;
+        for (i = 0; i < cert.nslots; ++i) out[EX_SLOT + i] = (int32_t)cert.slot[i];
+    }
 
     out[EX_STEP] = 2;
     p.kind = pattern;

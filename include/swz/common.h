@@ -296,6 +296,10 @@ template <bool Ok, class Reason> struct swz__ct_check {
 
 /* ---- integer functions -------------------------------------------------------------------- */
 #define SWZ_IS_POW2(x) ((x) != 0 && ((x) & ((x)-1)) == 0)
+/* The largest power of two dividing x, 2^v for x = 2^v * odd (x itself for a power of two; 0
+ * for x == 0), as a constant expression: how many units of a row an XOR may permute (xor.h,
+ * linear.h). */
+#define SWZ_POW2_PART(x) ((unsigned)(x) & (0u - (unsigned)(x)))
 
 /* floor(log2(x)) for a constant 1 <= x < 2^32, as a constant expression (0 for x == 0). */
 #define SWZ_LOG2(x)                                                                             \
@@ -333,6 +337,13 @@ SWZ_FN uint32_t swz_log2(uint32_t x)
     return r;
 #endif
 }
+
+/* The largest power of two dividing x (2^v for x = 2^v * odd; 0 for x == 0). */
+SWZ_FN uint32_t swz_pow2_part(uint32_t x) { return x & (0u - x); }
+
+/* ceil(log2(x)) for x > 0 (0 for x <= 1): the bits of an index below x. */
+SWZ_FN uint32_t swz__ceil_log2(uint32_t x) { return x <= 1u ? 0u : swz_log2(x - 1u) + 1u; }
+#define SWZ__CEIL_LOG2(x) ((x) <= 1 ? 0 : SWZ_LOG2((x)-1u) + 1)
 
 /* Element size in {1,2,4,8,16} and access width in {4,8,16}, a multiple of the element size.
  * Returns SWZ_OK, SWZ_EELEM or SWZ_EACCESS, recorded in *err (may be NULL) for `who`. */

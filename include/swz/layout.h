@@ -12,8 +12,9 @@
  *   #include <swz/layout.h>
  *   swz_layout l;
  *   char why[128];
- *   if (swz_layout_make(&l, SWZ_LAYOUT_XOR, 48, 4, 4, 32) != SWZ_OK)
- *       swz_error_format(&l.error, why, sizeof why); // "xor needs a power-of-two width W (W = 48)"
+ *   if (swz_layout_make(&l, SWZ_LAYOUT_XOR, 6, 4, 16, 32) != SWZ_OK) // rows of 24 bytes
+ *       swz_error_format(&l.error, why, sizeof why);
+ *       // "xor needs a row W*E that is a whole number of accesses A (W*E = 24)"
  *   if (swz_layout_make(&l, SWZ_LAYOUT_XOR, 32, 4, 4, 32) == SWZ_OK) {
  *       uint32_t off = swz_layout_offset(&l, 3, 5);      // 3*32 + (5 ^ 3) = 102
  *       uint32_t r, c;
@@ -80,9 +81,11 @@
       "that phase is 2-way (48-float rows wherever a run crosses a row end)",                  \
       "SWZ_PAD_OFFSET(W, E, A, r, c)")                                                          \
     X(XOR, "xor", swz__xor_make, swz__xor_offset, swz__xor_coord, swz__xor_params, 0u,          \
-      "swz_xor(B, M, S, r*W + c), (B, M, S) from swz_xor_auto(W, E, A); W a power of two",      \
-      "rows and columns conflict free for accesses of A bytes (columns: a phase on N "          \
-      "consecutive rows, H >= N)",                                                              \
+      "swz_xor_2d((B, M, S), W, r, c), (B, M, S) from swz_xor_auto(W, E, A): unit u of row r at " \
+      "u ^ ((r >> R) mod 2^B), R = M + S - ceil(log2 W); = swz_xor(B, M, S, r*W + c) for a "    \
+      "power-of-two W; W*E a multiple of A",                                                    \
+      "rows (the row-major walk: phases of N units from a multiple of N) and columns (a phase " \
+      "on N consecutive rows, H >= N) conflict free for accesses of A bytes",                   \
       "SWZ_XOR_AUTO_OFFSET(W, E, A, r, c)")                                                     \
     X(MORTON, "morton", swz__morton_make, swz__morton_offset, swz__morton_coord,                \
       swz__morton_params, 0u,                                                                   \
@@ -98,7 +101,8 @@
     X(LINEAR, "linear", swz__linear_make, swz__linear_offset_of, swz__linear_coord_of,          \
       swz__linear_params_of, 0u,                                                                \
       "r*(W + pad/E) + ((c/vec) ^ f(r))*vec + c mod vec, f(r) = XOR of mask[i] over the set "   \
-      "bits i of r (linear.h); W*E/A a power of two",                                           \
+      "bits i of r (linear.h); W*E a multiple of A, masks below the largest power of two "      \
+      "dividing W*E/A",                                                                         \
       "as made by swz_layout_make: the automatic XOR's masks, with xor's promise; masks from "  \
       "swz_layout_make_linear (e.g. swz_solve's answer) carry the cost the solver reports",     \
       "SWZ_XOR_AUTO_OFFSET(W, E, A, r, c)")
@@ -356,8 +360,9 @@ SWZ_HOST_FN const swz_layout_info *swz_layout_kind_info(int kind)
 /* ---- the run-time interface ---------------------------------------------------------------- */
 
 /* Fill *l.  Returns SWZ_OK, or the first problem found (SWZ_EKIND, SWZ_EELEM, SWZ_EACCESS,
- * SWZ_ERANGE, SWZ_EWIDTH, then the kind's own: SWZ_EPOW2 or SWZ_ERANGE) with l->error naming
- * the parameter and its value (swz_error_format); the other fields are unspecified then. */
+ * SWZ_ERANGE, SWZ_EWIDTH, then the kind's own: SWZ_EPOW2, SWZ_ERANGE or SWZ_EALIGN) with
+ * l->error naming the parameter and its value (swz_error_format); the other fields are
+ * unspecified then. */
 SWZ_FN int swz_layout_make(swz_layout *l, int kind, uint32_t width, uint32_t elem,
                            uint32_t access, uint32_t height)
 {
@@ -387,11 +392,12 @@ SWZ_FN int swz_layout_make(swz_layout *l, int kind, uint32_t width, uint32_t ele
     return e;
 }
 
-/* An XOR layout with explicit (B, M, S) (offset units = elements) instead of the automatic
- * choice: e.g. a swizzle tuned for another instruction, or one taken from CuTe or Triton.
- * Validates like swz_layout_make, plus: width a power of two, swz_xor_is_valid(b, m, s), and the
- * scrambled bits inside the row (m + b <= log2 width) so every row maps onto itself and the
- * layout is a bijection for any height.  Returns SWZ_OK or an error code (l->error says which
+/* An XOR layout with explicit (B, M, S) (offset units = elements; swz_xor_2d's map) instead of
+ * the automatic choice: e.g. a swizzle tuned for another instruction, or one taken from CuTe or
+ * Triton.  Validates like swz_layout_make, plus swz_xor_is_valid(b, m, s) and the scrambled
+ * bits inside the row's aligned blocks (m + b <= log2 of the largest power of two dividing the
+ * width: log2 width for a power of two) so every row maps onto itself and the layout is a
+ * bijection for any height.  Returns SWZ_OK or an error code (l->error says which
  * parameter). */
 SWZ_FN int swz_layout_make_xor(swz_layout *l, uint32_t width, uint32_t elem, uint32_t access,
                                uint32_t height, swz_xor_params p)
@@ -404,10 +410,11 @@ SWZ_FN int swz_layout_make_xor(swz_layout *l, uint32_t width, uint32_t elem, uin
     if (!swz_xor_is_valid(p.b, p.m, p.s))
         return swz_error_set(&l->error, SWZ_ERANGE, "xor", "a swizzle inside 31 bits, B + M + S <= 31",
                              "B+M+S", (uint64_t)p.b + p.m + p.s);
-    if (p.m + p.b > swz_log2(width))
+    if (p.m + p.b > swz_log2(swz_pow2_part(width)))
         return swz_error_set(&l->error, SWZ_ERANGE, "xor",
-                             "scrambled bits inside the row, M + B <= log2 W", "M+B",
-                             (uint64_t)p.m + p.b);
+                             "scrambled bits inside the row's aligned blocks, M + B <= log2 of the "
+                             "largest power of two dividing W (log2 W for a power of two)",
+                             "M+B", (uint64_t)p.m + p.b);
     l->p.x = p;
     return SWZ_OK;
 }

@@ -18,15 +18,19 @@
  *   (void)ok;
  *
  * The formula (W elements per row, E element bytes, A unit bytes = the access width, vec = A/E,
- * Ur = W*E/A units per row (a power of two), P pad bytes per row (a multiple of A))
+ * Ur = W*E/A units per row (any whole number: Ur = 2^v * odd, 2^v = SWZ_POW2_PART(Ur), Ur
+ * itself for a power of two), P pad bytes per row (a multiple of A))
  *
- *      f(r)   = XOR of mask[i] over the set bits i of r          (mask[i] < Ur, i < 16)
+ *      f(r)   = XOR of mask[i] over the set bits i of r          (mask[i] < 2^v, i < 16)
  *      stride = W + P/E                                          (elements between row starts)
  *      offset(r, c) = r*stride + ((c/vec) ^ f(r))*vec + c mod vec
  *
- *   f is linear over GF(2): f(a ^ b) = f(a) ^ f(b).  Every row maps onto itself and within a
- *   row u -> u ^ f(r) is an involution, so the map is a bijection onto [0, H*stride) minus the
- *   padding, for any height: the inverse is r = off / stride, c = ((x/vec) ^ f(r))*vec +
+ *   f is linear over GF(2): f(a ^ b) = f(a) ^ f(b).  Every row maps onto itself -- a key below
+ *   2^v changes only the low v bits of a unit, so each aligned block of 2^v units (Ur is a
+ *   multiple of 2^v) maps onto itself, and exactly these masks do: a mask with a bit at or
+ *   above 2^v moves some unit past the row (docs/layouts.md, the closure lemma) -- and within
+ *   a row u -> u ^ f(r) is an involution, so the map is a bijection onto [0, H*stride) minus
+ *   the padding, for any height: the inverse is r = off / stride, c = ((x/vec) ^ f(r))*vec +
  *   x mod vec with x = off mod stride (padding when x >= W).  A unit of A bytes stays whole and
  *   aligned, so an access of at most A bytes stays one contiguous aligned vector.
  *
@@ -54,7 +58,7 @@
 #define SWZ_LINEAR_MAX_BITS 16
 
 typedef struct swz_linear_params {
-    uint32_t mask[SWZ_LINEAR_MAX_BITS]; /* unit mask of row bit i (< W*E/A) */
+    uint32_t mask[SWZ_LINEAR_MAX_BITS]; /* unit mask of row bit i (< SWZ_POW2_PART(W*E/A)) */
     uint32_t pad;                       /* pad bytes per row (a multiple of A) */
 } swz_linear_params;
 
@@ -68,28 +72,30 @@ SWZ_FN uint32_t swz_linear_key(const swz_linear_params *p, uint32_t row)
 }
 
 /* SWZ_OK when (W, E, A, p) is a valid XOR-linear layout: E, A as everywhere (common.h), W in
- * [1, SWZ_MAX_SIDE], W*E a multiple of A with a power-of-two quotient Ur, every mask < Ur, the
- * pad a multiple of A and W + pad/E <= SWZ_MAX_SIDE.  SWZ_EELEM, SWZ_EACCESS, SWZ_ERANGE (W, a
- * mask, or the pad), SWZ_EWIDTH (W*E < A) or SWZ_EPOW2 (Ur) otherwise, recorded in *err (may be
- * NULL) as "linear needs ...". */
+ * [1, SWZ_MAX_SIDE], W*E a multiple of A (Ur = W*E/A units per row, any count), every mask
+ * below SWZ_POW2_PART(Ur) (Ur itself for a power of two: the masks that keep every row closed),
+ * the pad a multiple of A and W + pad/E <= SWZ_MAX_SIDE.  SWZ_EELEM, SWZ_EACCESS, SWZ_ERANGE
+ * (W, a mask, or the pad), SWZ_EWIDTH (W*E < A) or SWZ_EALIGN (W*E not a multiple of A)
+ * otherwise, recorded in *err (may be NULL) as "linear needs ...". */
 SWZ_FN int swz_linear_check(swz_error *err, uint32_t width, uint32_t elem, uint32_t access,
                             const swz_linear_params *p)
 {
-    uint32_t ur, i;
+    uint32_t lim, i;
     int e = swz__check_width_at(err, "linear", width, elem, access);
     if (e != SWZ_OK) return e;
     if (width * elem < access)
         return swz_error_set(err, SWZ_EWIDTH, "linear", "a row W*E of at least one access A", "W*E",
                              (uint64_t)width * elem);
-    if ((width * elem) % access != 0u || !swz_is_pow2(width * elem / access))
-        return swz_error_set(err, SWZ_EPOW2, "linear",
-                             "a power-of-two number of units per row W*E/A (W*E a multiple of A)",
+    if ((width * elem) % access != 0u)
+        return swz_error_set(err, SWZ_EALIGN, "linear", "a row W*E that is a whole number of units A",
                              "W*E", (uint64_t)width * elem);
-    ur = width * elem / access;
+    lim = swz_pow2_part(width * elem / access);
     for (i = 0; i < SWZ_LINEAR_MAX_BITS; ++i)
-        if (p->mask[i] >= ur)
-            return swz_error_set(err, SWZ_ERANGE, "linear", "every mask below W*E/A", "mask",
-                                 p->mask[i]);
+        if (p->mask[i] >= lim)
+            return swz_error_set(err, SWZ_ERANGE, "linear",
+                                 "every mask below the largest power of two dividing the units per "
+                                 "row W*E/A (W*E/A itself for a power of two)",
+                                 "mask", p->mask[i]);
     if (p->pad % access != 0u || width + p->pad / elem > SWZ_MAX_SIDE)
         return swz_error_set(err, SWZ_ERANGE, "linear",
                              "a pad that is a multiple of A bytes, W + pad/E <= 65536", "pad", p->pad);
@@ -197,28 +203,30 @@ SWZ_FN int swz__linear_from_run(uint32_t width, uint32_t elem, uint32_t access, 
     return e;
 }
 
-/* CuTe Swizzle<B,M,S> on element offsets of W-wide rows -> masks on A-byte units (pad 0).
- * SWZ_ERANGE unless the key is above the row (M+S >= log2 W), the target is inside the row
- * (M+B <= log2 W) and whole units move (2^M >= vec); SWZ_EPOW2 for a W that is not a power of
- * two; the codes of swz_xor_is_valid / swz_linear_check otherwise. */
+/* The swizzle (B, M, S) of xor.h's swz_xor_2d on W-wide rows (CuTe's Swizzle<B,M,S> on element
+ * offsets for a power-of-two W) -> masks on A-byte units (pad 0).  SWZ_ERANGE unless the key
+ * is above the row (M+S >= ceil(log2 W)), the target stays in the row (M+B <= log2
+ * SWZ_POW2_PART(W): log2 W for a power of two) and whole units move (2^M >= vec), or for W 0;
+ * the codes of swz_xor_is_valid / swz_linear_check otherwise. */
 SWZ_FN int swz_linear_from_xor(swz_xor_params x, uint32_t width, uint32_t elem, uint32_t access,
                                swz_linear_params *p)
 {
     uint32_t lw, lv;
     int e = swz__check_elem_access(elem, access);
     if (e != SWZ_OK) return e;
-    if (!swz_is_pow2(width)) return SWZ_EPOW2;
-    if (!swz_xor_is_valid(x.b, x.m, x.s)) return SWZ_ERANGE;
-    lw = swz_log2(width);
+    if (width == 0u || !swz_xor_is_valid(x.b, x.m, x.s)) return SWZ_ERANGE;
+    lw = swz__ceil_log2(width);
     lv = swz_log2(access / elem);
-    if (x.m + x.s < lw || x.m + x.b > lw || x.m < lv || x.m + x.s - lw + x.b > SWZ_LINEAR_MAX_BITS)
+    if (x.m + x.s < lw || x.m + x.b > swz_log2(swz_pow2_part(width)) || x.m < lv ||
+        x.m + x.s - lw + x.b > SWZ_LINEAR_MAX_BITS)
         return SWZ_ERANGE;
     return swz__linear_from_run(width, elem, access, x.m + x.s - lw, x.m - lv, x.b, p);
 }
 
-/* Masks -> CuTe Swizzle<B,M,S> on element offsets of W-wide rows: SWZ_OK when the nonzero masks
- * are one run mask[s0 + j] = 1 << (t + j), j < B (all zero: B = 0), and pad is 0; SWZ_ERANGE
- * otherwise (no (B, M, S) exists). */
+/* Masks -> the swizzle (B, M, S) of swz_xor_2d on W-wide rows (CuTe's Swizzle<B,M,S> on element
+ * offsets for a power-of-two W): SWZ_OK when the nonzero masks are one run mask[s0 + j] =
+ * 1 << (t + j), j < B (all zero: B = 0), and pad is 0; SWZ_ERANGE otherwise (no (B, M, S)
+ * exists). */
 SWZ_FN int swz_linear_to_xor(const swz_linear_params *p, uint32_t width, uint32_t elem,
                              uint32_t access, swz_xor_params *x)
 {
@@ -236,7 +244,7 @@ SWZ_FN int swz_linear_to_xor(const swz_linear_params *p, uint32_t width, uint32_
             if (p->mask[i] != 0u) return SWZ_ERANGE;
     }
     lv = swz_log2(access / elem);
-    lw = swz_log2(width);
+    lw = swz__ceil_log2(width);
     x->b = b;
     x->m = b ? t + lv : lv;
     x->s = b ? s0 + lw - x->m : (lw > x->m ? lw - x->m : 0u);
@@ -294,9 +302,9 @@ SWZ_FN int swz_linear_auto(uint32_t width, uint32_t elem, uint32_t access, swz_l
      SWZ__LINEAR_BIT(r, 3, m3) ^ SWZ__LINEAR_BIT(r, 4, m4) ^ SWZ__LINEAR_BIT(r, 5, m5) ^         \
      SWZ__LINEAR_BIT(r, 6, m6) ^ SWZ__LINEAR_BIT(r, 7, m7))
 #define SWZ__LINEAR_OK(W, E, A, P)                                                              \
-    (SWZ__VALID_ACCESS(E, A) && (W) * (E) >= (A) && (W) * (E) % (A) == 0 &&                    \
-     SWZ_IS_POW2((W) * (E) / (A)) && (P) % (A) == 0)
-#define SWZ__LINEAR_UR(W, E, A, P) (SWZ__LINEAR_OK(W, E, A, P) ? (W) * (E) / (A) : 1)
+    (SWZ__VALID_ACCESS(E, A) && (W) * (E) >= (A) && (W) * (E) % (A) == 0 && (P) % (A) == 0)
+/* The masks' bound: the largest power of two dividing the units per row W*E/A. */
+#define SWZ__LINEAR_UR(W, E, A, P) (SWZ__LINEAR_OK(W, E, A, P) ? (int)SWZ_POW2_PART((W) * (E) / (A)) : 1)
 #define SWZ__LINEAR_MASKS_OK(U, m0, m1, m2, m3, m4, m5, m6, m7)                                 \
     ((m0) < (U) && (m1) < (U) && (m2) < (U) && (m3) < (U) && (m4) < (U) && (m5) < (U) &&         \
      (m6) < (U) && (m7) < (U))
@@ -305,11 +313,11 @@ SWZ_FN int swz_linear_auto(uint32_t width, uint32_t elem, uint32_t access, swz_l
 /* The parameter checks of the macro forms: 0, or a compile error naming what is wrong. */
 #define SWZ__LINEAR_CT(W, E, A, P, m0, m1, m2, m3, m4, m5, m6, m7)                              \
     ((uint32_t)SWZ__CT_CHECK(SWZ__LINEAR_OK(W, E, A, P),                                        \
-                             swz_error_linear_needs_valid_E_A_pow2_units_per_row_and_pad_of_whole_units) + \
+                             swz_error_linear_needs_valid_E_A_rows_of_whole_units_and_pad_of_whole_units) + \
      (uint32_t)SWZ__CT_CHECK_AFTER(SWZ__LINEAR_OK(W, E, A, P),                                  \
                                    SWZ__LINEAR_MASKS_OK(SWZ__LINEAR_UR(W, E, A, P), m0, m1, m2, m3, m4, \
                                                         m5, m6, m7),                            \
-                                   swz_error_linear_mask_must_be_below_units_per_row))
+                                   swz_error_linear_mask_must_be_below_the_power_of_two_part_of_units_per_row))
 
 /* swz_linear_in_row for constant W, E, A, P and masks m0..m7: the XOR-linear part of the
  * offset, ((c/vec) ^ f(r))*vec + c mod vec (< W), checked as SWZ_LINEAR_OFFSET is. */
@@ -321,8 +329,8 @@ SWZ_FN int swz_linear_auto(uint32_t width, uint32_t elem, uint32_t access, swz_l
 
 /* Element offset of (r, c) for constant W, E, A, P (pad bytes) and masks m0..m7 of row bits
  * 0..7 (rows of 256 or more repeat the key of r mod 256: use the function form for taller
- * key spans): r*(W + P/E) + SWZ_LINEAR_IN_ROW(...).  Bad parameters or a mask >= W*E/A are
- * compile errors. */
+ * key spans): r*(W + P/E) + SWZ_LINEAR_IN_ROW(...).  Bad parameters or a mask at or above
+ * SWZ_POW2_PART(W*E/A) (W*E/A for a power of two) are compile errors. */
 #define SWZ_LINEAR_OFFSET(W, E, A, P, m0, m1, m2, m3, m4, m5, m6, m7, r, c)                      \
     ((uint32_t)(r) * (uint32_t)((W) + (P) / (E)) +                                              \
      SWZ_LINEAR_IN_ROW(W, E, A, P, m0, m1, m2, m3, m4, m5, m6, m7, r, c))

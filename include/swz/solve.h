@@ -41,10 +41,12 @@
  * (r*W + c) % res.width).  The answer is then exact in the union of the two families.
  *
  * The family searched.  Units of U = the widest access's bytes (so every access's vector stays
- * contiguous and aligned); W*E/U a power of two; one mask per row bit of rows 0..H-1, every
- * value below W*E/U; pads of 0, U, 2U, ... up to options.max_pad bytes per row.  Only the mask
- * values below min(W*E/U, 128/U) are tried: a word's bank depends on the unit index mod 128/U
- * alone, so higher mask bits change no cost, and the simplest optimum has them clear.
+ * contiguous and aligned); rows of any whole number n = W*E/U of units (n = 2^v * odd: 96 halves
+ * or 48 floats are 12 = 4 * 3 units of 16 bytes); one mask per row bit of rows 0..H-1, every
+ * value below 2^v (linear.h: exactly the masks that keep each row closed; n itself for a power
+ * of two); pads of 0, U, 2U, ... up to options.max_pad bytes per row.  Only the mask values
+ * below min(2^v, 128/U) are tried: a word's bank depends on the unit index mod 128/U alone, so
+ * higher mask bits change no cost, and the simplest optimum has them clear.
  *
  * The search and its bound (proof in docs/solver.md).  Depth-first over the masks of row bits
  * 0, 1, ...; a partial assignment (bits below d) is bounded below, per served phase (bank.h
@@ -52,7 +54,8 @@
  *   max( ceil(distinct words / 32),  the cost of any set of the phase's lanes whose cost is
  *        already fixed )
  * where with pad 0 the lanes of rows equal above bit d form such a set (their unknown key part
- * is one XOR on address bits inside a 128-byte line: a permutation of banks), with any pad the
+ * is one XOR below 2^v on their units: a permutation of their 128-byte-line slots, for any n --
+ * docs/solver.md), with any pad the
  * lanes of one row do (a shift of banks), and the lanes of rows below 2^d always do.  Subtrees
  * whose bound cannot beat the best layout found are cut; at depth = row bits the bound is the
  * exact cost.  Each phase's bound is kept per depth and only the phases a mask can move are
@@ -140,7 +143,8 @@ typedef struct swz__solve_phase {
 typedef struct swz_solve_problem {
     uint32_t width, elem, height, unit, ur, rbits, row_words;
     uint32_t span_bits; /* row bits below which some phase's rows differ (its top bit + 1) */
-    uint32_t masks;     /* mask values searched: min(ur, 128/unit), the bank-relevant ones */
+    uint32_t masks;     /* mask values searched: min(2^v, 128/unit), the bank-relevant ones of
+                           the family (2^v = swz_pow2_part(ur)) */
     swz__solve_word *w;
     swz__solve_phase *ph;
     uint32_t nw, nph, capw, capph;
@@ -303,11 +307,12 @@ SWZ_HOST_FN int swz_solve_compile_view(swz_solve_problem *p, uint32_t width, uin
     if (width == 0u || height == 0u || width > SWZ_MAX_SIDE || height > SWZ_MAX_SIDE ||
         (uint64_t)width * height > SWZ_MAX_ELEMS || view > SWZ_MAX_SIDE || p->height > SWZ_MAX_SIDE)
         return SWZ_ERANGE;
-    if ((view * elem) % p->unit != 0u || !swz_is_pow2(view * elem / p->unit)) return SWZ_EPOW2;
+    if ((view * elem) % p->unit != 0u) return SWZ_EALIGN;
     p->ur = view * elem / p->unit;
-    /* a unit's bank is (row*stride + unit*U/4 + word) mod 32: only unit bits below 128/U reach
-     * it, so mask bits at or above them change no cost (and 0 is simpler) */
-    p->masks = p->ur < 128u / p->unit ? p->ur : 128u / p->unit;
+    /* the masks of the family are those below 2^v, the power-of-two part of the units per row
+     * (linear.h); a unit's bank is (row*stride + unit*U/4 + word) mod 32: only unit bits below
+     * 128/U reach it, so mask bits at or above them change no cost (and 0 is simpler) */
+    p->masks = swz_pow2_part(p->ur) < 128u / p->unit ? swz_pow2_part(p->ur) : 128u / p->unit;
     p->rbits = height > 1u ? swz_log2(height - 1u) + 1u : 0u;
     p->row_words = view * elem / 4u;
     for (a = 0; a < n; ++a) {
@@ -357,8 +362,8 @@ SWZ_HOST_FN int swz_solve_compile_view(swz_solve_problem *p, uint32_t width, uin
 
 /* Compile the accesses of a W x H tile of E-byte elements (the tile's own rows).  Returns
  * SWZ_OK, or SWZ_EKIND (a kind or source), SWZ_ERANGE (a lane outside the tile, or out of
- * memory), SWZ_EALIGN (a lane not aligned to its access), SWZ_EPOW2 (W*E/unit not a power of
- * two), a check.h code of a named pattern. */
+ * memory), SWZ_EALIGN (a lane not aligned to its access, or W*E not a multiple of the unit), a
+ * check.h code of a named pattern. */
 SWZ_HOST_FN int swz_solve_compile(swz_solve_problem *p, uint32_t width, uint32_t elem,
                                   uint32_t height, const swz_solve_access *acc, uint32_t n)
 {

@@ -40,8 +40,9 @@
  *                        for them; swz-check --solve prints the line), e.g. for 64x64 floats
  *                          #define SWZ_TILE_LINEAR 0, 0, 1, 2, 4, 0, 0, 0
  *                        the layout is then SWZ_LINEAR_OFFSET(COLS, E, VEC*E, PAD, masks, r, c)
- *                        (a mask >= COLS*E/(VEC*E), or units per row not a power of two, is a
- *                        compile error naming linear; both parameters defined is an #error).
+ *                        (a mask at or above the largest power of two dividing the units per
+ *                        row COLS/VEC is a compile error naming linear; both parameters
+ *                        defined is an #error).
  *   SWZ_TILE_LINEAR_PAD  with SWZ_TILE_LINEAR: pad bytes per row, a multiple of VEC*E (default 0)
  *   SWZ_TILE_XOR_LINEAR  0 or 1: the copies' offsets computed incrementally (below).  With
  *                        SWZ_TILE_LINEAR the default is 1 (its layout is linear by construction,

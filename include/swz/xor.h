@@ -27,34 +27,62 @@
  *    M keeps 2^M units together (the vector), B is how many bits are scrambled, S how far above
  *    them the key bits sit.  With S >= B the key bits are never changed, so the map is an
  *    involution: swz_xor is its own inverse.
- *    Triton's (vec, perPhase, maxPhase) on a row of W elements, W a power of two, is
- *      M = log2 vec,  B = log2 maxPhase,  M + S = log2(W * perPhase)
- *    (phys_col = ((c/vec) ^ ((r/perPhase) % maxPhase))*vec + c%vec): swz_xor_from_triton and
- *    swz_xor_to_triton convert.  CuTe's Swizzle<B,M,S> is (B, M, S) as is; CuTe composes it
- *    with element offsets, so Swizzle<3,3,3> on 2-byte elements is the 128-byte pattern.
+ *    Triton's (vec, perPhase, maxPhase) on a row of W elements is
+ *      M = log2 vec,  B = log2 maxPhase,  M + S = ceil(log2 W) + log2 perPhase
+ *    (phys_col = ((c/vec) ^ ((r/perPhase) % maxPhase))*vec + c%vec; for a power-of-two W,
+ *    M + S = log2(W * perPhase)): swz_xor_from_triton and swz_xor_to_triton convert.  CuTe's
+ *    Swizzle<B,M,S> is (B, M, S) as is; CuTe composes it with element offsets, so
+ *    Swizzle<3,3,3> on 2-byte elements is the 128-byte pattern.
+ *    On a tile, swz_xor_2d applies (B, M, S) to the coordinate (r, c) packed as
+ *    r*2^ceil(log2 W) + c and keeps the result in row r: for a power-of-two W that packing is
+ *    the row-major offset r*W + c (CuTe's composition); for any other W it is the same swizzle
+ *    of the row padded to a power of two, stored in rows of W elements.
  *
- * 2. The automatic form: from tile width W (elements, a power of two), element size E and
- *    access width A (bytes; 4, 8 or 16, a multiple of E) swz_xor_auto picks (B, M, S) so that
- *    a warp reading or writing a row, or walking down a column, one A-byte access per lane,
- *    is conflict free.  Let vec = A/E (elements per access), Ur = W*E/A (accesses per row),
- *    N = 128/A (accesses per 128-byte line = lanes per phase of the instruction):
+ * 2. The automatic form: from tile width W (elements; any W whose row W*E is a whole number of
+ *    accesses), element size E and access width A (bytes; 4, 8 or 16, a multiple of E)
+ *    swz_xor_auto picks (B, M, S) so that a warp reading or writing the tile's rows, or walking
+ *    down a column, one A-byte access per lane, is conflict free.  Let vec = A/E (elements per
+ *    access), Ur = W*E/A (accesses per row), 2^v = SWZ_POW2_PART(Ur) (the largest power of two
+ *    dividing Ur: Ur = 2^v * odd), N = 2^t = 128/A (accesses per 128-byte line = lanes per
+ *    phase of the instruction):
  *
- *      M = log2 vec,   B = log2 min(Ur, N),   M + S = log2 max(W, 128/E)
+ *      M = log2 vec,   B = min(v, t),   key(r) = (r >> (t - B)) mod 2^B
+ *      the access u of row r is stored at access u ^ key(r) of row r
+ *      M + S = ceil(log2 W) + t - B            (= log2 max(W, 128/E) for a power-of-two W)
  *
- *      rows >= 128 B (Ur >= N): key = row mod N           (rows are whole lines)
- *      rows <  128 B (Ur <  N): key = (row / L) mod Ur,   L = N / Ur rows share a line
+ *      2^v >= N (rows of whole lines, e.g. any W*E a multiple of 128 B): key = r mod N
+ *      2^v <  N:  key = (r / L) mod 2^v,  L = N / 2^v   (for a power-of-two W: L rows share
+ *                 a line; Ur odd: no key at all, 48-byte rows of 16-byte accesses)
  *
- *    Why: a column access needs the N lanes of one phase (N consecutive rows) in N different
- *    A-byte slots of the 128-byte line.  The slot of (row r, access u) is
- *    ((r mod L) * Ur + (u ^ key(r))) mod N; rows with the same r mod L differ only through
- *    the key, which therefore takes every value in [0, Ur) once across them.
+ *    For a power-of-two W this is Swizzle<B, M, S> on the row-major offset r*W + c (CuTe's).
+ *    For any other W (96 halves or 48 floats of 16-byte accesses: Ur = 12 = 4 * 3, key
+ *    (r / 2) mod 4) it is the same (B, M, S) on the packed coordinate (swz_xor_2d); no
+ *    swizzle of the offset r*W + c is this map.
+ *
+ *    Why rows map onto themselves: a key below 2^v XORs only the low v bits of u, so every
+ *    aligned block of 2^v accesses maps onto itself, and Ur is a multiple of 2^v.  (A key
+ *    with a bit at or above 2^v moves some access past the row: docs/layouts.md, the closure
+ *    lemma, proves both directions.)
+ *    Why columns are conflict free: a column access needs the N lanes of one phase (N
+ *    consecutive rows) in N different A-byte slots of the 128-byte line.  The slot of (row r,
+ *    access u) is (r*Ur + (u ^ key(r))) mod N.  With v < t, Ur = 2^v * o (o odd) and
+ *    u = 2^v*h + l (l < 2^v), it is 2^v * ((r*o + h) mod L) + (l ^ key(r)): the 2^v rows of one
+ *    class r mod L among N consecutive rows share the first part (o is odd: the L classes
+ *    take the L values) and have consecutive r / L, so distinct keys.  With v >= t,
+ *    r*Ur = 0 mod N and key = r mod N.
+ *    Why rows are conflict free: a phase of the row-major walk (N consecutive accesses from a
+ *    multiple of N) meets row ends only at multiples of 2^B; each piece is a union of aligned
+ *    2^B-blocks, which the key permutes in place: the phase covers the slots it covers
+ *    unswizzled, N consecutive ones.
  *    The access width matters: for 32x32 floats, A = 4 gives c ^ r (the textbook swizzle),
  *    which leaves 2-way conflicts for a reader of column pairs (8-byte reads); A = 8 gives
  *    c ^ 2(r mod 16), conflict free for 8-byte reads but 2-way for 4-byte column reads.  No
  *    single XOR serves both: choose A for the widest access that touches the tile.
  *    Column accesses are conflict free when a phase's lanes walk N consecutive rows of one
  *    column (tile height >= N); in shorter tiles lanes wrap to the next column and may
- *    conflict: swz-check shows the ways.
+ *    conflict: swz-check shows the ways.  A row that is not a whole number of accesses (6
+ *    floats of 16-byte accesses) has no layout here: SWZ_EALIGN, SWZ_XOR_AUTO_CHECK a
+ *    compile error (pad.h rounds such rows up).
  *
  *    32x32 floats, A = 4 (B=5, M=0, S=5): physical column of (r, c) = c ^ r
  *         c: 0  1  2  3 ...            every column visits all 32 banks once
@@ -125,16 +153,20 @@ SWZ_FN uint32_t swz_xor(uint32_t b, uint32_t m, uint32_t s, uint32_t o)
 
 /* Constant-expression (B, M, S) of the automatic swizzle; see the formula above.  0 for bad
  * (W, E, A), so that the compile error of SWZ_XOR_AUTO_CHECK is the only diagnostic. */
+#define SWZ__XOR_AUTO_WIDTH_OK(W) ((W) >= 1 && (W) <= SWZ_MAX_SIDE)
 #define SWZ__XOR_AUTO_OK(W, E, A)                                                               \
-    (SWZ__VALID_ACCESS(E, A) && SWZ_IS_POW2(W) && (W) <= SWZ_MAX_SIDE && (W) * (E) >= (A))
+    (SWZ__VALID_ACCESS(E, A) && SWZ__XOR_AUTO_WIDTH_OK(W) && (W) * (E) >= (A) &&               \
+     (W) * (E) % (A) == 0)
 #define SWZ_XOR_AUTO_M(W, E, A)                                                                 \
     (SWZ__XOR_AUTO_OK(W, E, A) ? SWZ__LOG2_SMALL(A) - SWZ__LOG2_SMALL(E) : 0)
 #define SWZ_XOR_AUTO_B(W, E, A)                                                                 \
-    (SWZ__XOR_AUTO_OK(W, E, A)                                                                  \
-         ? SWZ__MIN(SWZ_LOG2(W) + SWZ__LOG2_SMALL(E) - SWZ__LOG2_SMALL(A), 7 - SWZ__LOG2_SMALL(A)) \
-         : 0)
+    (SWZ__XOR_AUTO_OK(W, E, A) ? SWZ__MIN(SWZ_LOG2(SWZ_POW2_PART(W)) + SWZ__LOG2_SMALL(E) -      \
+                                              SWZ__LOG2_SMALL(A),                               \
+                                          7 - SWZ__LOG2_SMALL(A))                               \
+                               : 0)
 #define SWZ_XOR_AUTO_S(W, E, A)                                                                 \
-    (SWZ__XOR_AUTO_OK(W, E, A) ? SWZ__MAX(SWZ_LOG2(W), 7 - SWZ__LOG2_SMALL(E)) - SWZ_XOR_AUTO_M(W, E, A) \
+    (SWZ__XOR_AUTO_OK(W, E, A) ? SWZ__CEIL_LOG2(W) + 7 - SWZ__LOG2_SMALL(A) - SWZ_XOR_AUTO_B(W, E, A) - \
+                                     SWZ_XOR_AUTO_M(W, E, A)                                    \
                                : 0)
 
 /* Compile-time validation of (W, E, A); 0 when valid, a compile error (the first failing
@@ -143,80 +175,110 @@ SWZ_FN uint32_t swz_xor(uint32_t b, uint32_t m, uint32_t s, uint32_t o)
     (SWZ__CT_CHECK(SWZ__VALID_ELEM(E), swz_error_element_size_must_be_1_2_4_8_or_16) +         \
      SWZ__CT_CHECK_AFTER(SWZ__VALID_ELEM(E), SWZ__VALID_ACCESS(E, A),                           \
                          swz_error_access_must_be_4_8_or_16_and_a_multiple_of_element) +        \
-     SWZ__CT_CHECK_AFTER(SWZ__VALID_ACCESS(E, A), SWZ_IS_POW2(W) && (W) <= SWZ_MAX_SIDE,        \
-                         swz_error_xor_tile_width_must_be_a_power_of_two) +                     \
-     SWZ__CT_CHECK_AFTER(SWZ__VALID_ACCESS(E, A) && SWZ_IS_POW2(W) && (W) <= SWZ_MAX_SIDE,      \
-                         (W) * (E) >= (A), swz_error_tile_row_narrower_than_one_access))
+     SWZ__CT_CHECK_AFTER(SWZ__VALID_ACCESS(E, A), SWZ__XOR_AUTO_WIDTH_OK(W),                    \
+                         swz_error_xor_tile_width_must_be_1_to_65536) +                         \
+     SWZ__CT_CHECK_AFTER(SWZ__VALID_ACCESS(E, A) && SWZ__XOR_AUTO_WIDTH_OK(W),                  \
+                         (W) * (E) >= (A), swz_error_tile_row_narrower_than_one_access) +       \
+     SWZ__CT_CHECK_AFTER(SWZ__VALID_ACCESS(E, A) && SWZ__XOR_AUTO_WIDTH_OK(W) && (W) * (E) >= (A), \
+                         (W) * (E) % (A) == 0, swz_error_xor_row_must_be_a_whole_number_of_accesses))
+
+/* (B, M, S) on the coordinate (r, c) packed into a row of 2^L elements (L = ceil(log2 W)), the
+ * result kept in row r: the in-row element offset (swz_xor_2d's, for a W that is not a power of
+ * two). */
+#define SWZ__XOR_IN_ROW(B, M, S, L, r, c)                                                       \
+    (SWZ_XOR(B, M, S, ((uint32_t)(r) << (L)) | (uint32_t)(c)) & ((1u << (L)) - 1u))
 
 /* Element offset of (r, c) in a W-wide tile under the automatic swizzle, W, E, A constants.
- * Folds to shifts, masks and one XOR. */
+ * Folds to shifts, masks and one XOR (a power-of-two W: the swizzle of r*W + c). */
 #define SWZ_XOR_AUTO_OFFSET(W, E, A, r, c)                                                      \
     ((uint32_t)SWZ_XOR_AUTO_CHECK(W, E, A) +                                                   \
-     SWZ_XOR(SWZ_XOR_AUTO_B(W, E, A), SWZ_XOR_AUTO_M(W, E, A), SWZ_XOR_AUTO_S(W, E, A),        \
-             (uint32_t)(r) * (uint32_t)(W) + (uint32_t)(c)))
+     (SWZ_IS_POW2(W) ? SWZ_XOR(SWZ_XOR_AUTO_B(W, E, A), SWZ_XOR_AUTO_M(W, E, A), SWZ_XOR_AUTO_S(W, E, A), \
+                               (uint32_t)(r) * (uint32_t)(W) + (uint32_t)(c))                   \
+                     : (uint32_t)(r) * (uint32_t)(W) +                                          \
+                           SWZ__XOR_IN_ROW(SWZ_XOR_AUTO_B(W, E, A), SWZ_XOR_AUTO_M(W, E, A),    \
+                                           SWZ_XOR_AUTO_S(W, E, A), SWZ__CEIL_LOG2(W), r, c)))
 
-/* The parameters of the automatic swizzle: E and A as everywhere (common.h), W a power of two
- * in [1, SWZ_MAX_SIDE], W*E >= A.  SWZ_OK, or the code recorded in *err (may be NULL) for `who`. */
+/* The parameters of the automatic swizzle: E and A as everywhere (common.h), W in
+ * [1, SWZ_MAX_SIDE], W*E >= A and a multiple of A.  SWZ_OK, or the code recorded in *err (may
+ * be NULL) for `who`. */
 SWZ_FN int swz__xor_auto_check_at(swz_error *err, const char *who, uint32_t width, uint32_t elem,
                                   uint32_t access)
 {
     int e = swz__check_width_at(err, who, width, elem, access);
     if (e != SWZ_OK) return e;
-    if (!swz_is_pow2(width))
-        return swz_error_set(err, SWZ_EPOW2, who, "a power-of-two width W", "W", width);
     if (width * elem < access)
         return swz_error_set(err, SWZ_EWIDTH, who, "a row W*E of at least one access A", "W*E",
                              (uint64_t)width * elem);
+    if ((width * elem) % access != 0u)
+        return swz_error_set(err, SWZ_EALIGN, who, "a row W*E that is a whole number of accesses A",
+                             "W*E", (uint64_t)width * elem);
     return SWZ_OK;
 }
 
 /* Run-time form.  Fills *p and returns SWZ_OK, or returns SWZ_EELEM / SWZ_EACCESS /
- * SWZ_ERANGE (width 0 or > SWZ_MAX_SIDE) / SWZ_EPOW2 (width not a power of two) /
- * SWZ_EWIDTH (width * elem < access) and leaves *p untouched. */
+ * SWZ_ERANGE (width 0 or > SWZ_MAX_SIDE) / SWZ_EWIDTH (width * elem < access) / SWZ_EALIGN
+ * (width * elem not a multiple of access) and leaves *p untouched.  Every row of whole
+ * accesses has one (section 2): v, the exponent of the power-of-two part of W*E/A, bounds the
+ * key, and none is refused for lack of a conflict-free key. */
 SWZ_FN int swz_xor_auto(uint32_t width, uint32_t elem, uint32_t access, swz_xor_params *p)
 {
     int e = swz__xor_auto_check_at(NULL, "xor", width, elem, access);
-    uint32_t lw, le, la, lu, ln;
+    uint32_t le, la, lv, ln;
     if (e != SWZ_OK) return e;
-    lw = swz_log2(width);
     le = swz_log2(elem);
     la = swz_log2(access);
-    lu = lw + le - la; /* log2 accesses per row */
-    ln = 7u - la;      /* log2 accesses per 128-byte line */
+    lv = swz_log2(swz_pow2_part(width)) + le - la; /* v: 2^v = the power-of-two part of W*E/A */
+    ln = 7u - la;                                  /* t: log2 accesses per 128-byte line */
     p->m = la - le;
-    p->b = lu < ln ? lu : ln;
-    p->s = (lw > 7u - le ? lw : 7u - le) - p->m;
+    p->b = lv < ln ? lv : ln;
+    p->s = swz__ceil_log2(width) + (ln - p->b) - p->m;
     return SWZ_OK;
 }
 
 /* Element offset of (row, col) in a tile of `width` elements per row under the explicit swizzle
- * p (swz_layout_make_xor's): swz_xor(p, row*width + col), the formula for any row and col (no
- * tile bounds: the caller keeps col < width and row*width + col < 2^32).  Every row maps onto
- * itself when p.m + p.b <= log2 width.  An invalid p stops the program (swz_xor). */
+ * p (swz_layout_make_xor's, swz_xor_auto's), the formula for any row and col (no tile bounds:
+ * the caller keeps col < width and row*width + col < 2^32):
+ *   width a power of two (or 0):  swz_xor(p, row*width + col), for any p;
+ *   any other width:  row*width + the low L bits of swz_xor(p, row*2^L + col), L =
+ *                     ceil(log2 width): the swizzle of the coordinate packed into a row of 2^L
+ *                     elements, kept in row `row`.
+ * Every row maps onto itself, one to one, when p.m + p.b <= log2 SWZ_POW2_PART(width) (log2
+ * width for a power of two).  An invalid p stops the program (swz_xor). */
 SWZ_FN uint32_t swz_xor_2d(swz_xor_params p, uint32_t width, uint32_t row, uint32_t col)
 {
-    return swz_xor(p.b, p.m, p.s, row * width + col);
+    uint32_t lw;
+    if ((width & (width - 1u)) == 0u) return swz_xor(p.b, p.m, p.s, row * width + col);
+    lw = swz__ceil_log2(width);
+    return row * width + (swz_xor(p.b, p.m, p.s, (row << lw) | col) & ((1u << lw) - 1u));
 }
 
-/* Inverse of swz_xor_2d: (row, col) of a physical element offset; SWZ_OK.  Width 0 or an invalid
- * p stops the program (common.h, contract violations). */
+/* Inverse of swz_xor_2d: (row, col) of a physical element offset; SWZ_OK.  For a width that is
+ * not a power of two the inverse of a p under which every row maps onto itself (above): row =
+ * off / width.  Width 0 or an invalid p stops the program (common.h, contract violations). */
 SWZ_FN int swz_xor_2d_inv(swz_xor_params p, uint32_t width, uint32_t off, uint32_t *row,
                           uint32_t *col)
 {
-    uint32_t o;
+    uint32_t o, lw;
     if (width == 0u) {
         swz__contract_fail("swz_xor_2d_inv", "a width W of at least 1", "W", 0u, NULL, 0u);
         return SWZ_ERANGE;
     }
-    o = swz_xor(p.b, p.m, p.s, off);
-    *row = o / width;
-    *col = o % width;
+    if ((width & (width - 1u)) == 0u) {
+        o = swz_xor(p.b, p.m, p.s, off);
+        *row = o / width;
+        *col = o % width;
+        return SWZ_OK;
+    }
+    lw = swz__ceil_log2(width);
+    o = off / width;
+    *col = swz_xor(p.b, p.m, p.s, (o << lw) | (off % width)) & ((1u << lw) - 1u);
+    *row = o;
     return SWZ_OK;
 }
 
 /* ---- the kind xor: (W, E, A, row, col), the order of SWZ_XOR_AUTO_OFFSET -------------------
- * The automatic swizzle of (W, E, A) as a function form.  The parameters are those
- * swz_xor_auto accepts and col < W; a violation stops the program with the parameter and its
+ * The automatic swizzle of (W, E, A) as a function form (swz_xor_2d of swz_xor_auto's
+ * parameters).  The parameters are those swz_xor_auto accepts and col < W; a violation stops the program with the parameter and its
  * limit (common.h, contract violations).  The row is not bounded (every row maps onto itself:
  * any height): the caller keeps row*W + col < 2^32.  The checked, non-fatal form is
  * swz_layout_offset / swz_layout_coord. */
@@ -243,20 +305,20 @@ SWZ_FN int swz_xor_coord(uint32_t width, uint32_t elem, uint32_t access, uint32_
     return swz_xor_2d_inv(p, width, off, row, col);
 }
 
-/* Triton (vec, perPhase, maxPhase) on rows of `width` elements -> (B, M, S).
- * SWZ_EPOW2 if any is not a power of two, SWZ_ERANGE if the result is not a valid swizzle of
- * one row (vec * maxPhase > width, or S < B). */
+/* Triton (vec, perPhase, maxPhase) on rows of `width` elements -> (B, M, S) for swz_xor_2d.
+ * SWZ_EPOW2 if vec, perPhase or maxPhase is not a power of two, SWZ_ERANGE if the result is not
+ * a valid swizzle of one row (width 0, vec * maxPhase above the largest power of two dividing
+ * width, or S < B). */
 SWZ_FN int swz_xor_from_triton(uint32_t vec, uint32_t per_phase, uint32_t max_phase,
                                uint32_t width, swz_xor_params *p)
 {
     uint32_t m, b, ms;
-    if (!swz_is_pow2(vec) || !swz_is_pow2(per_phase) || !swz_is_pow2(max_phase) ||
-        !swz_is_pow2(width))
+    if (!swz_is_pow2(vec) || !swz_is_pow2(per_phase) || !swz_is_pow2(max_phase))
         return SWZ_EPOW2;
-    if (vec * max_phase > width) return SWZ_ERANGE;
+    if (width == 0u || vec * max_phase > swz_pow2_part(width)) return SWZ_ERANGE;
     m = swz_log2(vec);
     b = swz_log2(max_phase);
-    ms = swz_log2(width) + swz_log2(per_phase);
+    ms = swz__ceil_log2(width) + swz_log2(per_phase);
     if (ms < m || ms - m < b || ms + b > 31u) return SWZ_ERANGE;
     p->m = m;
     p->b = b;
@@ -264,15 +326,17 @@ SWZ_FN int swz_xor_from_triton(uint32_t vec, uint32_t per_phase, uint32_t max_ph
     return SWZ_OK;
 }
 
-/* (B, M, S) on rows of `width` elements -> Triton (vec, perPhase, maxPhase).  SWZ_ERANGE when
- * the key bits start inside the row (M + S < log2 width: not expressible in Triton's terms). */
+/* (B, M, S) of swz_xor_2d on rows of `width` elements -> Triton (vec, perPhase, maxPhase).
+ * SWZ_ERANGE when the key bits start inside the row (M + S < ceil(log2 width): not expressible
+ * in Triton's terms), when the scrambled bits reach past the largest power of two dividing
+ * width (M + B > log2 SWZ_POW2_PART(width)) or for width 0. */
 SWZ_FN int swz_xor_to_triton(swz_xor_params p, uint32_t width, uint32_t *vec,
                              uint32_t *per_phase, uint32_t *max_phase)
 {
     uint32_t lw;
-    if (!swz_is_pow2(width)) return SWZ_EPOW2;
-    lw = swz_log2(width);
-    if (p.m + p.s < lw || p.m + p.b > lw) return SWZ_ERANGE;
+    if (width == 0u) return SWZ_ERANGE;
+    lw = swz__ceil_log2(width);
+    if (p.m + p.s < lw || p.m + p.b > swz_log2(swz_pow2_part(width))) return SWZ_ERANGE;
     *vec = 1u << p.m;
     *max_phase = 1u << p.b;
     *per_phase = 1u << (p.m + p.s - lw);

@@ -43,7 +43,8 @@ static const cli_case cases[] = {
     {2, {"positional", NULL}},
     {2, {"--layout", NULL}},
     {2, {"--layout", "swizzle", NULL}},
-    {2, {"--layout", "xor", "--tile", "33x32", NULL}},
+    {2, {"--layout", "xor", "--tile", "6x32", "--access", "16", NULL}}, /* 24-byte rows of 16-byte accesses */
+    {0, {"--layout", "xor", "--tile", "96x32", "--elem", "2", "--access", "16", "--json", NULL}},
     {2, {"--tile", "0x32", NULL}},
     {2, {"--tile", "99999999999999999999x1", NULL}},
     {2, {"--elem", "3", NULL}},

@@ -566,7 +566,7 @@ def test_known():
           d["layout"]["triton"] == {"vec": 1, "per_phase": 1, "max_phase": 32},
           "xor 32x32 float @4: Swizzle<5,0,5> = Triton (1, 1, 32) (xor.h: M = log2 vec, B = log2 maxPhase)")
     # the table's text for the layout, with this layout's numbers in the macro
-    check(d["layout"]["macro"] == "SWZ_XOR_AUTO_OFFSET(32, 4, 4, r, c)" and "power of two" in d["layout"]["formula"]
+    check(d["layout"]["macro"] == "SWZ_XOR_AUTO_OFFSET(32, 4, 4, r, c)" and "swz_xor_auto" in d["layout"]["formula"]
           and d["layout"]["promise"], f"xor: formula, macro, promise ({d['layout']['macro']!r})")
     # block:WxH: each phase a W x H block of units (check.h), here 4 units wide, 8 rows high
     d = run_json(["--layout", "none", "--pattern", "block:4x8"])
@@ -830,6 +830,10 @@ TEXT_CASES = [
     ["--layout", "none", "--tile", "7x5", "--pattern", "row"],
     ["--layout", "none", "--tile", "4x1", "--access", "8", "--pattern", "transpose"],
     ["--layout", "xor", "--access", "16", "--pattern", "stride:0", "--op", "store"],
+    ["--layout", "xor", "--tile", "96x32", "--elem", "2", "--access", "16", "--pattern", "col"],
+    ["--layout", "xor", "--tile", "48x32", "--elem", "4", "--access", "16", "--pattern", "row"],
+    ["--layout", "linear", "--tile", "80x16", "--elem", "2", "--access", "ldmatrix4", "--pattern", "col"],
+    ["--layout", "xor", "--tile", "33x32", "--pattern", "col"],
 ]
 
 
@@ -879,8 +883,14 @@ def test_text():
         check(("shared words" in out) == (shared > 0), f"{what}: shared words listed iff there are some")
         if d["layout"]["name"] == "xor":
             x = d["layout"]["params"]
-            check(f"B={x['B']} M={x['M']} S={x['S']}   (CuTe Swizzle<{x['B']},{x['M']},{x['S']}>" in out,
-                  f"{what}: B/M/S printed as CuTe's")
+            w = d["tile"]["width"]
+            if w & (w - 1) == 0:
+                check(f"B={x['B']} M={x['M']} S={x['S']}   (CuTe Swizzle<{x['B']},{x['M']},{x['S']}>" in out,
+                      f"{what}: B/M/S printed as CuTe's")
+            else:  # xor.h: the swizzle of the coordinate in a row padded to a power of two
+                pitch = 1 << (w - 1).bit_length()
+                check(f"B={x['B']} M={x['M']} S={x['S']} (Swizzle<{x['B']},{x['M']},{x['S']}> on r*{pitch} + c" in out and
+                      f"no CuTe Swizzle of r*{w} + c" in out, f"{what}: B/M/S of a row that is not a power of two")
             t = d["layout"]["triton"]
             check(t is None or f"vec={t['vec']} perPhase={t['per_phase']} maxPhase={t['max_phase']}" in out,
                   f"{what}: Triton printed")
@@ -892,14 +902,28 @@ def test_text():
               f"{what}: parameters printed")
         check(f"  macro      {d['layout']['macro']}\n" in out, f"{what}: macro printed")
         check(f"wasted {d['layout']['wasted_bytes']} B" in out, f"{what}: wasted bytes printed")
+        # the certificate: bijection, the walks at the layout's access width, the slots of column 0
+        lay = d["layout"]
+        check(lay["bijection"] is True and "  bijection  yes: " in out, f"{what}: bijection checked and printed")
+        cert = lay["certificate"]
+        def block(label):  # a labelled line of the layout block with its wrapped continuation lines
+            m = re.search(r"^  " + label + r" +(.*(?:\n {13}\S.*)*)", out, re.M)
+            return " ".join(m.group(1).split()) if m else ""
+        text = block("conflicts")
+        for name, t in (("row", cert["row"]), ("column", cert["col"])):
+            check(f"{name} walk {t['instructions']} instruction" in text and f"{t['wavefronts']} wavefront" in text and
+                  f"ideal {t['ideal']}, {t['worst_ways']}-way" in text, f"{what}: {name} walk of the certificate ({text!r})")
+        slots = block("slots")
+        check(" ".join(str(x) for x in cert["slots"]) in slots and cert["access"] == lay["access"],
+              f"{what}: slots {cert['slots']} printed ({slots!r})")
 
 
 # ---- errors ----------------------------------------------------------------------------------
 
 BAD = [
     ["--bogus"], ["-x"], ["positional"], ["-"], ["--"], [""], ["--layout"], ["--layout", ""],
-    ["--layout", "XOR"], ["--layout", "swizzle"], ["--layout", "xor", "--tile", "33x32"],
-    ["--layout", "xor", "--width", "48"], ["--tile", "32"], ["--tile", "x"], ["--tile", ""],
+    ["--layout", "XOR"], ["--layout", "swizzle"], ["--layout", "xor", "--tile", "6x32", "--access", "16"],
+    ["--layout", "xor", "--width", "12", "--elem", "2", "--access", "16"], ["--tile", "32"], ["--tile", "x"], ["--tile", ""],
     ["--tile", "0x32"], ["--tile", "32x0"], ["--tile", "-32x32"], ["--tile", "32x-1"], ["--tile", "+32x32"],
     ["--tile", "32x32x32"], ["--tile", " 32x32"], ["--tile", "99999999999999999999x1"],
     ["--tile", "4294967296x1"], ["--tile", "4294967295x4294967295"], ["--tile", "65537x1"],
@@ -981,9 +1005,9 @@ def test_errors():
                   f"{args}: exit 0 or 2 with a reason (got {rc}: {err[:120]!r})")
     check(counts[0] > 10 and counts[2] > 10, f"random arguments: both outcomes seen ({counts})")
     # the library's reason, through swz_strerror
-    rc, _, err = run(["--layout", "xor", "--tile", "33x32"])
-    check(err.splitlines()[0].endswith(": xor needs a power-of-two width W (W = 33)"),
-          f"xor 33x32: the reason names the parameter and its value ({err.splitlines()[0]!r})")
+    rc, _, err = run(["--layout", "xor", "--tile", "6x32", "--access", "16"])
+    check(err.splitlines()[0].endswith(": xor needs a row W*E that is a whole number of accesses A (W*E = 24)"),
+          f"xor 6x32 floats, 16-byte accesses: the reason names the parameter and its value ({err.splitlines()[0]!r})")
     rc, _, err = run(["--elem", "8", "--access", "4"])
     check("multiple of the element" in err.splitlines()[0], "elem 8 access 4: the reason names the element size")
     rc, _, err = run(["--origin", "32,0"])

@@ -57,9 +57,10 @@ int main(void)
         int k;
         for (k = 0; k < SWZ_LAYOUT_COUNT; ++k)
             EXPECT(swz_layout_kind_find(swz_layout_kind_info(k)->name) == k);
-        EXPECT(swz_layout_make(&l, SWZ_LAYOUT_XOR, 48, 4, 4, 32) == SWZ_EPOW2);
+        EXPECT(swz_layout_make(&l, SWZ_LAYOUT_XOR, 48, 4, 4, 32) == SWZ_OK); /* 48 units per row */
+        EXPECT(swz_layout_make(&l, SWZ_LAYOUT_XOR, 6, 4, 16, 32) == SWZ_EALIGN); /* 24-byte rows */
         swz_error_format(&l.error, why, sizeof why);
-        EXPECT(why[0] == 'x' && l.error.value == 48);
+        EXPECT(why[0] == 'x' && l.error.value == 24);
     }
     if (fails) return 1;
     printf("swz consumer: ok\n");

@@ -7,8 +7,9 @@ Opens the explorer in headless Chromium (no server: a file:// URL) with a #selft
 makes the page put each case into its form, render it as for a user, and read the numbers
 back from the rendered page into <pre id="selftest">.  Every case is also run through
 swz-check --json; op (load/store), wavefronts, ideal, ways, permuted, paired (bank.h R7) and
-lanes per phase, every active lane's (row, col, byte address) and the whole-tile totals must
-be equal; where swz-check refuses a case, the explorer must show the reason swz-check prints
+lanes per phase, every active lane's (row, col, byte address), the whole-tile totals and the
+layout's certificate (bijection, the row and column walks at its access width, the slots of
+column 0) must be equal; where swz-check refuses a case, the explorer must show the reason swz-check prints
 after its context, word for word.  A second load opens one conflicting case the
 way a user's link does (#layout=...) and checks the verdict line the user reads.
 Exit 77 (skip) when no Chromium is installed.
@@ -44,6 +45,10 @@ CASES = [
     "--layout tma32 --tile 16x32 --elem 2 --access ldmatrix2 --pattern col",
     "--layout none --tile 64x16 --elem 8 --access 8 --pattern stride:5 --origin 1,2",
     "--layout xor --tile 24x32 --elem 4 --access 4 --pattern col",
+    # rows that are not a power of two: 96 halves, 48 floats (12 units), 80 halves (10)
+    "--layout xor --tile 96x32 --elem 2 --access 16 --pattern col",
+    "--layout xor --tile 48x32 --elem 4 --access 4 --pattern col",
+    "--layout linear --tile 80x16 --elem 2 --access ldmatrix4 --pattern col",
     # R7: paired loads (a broadcast, lanes alternating between two units) and the same stores
     "--layout none --tile 32x32 --elem 4 --access 16 --pattern stride:0",
     "--layout none --tile 32x32 --elem 4 --access 16 --op store --pattern stride:0",
@@ -56,7 +61,7 @@ CASES = [
     "--layout none --tile 32x32 --elem 4 --access 4 --pattern stride:100",
     "--layout xor --tile 1024x1024 --elem 4 --access 4 --pattern col",
     # refused by both, in the same words: layout, instruction and block-shape errors
-    "--layout xor --tile 48x32 --elem 4 --access 4 --pattern col",
+    "--layout xor --tile 6x32 --elem 4 --access 16 --pattern col",
     "--layout tma64 --tile 32x32 --elem 4 --access 4 --pattern col",
     "--layout morton --tile 32x24 --elem 4 --access 4 --pattern row",
     "--layout none --tile 32x32 --elem 4 --access 4 --pattern col --origin 40,0",
@@ -103,6 +108,13 @@ def compare(opts, ref, got, errors):
     def bad(msg):
         errors.append(f"[{opts}] {msg}")
 
+    lay, cert = ref["layout"], got.get("cert") or {}
+    walk = lambda t: "" if "error" in t else f"{t['instructions']},{t['wavefronts']},{t['ideal']},{t['worst_ways']}"
+    want = {"bijection": {True: "1", False: "0", None: "-1"}[lay["bijection"]],
+            "row": walk(lay["certificate"]["row"]), "col": walk(lay["certificate"]["col"]),
+            "slots": ",".join(str(x) for x in lay["certificate"]["slots"])}
+    if {k: cert.get(k) for k in want} != want:
+        bad(f"certificate {want} (swz-check) vs {cert} (explorer)")
     ins_ref = ref["instructions"]
     ins_got = got["instr"]
     if len(ins_ref) != len(ins_got):

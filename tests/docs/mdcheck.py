@@ -13,7 +13,7 @@ has `file=NAME` (e.g. ```cuda file=smem_transpose.cuh) is a header the reader sa
 that name: it is written to the build directory (which is on the include path) and checked
 by compiling the blocks that include it; one that no block includes is an error.  A block
 with `fails=WORD` must NOT compile, and the compiler's message must contain WORD (the docs
-show what a mistake looks like: e.g. ```c fails=swz_error_xor_tile_width_must_be_a_power_of_two).
+show what a mistake looks like: e.g. ```c fails=swz_error_xor_row_must_be_a_whole_number_of_accesses).
   c        a whole translation unit: gcc -std=c11 -Wall -Wextra -Wpedantic -Werror; a block
            with main() is linked and run and must exit 0, others are compiled with -c.
   cuda     a whole translation unit: nvcc -arch=sm_90 -c (exit 77 without nvcc).

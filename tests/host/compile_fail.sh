@@ -22,7 +22,10 @@ source "$(dirname "${BASH_SOURCE[0]}")/compilers.sh" cfail
 
 # id | reason identifier | bad expression | good expression  (r and c are unsigned variables)
 CASES=(
-  "xor_width_48|swz_error_xor_tile_width_must_be_a_power_of_two|SWZ_XOR_AUTO_OFFSET(48, 4, 4, r, c)|SWZ_XOR_AUTO_OFFSET(64, 4, 4, r, c)"
+  "xor_row_24_bytes|swz_error_xor_row_must_be_a_whole_number_of_accesses|SWZ_XOR_AUTO_OFFSET(6, 4, 16, r, c)|SWZ_XOR_AUTO_OFFSET(12, 4, 16, r, c)"
+  "xor_width_0|swz_error_xor_tile_width_must_be_1_to_65536|SWZ_XOR_AUTO_OFFSET(0, 4, 4, r, c)|SWZ_XOR_AUTO_OFFSET(48, 4, 4, r, c)"
+  "linear_mask_4_on_12_units|swz_error_linear_mask_must_be_below_the_power_of_two_part_of_units_per_row|SWZ_LINEAR_OFFSET(96, 2, 16, 0, 0, 4, 0, 0, 0, 0, 0, 0, r, c)|SWZ_LINEAR_OFFSET(96, 2, 16, 0, 0, 3, 0, 0, 0, 0, 0, 0, r, c)"
+  "linear_row_24_bytes|swz_error_linear_needs_valid_E_A_rows_of_whole_units_and_pad_of_whole_units|SWZ_LINEAR_OFFSET(6, 4, 16, 0, 0, 0, 0, 0, 0, 0, 0, 0, r, c)|SWZ_LINEAR_OFFSET(12, 4, 16, 0, 0, 0, 0, 0, 0, 0, 0, 0, r, c)"
   "xor_elem_3|swz_error_element_size_must_be_1_2_4_8_or_16|SWZ_XOR_AUTO_OFFSET(32, 3, 4, r, c)|SWZ_XOR_AUTO_OFFSET(32, 4, 4, r, c)"
   "pad_elem_3|swz_error_element_size_must_be_1_2_4_8_or_16|SWZ_PAD_OFFSET(32, 3, 4, r, c)|SWZ_PAD_OFFSET(32, 4, 4, r, c)"
   "xor_access_4_elem_8|swz_error_access_must_be_4_8_or_16_and_a_multiple_of_element|SWZ_XOR_AUTO_OFFSET(32, 8, 4, r, c)|SWZ_XOR_AUTO_OFFSET(32, 8, 8, r, c)"

@@ -9,6 +9,9 @@
  *   hand derivations
  *   SWZ_XOR_AUTO_OFFSET(32,4,4,3,5)  32x32 floats, A=4: r*32 + (c ^ r) = 96 + 6 = 102
  *   SWZ_XOR_AUTO_OFFSET(32,4,8,3,5)  A=8: r*32 + (c ^ 2(r mod 16)) = 96 + (5 ^ 6) = 99
+ *   SWZ_XOR_AUTO_OFFSET(96,2,16,3,17)  96 halves, 12 units of 8: key (r/2) mod 4 = 1, unit 2 ^ 1
+ *                                    = 3: 3*96 + 3*8 + 1 = 313 (B=2, M=3, S = 7 + 1 - 3 = 5)
+ *   SWZ_LINEAR_OFFSET(96,2,16,0, 0,1,2,0,0,0,0,0, 3,17)  the same key as masks: 313
  *   SWZ_XOR(3,0,3,77)                77 = 0b1001101, key bits 3..5 = 0b001: 77 ^ 1 = 76
  *   SWZ_PAD_STRIDE(32,4,4) = 33, (32,4,16) = 36, (64,2,16) = 72      (pad.h table)
  *   SWZ_TMA_SWIZZLE(128,144)         line 1: chunk 1 ^ 1 = 0: 128
@@ -23,6 +26,10 @@ enum {
     FOLD_XOR_M = SWZ_XOR_AUTO_M(32, 4, 4),
     FOLD_XOR_S = SWZ_XOR_AUTO_S(32, 4, 4),
     FOLD_XOR_CHECK = SWZ_XOR_AUTO_CHECK(64, 2, 16),
+    FOLD_XOR_AUTO_96 = SWZ_XOR_AUTO_OFFSET(96, 2, 16, 3, 17),
+    FOLD_XOR_96_BMS = SWZ_XOR_AUTO_B(96, 2, 16) * 100 + SWZ_XOR_AUTO_M(96, 2, 16) * 10 + SWZ_XOR_AUTO_S(96, 2, 16),
+    FOLD_LINEAR_96 = SWZ_LINEAR_OFFSET(96, 2, 16, 0, 0, 1, 2, 0, 0, 0, 0, 0, 3, 17),
+    FOLD_POW2_PART = SWZ_POW2_PART(96),
     FOLD_XOR = SWZ_XOR(3, 0, 3, 77u),
     FOLD_PAD_33 = SWZ_PAD_STRIDE(32, 4, 4),
     FOLD_PAD_36 = SWZ_PAD_STRIDE(32, 4, 16),
@@ -39,6 +46,8 @@ SWZ_STATIC_ASSERT(FOLD_XOR_AUTO_4 == 102, xor_auto_is_c_xor_r);
 SWZ_STATIC_ASSERT(FOLD_XOR_AUTO_8 == 99, xor_auto_a8_is_c_xor_2r);
 SWZ_STATIC_ASSERT(FOLD_XOR_B == 5 && FOLD_XOR_M == 0 && FOLD_XOR_S == 5, xor_auto_params_32_4_4);
 SWZ_STATIC_ASSERT(FOLD_XOR_CHECK == 0, xor_auto_check_is_zero);
+SWZ_STATIC_ASSERT(FOLD_XOR_AUTO_96 == 313 && FOLD_LINEAR_96 == 313 && FOLD_XOR_96_BMS == 235, xor_auto_96_halves);
+SWZ_STATIC_ASSERT(FOLD_POW2_PART == 32, pow2_part_of_96);
 SWZ_STATIC_ASSERT(FOLD_XOR == 76, xor_primitive_value);
 SWZ_STATIC_ASSERT(FOLD_PAD_33 == 33 && FOLD_PAD_36 == 36 && FOLD_PAD_72 == 72, pad_doc_table);
 SWZ_STATIC_ASSERT(FOLD_PAD_OFF == 2 * 33 + 1, pad_offset_value);

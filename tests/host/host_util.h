@@ -79,6 +79,33 @@ static inline uint32_t ref_gcd(uint32_t a, uint32_t b)
     }
     return a;
 }
+/* The largest power of two dividing x (x > 0), by halving while x is even. */
+static inline uint32_t ref_pow2_part(uint32_t x)
+{
+    uint32_t p = 1;
+    while (x % 2u == 0u) {
+        x /= 2u;
+        p *= 2u;
+    }
+    return p;
+}
+/* The number of bits of an index below x: the least L with 2^L >= x (0 for x <= 1). */
+static inline uint32_t ref_ceil_log2(uint64_t x)
+{
+    uint32_t l = 0;
+    while (((uint64_t)1 << l) < x) ++l;
+    return l;
+}
+/* The automatic XOR of xor.h section 2 on a row of W elements of E bytes, units of A bytes,
+ * written from its text: Ur = W*E/A units, 2^v the power-of-two part of Ur, N = 2^t = 128/A;
+ * B = min(v, t), key(r) = (r >> (t - B)) mod 2^B; unit u of row r at u ^ key(r).  The element
+ * offset of (r, c). */
+static inline uint32_t ref_xor_auto_offset(uint32_t w, uint32_t e, uint32_t a, uint32_t r, uint32_t c)
+{
+    uint32_t vec = a / e, ur = w * e / a, v = ref_log2(ref_pow2_part(ur)), t = ref_log2(128u / a);
+    uint32_t b = v < t ? v : t, key = (r >> (t - b)) % (1u << b);
+    return r * w + ((c / vec) ^ key) * vec + c % vec;
+}
 static inline int ref_valid_elem(uint32_t e) { return e == 1 || e == 2 || e == 4 || e == 8 || e == 16; }
 static inline int ref_valid_access(uint32_t e, uint32_t a)
 {

@@ -29,7 +29,7 @@ cat >"$WORK/k.cu" <<'EOF'
 #define KERNEL(NAME, AT)                                                                        \
     extern "C" __global__ void NAME(const float *in, float *out)                               \
     {                                                                                           \
-        __shared__ float t[32 * 40];                                                            \
+        __shared__ float t[32 * 48];                                                            \
         unsigned r = threadIdx.y, c = threadIdx.x;                                              \
         t[AT(r, c)] = in[r * 32 + c];                                                           \
         __syncthreads();                                                                        \
@@ -37,6 +37,7 @@ cat >"$WORK/k.cu" <<'EOF'
     }
 #define XOR_AT(r, c) SWZ_XOR_AUTO_OFFSET(32, 4, 4, (r), (c))
 #define XOR8_AT(r, c) SWZ_XOR_AUTO_OFFSET(32, 4, 8, (r), (c))
+#define XOR48_AT(r, c) SWZ_XOR_AUTO_OFFSET(48, 4, 16, (r), (c)) /* 12 units: not a power of two */
 #define PAD_AT(r, c) SWZ_PAD_OFFSET(32, 4, 4, (r), (c))
 #define PADFN_AT(r, c) swz_pad_offset_stride(swz_pad_stride(30, 4, 16), (r), (c))
 #define MORTON_AT(r, c) SWZ_MORTON_OFFSET(32, 4, 4, 32, (r), (c))
@@ -44,6 +45,7 @@ cat >"$WORK/k.cu" <<'EOF'
 #define TMA_AT(r, c) SWZ_TMA_OFFSET(32, 4, 128, (r), (c))
 KERNEL(k_xor_auto, XOR_AT)
 KERNEL(k_xor_auto_a8, XOR8_AT)
+KERNEL(k_xor_auto_w48, XOR48_AT)
 KERNEL(k_pad_macro, PAD_AT)
 KERNEL(k_pad_function_w30, PADFN_AT)
 KERNEL(k_morton_macro, MORTON_AT)

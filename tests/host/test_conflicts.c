@@ -7,7 +7,9 @@
  *      tile; for rows marked uniform every instruction suffers exactly that, so
  *      wavefronts == ways * ideal.
  *   2. Loops: the automatic XOR layout is conflict free for row and column access at its access
- *      width for every power-of-two W in 32..1024, every E and A, tile height >= 128/A; padding
+ *      width for every power-of-two W in 32..1024, every E and A, tile height >= 128/A, and for
+ *      every W in 1..400 whose rows are whole accesses (96 halves, 48 floats: xor.h's key
+ *      below the power-of-two part of the units per row), heights N and 4N + 3; padding
  *      is conflict free for column access for every width 1..1024 (sampled in the sanitized
  *      build, see PAD_SAMPLE), and for row access whenever
  *      each 128-byte phase stays inside one row or the rows carry no gap; NONE with stride s
@@ -314,6 +316,29 @@ Test(conflicts, stride_rule)
     }
 }
 
+/* The automatic XOR on a W x H tile built for A-byte accesses: the whole-tile row walk, and the
+ * column walk when `cols` (a phase on N consecutive rows: H a multiple of N), at width A and,
+ * for 16-byte units, with ldmatrix .x4, all conflict free.  Returns the walks checked. */
+static uint32_t xor_auto_walks_free(uint32_t w, uint32_t e, uint32_t a, uint32_t h, int cols)
+{
+    uint32_t ip, n = 0;
+    swz_layout l;
+    cr_assert_eq(swz_layout_make(&l, XOR, w, e, a, h), SWZ_OK);
+    for (ip = 0; ip < 2 + (a == 16) * 2; ++ip) {
+        int pat = ip % 2 ? COL : ROW, acc = ip < 2 ? (int)a : LDM;
+        swz_check_totals t;
+        int rc;
+        if (pat == COL && !cols) continue;
+        rc = swz_check_tile(&l, pat, acc, 0, &t);
+        CHECK(rc == SWZ_OK && t.worst_ways == 1 && t.wavefronts == t.ideal,
+              "xor W=%u H=%u E=%u A=%u %s/%d: status %d, %u-way, %llu/%llu wavefronts", w, h, e, a,
+              swz_pattern_name(pat), acc, rc, t.worst_ways, (unsigned long long)t.wavefronts,
+              (unsigned long long)t.ideal);
+        ++n;
+    }
+    return n;
+}
+
 /* The automatic XOR: conflict free for rows and columns at its access width, every power-of-two
  * W in 32..1024, every (E, A), heights N and 4N (N = 128/A rows fill one phase). */
 Test(conflicts, xor_auto_every_shape)
@@ -323,24 +348,125 @@ Test(conflicts, xor_auto_every_shape)
     for (lw = 5; lw <= 10; ++lw)
         for (ie = 0; ie < 5; ++ie)
             for (ia = 0; ia < 3; ++ia)
-                for (hm = 1; hm <= 4; hm *= 4) {
-                    uint32_t w = 1u << lw, e = es[ie], a = as[ia], h = hm * 128u / a, ip;
-                    static const int pats[] = {ROW, COL};
-                    swz_layout l;
-                    if (a % e) continue;
-                    cr_assert_eq(swz_layout_make(&l, XOR, w, e, a, h), SWZ_OK);
-                    for (ip = 0; ip < 2 + (a == 16) * 2; ++ip) {
-                        int pat = pats[ip % 2], acc = ip < 2 ? (int)a : LDM;
-                        swz_check_totals t;
-                        int rc = swz_check_tile(&l, pat, acc, 0, &t);
-                        CHECK(rc == SWZ_OK && t.worst_ways == 1 && t.wavefronts == t.ideal,
-                              "xor W=%u H=%u E=%u A=%u %s/%d: status %d, %u-way, %llu/%llu wavefronts", w, h, e, a,
-                              swz_pattern_name(pat), acc, rc, t.worst_ways, (unsigned long long)t.wavefronts,
-                              (unsigned long long)t.ideal);
-                        ++n;
-                    }
-                }
+                for (hm = 1; hm <= 4; hm *= 4)
+                    if (as[ia] % es[ie] == 0) n += xor_auto_walks_free(1u << lw, es[ie], as[ia], hm * 128u / as[ia], 1);
     cr_assert_eq(n, 6u * 12u * 2u * 2u + 6u * 5u * 2u * 2u, "%u cases", n);
+}
+
+/* Rows that are not a power of two (xor.h section 2: Ur = 2^v * odd units, key (r >> (t - B))
+ * mod 2^B, B = min(v, t)): every W in 1..400 with W*E a multiple of A, every E and A, height N
+ * (one phase of rows) and 4N + 3 (whole phases and a ragged end, where the column walk wraps
+ * and only the row walk is promised): the row-major walk and the column walk (on whole phases:
+ * H a multiple of N) at width A, and ldmatrix .x4 (16-byte units) the same, conflict free. */
+Test(conflicts, xor_auto_every_width)
+{
+    static const uint32_t es[] = {1, 2, 4, 8, 16}, as[] = {4, 8, 16};
+    uint32_t w, ie, ia, n = 0;
+    for (w = 1; w <= 400; ++w)
+        for (ie = 0; ie < 5; ++ie)
+            for (ia = 0; ia < 3; ++ia) {
+                uint32_t e = es[ie], a = as[ia];
+                if (a % e || w * e < a || w * e % a) continue;
+                n += xor_auto_walks_free(w, e, a, 128u / a, 1);
+                n += xor_auto_walks_free(w, e, a, 4u * 128u / a + 3u, 0);
+            }
+    cr_assert_gt(n, 5000u, "%u cases", n);
+}
+
+/* The automatic key against every key it could have been.  For a row of n units (A-byte
+ * accesses, N = 2^t = 128/A lanes per phase) the XOR-linear keys that keep rows closed are the
+ * mask assignments of the t row bits of an N-row tile with every mask below 2^v (v: n = 2^v *
+ * odd; linear.h); masks at or above N move a unit by a multiple of 128 bytes, which changes no
+ * bank, so masks below min(2^v, N) stand for all of them.  The figure is bank.h's wavefronts of
+ * the whole-tile row walk plus the column walk at width A (check.h's lanes on the unswizzled
+ * tile, each lane's unit moved by the candidate's key here, then swz_bank_eval).  For every n
+ * of the ranges below, brute force over all those assignments finds the least figure; it
+ * equals the ideal (a conflict-free key exists among the allowed masks, so the automatic XOR
+ * never has a row of whole units to refuse), and the automatic XOR's own figure (check.h on
+ * swz_layout_make's layout) equals it.  Ranges: 16-byte units n = 1..48 (at most 8^3
+ * assignments; every v up to 4 > t) with every element size, 8-byte and 4-byte units
+ * n = 1..24 at E = A except 8 and 16 (powers of two, whose key is the one they always had; up
+ * to 16^5 assignments). */
+typedef struct brute_lanes {
+    uint32_t n_instr, mask[2 * 48], row[2 * 48][32], unit[2 * 48][32];
+} brute_lanes;
+
+static uint64_t brute_figure(const brute_lanes *bl, uint32_t n, uint32_t a, const uint32_t key[32])
+{
+    uint64_t t = 0;
+    uint32_t i, l;
+    for (i = 0; i < bl->n_instr; ++i) {
+        uint32_t addr[32];
+        swz_bank_result r;
+        for (l = 0; l < 32; ++l)
+            addr[l] = ((bl->mask[i] >> l) & 1u) ? (bl->row[i][l] * n + (bl->unit[i][l] ^ key[bl->row[i][l]])) * a : 0u;
+        r = swz_bank_eval(addr, bl->mask[i], (int)a);
+        t += r.wavefronts;
+    }
+    return t;
+}
+
+Test(conflicts, xor_auto_key_against_brute_force, .timeout = 120)
+{
+    static const uint32_t as[] = {16, 8, 4}, nmax[] = {48, 24, 24}, es[] = {1, 2, 4, 8, 16};
+    static brute_lanes bl;
+    uint32_t ia, ie, n, cases = 0;
+    uint64_t assignments = 0;
+    for (ia = 0; ia < 3; ++ia)
+        for (ie = 0; ie < 5; ++ie)
+            for (n = 1; n <= nmax[ia]; ++n) {
+                const uint32_t a = as[ia], e = es[ie], nl = 128u / a, t = ref_log2(nl), w = n * a / e;
+                const uint32_t p2 = ref_pow2_part(n), mm = p2 < nl ? p2 : nl;
+                uint32_t total = 1, idx, i, ip;
+                uint64_t best = ~(uint64_t)0, ideal = 0, autofig = 0;
+                swz_layout none, x;
+                if (a % e || (a != 16 && e != a) || (a != 16 && n >= 8 && ref_is_pow2(n))) continue;
+                cr_assert_eq(swz_layout_make(&none, NONE, w, e, a, nl), SWZ_OK);
+                cr_assert_eq(swz_layout_make(&x, XOR, w, e, a, nl), SWZ_OK);
+                bl.n_instr = 0;
+                for (ip = 0; ip < 2; ++ip) { /* the lanes of the row walk, then the column walk */
+                    swz_pattern pat = {ip ? COL : ROW, (int)a, 0, 0, 0, 0, 0};
+                    swz_check_totals tot;
+                    uint32_t count;
+                    cr_assert_eq(swz_check_tile_count(&none, &pat, &count), SWZ_OK);
+                    for (i = 0; i < count; ++i) {
+                        swz_pattern pi;
+                        swz_check_result r;
+                        uint32_t l;
+                        cr_assert_eq(swz_check_tile_nth(&none, &pat, i, &pi), SWZ_OK);
+                        r = swz_check(&none, &pi);
+                        cr_assert_eq(r.status, SWZ_OK);
+                        ideal += r.bank.ideal;
+                        bl.mask[bl.n_instr] = r.mask;
+                        for (l = 0; l < 32; ++l) bl.row[bl.n_instr][l] = r.row[l], bl.unit[bl.n_instr][l] = r.col[l] / (a / e);
+                        bl.n_instr += 1;
+                    }
+                    cr_assert_eq(swz_check_tile_pattern(&x, &pat, &tot), SWZ_OK);
+                    autofig += tot.wavefronts;
+                }
+                for (i = 0; i < t; ++i) total *= mm;
+                for (idx = 0; idx < total; ++idx) {
+                    uint32_t mask[5] = {0, 0, 0, 0, 0}, key[32], v = idx, r;
+                    uint64_t f;
+                    for (i = 0; i < t; ++i, v /= mm) mask[i] = v % mm;
+                    for (r = 0; r < nl; ++r) { /* key(r) = XOR of the masks of r's set bits */
+                        key[r] = 0;
+                        for (i = 0; i < t; ++i)
+                            if ((r >> i) & 1u) key[r] ^= mask[i];
+                    }
+                    f = brute_figure(&bl, n, a, key);
+                    if (f < best) best = f;
+                }
+                assignments += total;
+                CHECK(best == ideal, "A=%u n=%u: the best allowed key costs %llu, ideal %llu", a, n,
+                      (unsigned long long)best, (unsigned long long)ideal);
+                CHECK(autofig == best, "A=%u E=%u n=%u (W=%u): the automatic XOR costs %llu, the best allowed key %llu", a,
+                      e, n, w, (unsigned long long)autofig, (unsigned long long)best);
+                ++cases;
+            }
+    cr_log_info("automatic key = brute-force optimum in %u cases (%llu assignments)", cases,
+                (unsigned long long)assignments);
+    cr_assert_gt(cases, 150u);
 }
 
 /* Widths 1..320 all, then every 7th, the powers of two and 1023 (about 4 s plain); the

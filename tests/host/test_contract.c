@@ -109,7 +109,7 @@ static void pad_stride_zero(void)
     uint32_t r, c;
     sink = (uint32_t)swz_pad_coord_stride(0, 32, 5, &r, &c);
 }
-static void xor_width(void) { sink = swz_xor_offset(48, 4, 4, 0, 0); }
+static void xor_width(void) { sink = swz_xor_offset(6, 4, 16, 0, 0); } /* 24-byte rows of 16-byte accesses */
 static void xor_col(void) { sink = swz_xor_offset(32, 4, 4, 0, 32); }
 static void xor_coord_narrow(void)
 {
@@ -162,7 +162,12 @@ static void linear_coord_units(void)
 {
     swz_linear_params p = lin_p(0);
     uint32_t r, c;
-    sink = (uint32_t)swz_linear_coord(48, 4, 4, &p, 0, &r, &c);
+    sink = (uint32_t)swz_linear_coord(6, 4, 16, &p, 0, &r, &c); /* 24-byte rows of 16-byte units */
+}
+static void linear_mask_not_pow2(void)
+{
+    swz_linear_params p = lin_p(4);
+    sink = swz_linear_offset(48, 4, 16, &p, 0, 0); /* 12 = 4 * 3 units per row: masks below 4 */
 }
 static void wgmma_panel(void) { sink = (uint32_t)swz_wgmma_desc(0u, 128u, SWZ_WGMMA_K_MAJOR, 12u); }
 static void wgmma_mode(void) { sink = (uint32_t)swz_wgmma_desc(0u, 48u, SWZ_WGMMA_K_MAJOR, 64u); }
@@ -197,7 +202,7 @@ Test(contract, offsets_and_coords_stop_on_bad_parameters)
         {pad_elem, "swz_pad_offset", "E", 3, NULL, 0},
         {pad_coord_width, "swz_pad_coord", "W", 0, NULL, 0},
         {none_coord_access, "swz_none_coord", "A", 2, NULL, 0},
-        {xor_width, "swz_xor_offset", "W", 48, NULL, 0},
+        {xor_width, "swz_xor_offset", "W*E", 24, NULL, 0},
         {xor_coord_narrow, "swz_xor_coord", "W*E", 8, NULL, 0},
         {morton_height, "swz_morton_offset", "H", 48, NULL, 0},
         {morton_coord_units, "swz_morton_coord", "W*E", 96, NULL, 0},
@@ -205,7 +210,8 @@ Test(contract, offsets_and_coords_stop_on_bad_parameters)
         {tma_mode, "swz_tma_offset", "S", 48, NULL, 0},
         {tma_coord_elem, "swz_tma_coord", "E", 3, NULL, 0},
         {linear_mask, "swz_linear_offset", "mask", 8, NULL, 0},
-        {linear_coord_units, "swz_linear_coord", "W*E", 192, NULL, 0},
+        {linear_coord_units, "swz_linear_coord", "W*E", 24, NULL, 0},
+        {linear_mask_not_pow2, "swz_linear_offset", "mask", 4, NULL, 0},
     };
     EXPECT_STOPS(m);
 }

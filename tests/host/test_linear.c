@@ -1,9 +1,15 @@
 /* tests/host/test_linear.c -- the XOR-linear layout kind of swz/linear.h.
  *
  * What it proves
+ *   - The closure lemma (docs/layouts.md): u -> u ^ m maps the units [0, n) of a row onto
+ *     themselves exactly when m < 2^v, 2^v the largest power of two dividing n -- every mask
+ *     of every n up to 4096, and for every n up to 65536 (the most units a row has: W <= 65536,
+ *     E <= A) every mask below 2^v and masks above it (each bit from v up, and random ones);
+ *     swz_linear_check accepts exactly those masks.  The test's own closure check (the largest
+ *     u ^ m over u < n, bit by bit) is checked against brute force first.
  *   - Bijection and inverse over every mask assignment of small tiles: every element size and
- *     access width, units per row Ur in {1, 2, 4, 8}, heights 1..8 (three row bits: Ur^3 mask
- *     assignments) and pads of 0..2 units; the offset equals the formula of linear.h written
+ *     access width, units per row Ur in 1..12 (masks below 2^v of Ur; three row bits: 2^3v mask
+ *     assignments) and pads of 0..2 units, heights 1..8; the offset equals the formula of linear.h written
  *     here independently (the key built row by row from f(r) = f(r without its lowest bit) ^
  *     mask[lowest bit]), no two elements collide, swz_linear_coord and swz_layout_coord invert
  *     it and every other offset below the size is padding.
@@ -25,6 +31,85 @@
 static const uint32_t elems[] = {1, 2, 4, 8, 16};
 static const uint32_t accesses[] = {4, 8, 16};
 
+/* ---- the closure lemma -------------------------------------------------------------------- */
+
+/* max(u ^ m) over 0 <= u < n (1 <= n, m < 2^18): from the top bit down, u takes the bit that
+ * makes the result's bit 1 unless the bound n - 1 forbids it (while u's bits so far equal the
+ * bound's). */
+static uint32_t max_xor_below(uint32_t n, uint32_t m)
+{
+    uint32_t lim = n - 1u, u = 0, tight = 1;
+    int b;
+    for (b = 17; b >= 0; --b) {
+        uint32_t want = ((m >> b) & 1u) ^ 1u, lb = (lim >> b) & 1u, bit = want;
+        if (tight && want > lb) bit = 0u;
+        if (tight && bit < lb) tight = 0;
+        u |= bit << b;
+    }
+    return u ^ m;
+}
+/* u -> u ^ m keeps [0, n) inside itself (and so permutes it: XOR with m is one to one). */
+static int closed(uint32_t n, uint32_t m) { return max_xor_below(n, m) < n; }
+
+Test(linear, closure_check_against_brute_force)
+{
+    uint32_t n, m, u;
+    for (n = 1; n <= 1024; ++n)
+        for (m = 0; m < 2048; ++m) {
+            uint32_t best = 0;
+            for (u = 0; u < n; ++u)
+                if ((u ^ m) > best) best = u ^ m;
+            CHECK(max_xor_below(n, m) == best, "n=%u m=%u: %u, brute force %u", n, m, max_xor_below(n, m), best);
+        }
+}
+
+/* Every n up to 4096 and every mask below 2^(ceil(log2 n) + 1) (a mask with a bit at or above
+ * that moves unit 0 past n): closed exactly when m < 2^v. */
+Test(linear, closure_lemma_every_mask)
+{
+    uint32_t n, m, closed_count = 0;
+    for (n = 1; n <= 4096; ++n) {
+        uint32_t top = 2u << ref_ceil_log2(n), p2 = ref_pow2_part(n);
+        for (m = 0; m < top; ++m) {
+            int c = closed(n, m);
+            if (c != (m < p2)) CHECK(0, "n=%u mask %u: closed %d, lemma says %d (2^v = %u)", n, m, c, m < p2, p2);
+            closed_count += (uint32_t)c;
+        }
+    }
+    cr_log_info("closure: %u closed (n, mask) pairs", closed_count);
+}
+
+/* Every n up to 65536 (a row's most units): every mask below 2^v closed, and the masks with a
+ * bit at or above 2^v -- each single bit 2^b (v <= b <= ceil(log2 n)), 2^b | (2^v - 1), and 8
+ * random ones below 2^(ceil(log2 n) + 1) -- not; swz_linear_check (W = n floats of 4-byte units)
+ * accepts exactly the closed ones. */
+Test(linear, closure_lemma_every_row_width)
+{
+    host_rng g = host_rng_seed(20261207u);
+    uint32_t n, m, b, i;
+    for (n = 1; n <= 65536; ++n) {
+        uint32_t p2 = ref_pow2_part(n), lw = ref_ceil_log2(n), masks[64], nm = 0;
+        swz_linear_params q = {{0}, 0};
+        for (m = 0; m < p2; ++m) CHECK(closed(n, m), "n=%u mask %u below 2^v = %u is not closed", n, m, p2);
+        for (b = ref_log2(p2); b <= lw; ++b) masks[nm++] = 1u << b, masks[nm++] = (1u << b) | (p2 - 1u);
+        for (i = 0; i < 8; ++i) masks[nm++] = p2 + host_rng_below(&g, (2u << lw) - p2);
+        for (i = 0; i < nm; ++i)
+            CHECK(!closed(n, masks[i]), "n=%u mask %u (>= 2^v = %u) is closed", n, masks[i], p2);
+        if (n % 7u == 0u || p2 >= 16u) { /* the check, on a sample of n (it is per mask) */
+            for (m = 0; m < p2 && m < 64u; ++m) {
+                q.mask[3] = m;
+                CHECK(swz_linear_check(NULL, n, 4, 4, &q) == SWZ_OK, "n=%u: check refuses mask %u", n, m);
+            }
+            for (i = 0; i < nm; ++i) {
+                q.mask[3] = masks[i];
+                CHECK(swz_linear_check(NULL, n, 4, 4, &q) == SWZ_ERANGE, "n=%u: check accepts mask %u", n, masks[i]);
+            }
+        }
+    }
+}
+
+/* ---- bijection ------------------------------------------------------------------------------ */
+
 /* The key of row r, built from the key of r with its lowest set bit cleared. */
 static uint32_t ref_key(const uint32_t mask[3], uint32_t r)
 {
@@ -43,16 +128,16 @@ Test(linear, bijection_every_mask_small_tiles)
             uint32_t e = elems[ie], a = accesses[ia], vec, ur;
             if (a % e) continue;
             vec = a / e;
-            for (ur = 1; ur <= 8; ur *= 2) {
-                uint32_t w = ur * vec, h, m0, m1, m2, pad;
+            for (ur = 1; ur <= 12; ++ur) {
+                uint32_t w = ur * vec, h, m0, m1, m2, pad, lim = ref_pow2_part(ur);
                 for (h = 1; h <= 8; ++h)
                     for (pad = 0; pad <= 2u * a; pad += a)
-                        for (m0 = 0; m0 < ur; ++m0)
-                            for (m1 = 0; m1 < ur; ++m1)
-                                for (m2 = 0; m2 < ur; ++m2) {
+                        for (m0 = 0; m0 < lim; ++m0)
+                            for (m1 = 0; m1 < lim; ++m1)
+                                for (m2 = 0; m2 < lim; ++m2) {
                                     swz_linear_params p = {{0}, 0};
                                     uint32_t mk[3], stride = w + pad / e, size = stride * h, r, c, o;
-                                    unsigned char seen[8 * 8 * 64];
+                                    unsigned char seen[8 * 8 * 96];
                                     swz_layout l;
                                     mk[0] = p.mask[0] = m0;
                                     mk[1] = p.mask[1] = m1;
@@ -110,7 +195,11 @@ Test(linear, macro_equals_function)
     MACRO_CASE(64, 2, 16, 0, 1, 2, 4, 7, 6, 5, 3, 1);
     MACRO_CASE(8, 8, 16, 32, 1, 3, 2, 0, 0, 1, 2, 3);
     MACRO_CASE(32, 1, 4, 4, 1, 0, 0, 0, 0, 0, 0, 1);
-    cr_assert_eq(cases, 5);
+    MACRO_CASE(96, 2, 16, 0, 0, 1, 2, 0, 3, 0, 1, 2); /* 12 units: masks below 4 */
+    MACRO_CASE(48, 4, 4, 16, 1, 2, 4, 8, 15, 3, 0, 7); /* 48 units: below 16 */
+    MACRO_CASE(80, 2, 16, 0, 0, 0, 1, 1, 0, 1, 0, 1);  /* 10 units: below 2 */
+    MACRO_CASE(24, 2, 16, 16, 0, 0, 0, 0, 0, 0, 0, 0); /* 3 units: no mask */
+    cr_assert_eq(cases, 9);
 }
 
 /* The incremental form (tile.h's copies use it): for rows r0, r1 with no common bit and any
@@ -190,24 +279,28 @@ Test(linear, in_row_macro_equals_function)
                   "in_row (%u, %u)", r, c);
 }
 
-/* CuTe's Swizzle: every (B, M, S) on W-wide rows that has a linear form equals swz_xor_2d. */
+/* CuTe's Swizzle (swz_xor_2d's map, for widths that are not powers of two too): every (B, M, S)
+ * on W-wide rows that has a linear form equals swz_xor_2d -- the key above the row
+ * (M + S >= ceil(log2 W)), the scrambled bits inside its aligned blocks (M + B <= log2 of W's
+ * power-of-two part), whole units (2^M >= vec). */
 Test(linear, from_xor_equals_swz_xor)
 {
-    uint32_t lw, b, m, s, forms = 0;
+    static const uint32_t ws[] = {1, 2, 4, 8, 16, 32, 64, 128, 3, 6, 12, 24, 48, 96, 80, 40};
+    uint32_t iw, b, m, s, forms = 0;
     size_t ie, ia;
     for (ie = 0; ie < 5; ++ie)
         for (ia = 0; ia < 3; ++ia) {
             uint32_t e = elems[ie], a = accesses[ia];
             if (a % e) continue;
-            for (lw = 0; lw <= 7; ++lw)
+            for (iw = 0; iw < sizeof ws / sizeof ws[0]; ++iw)
                 for (b = 0; b <= 4; ++b)
                     for (m = 0; m <= 6; ++m)
                         for (s = b; s <= 9; ++s) {
-                            uint32_t w = 1u << lw, r, c;
+                            uint32_t w = ws[iw], r, c, lw = ref_ceil_log2(w), lp = ref_log2(ref_pow2_part(w));
                             swz_xor_params x = {b, m, s}, back;
                             swz_linear_params p;
-                            int has = swz_xor_is_valid(b, m, s) && w * e >= a && m + s >= lw &&
-                                      m + b <= lw && (1u << m) >= a / e && m + s - lw + b <= 16u;
+                            int has = swz_xor_is_valid(b, m, s) && w * e >= a && w * e % a == 0 && m + s >= lw &&
+                                      m + b <= lp && (1u << m) >= a / e && m + s - lw + b <= 16u;
                             int got = swz_linear_from_xor(x, w, e, a, &p);
                             CHECK((got == SWZ_OK) == has, "from_xor B=%u M=%u S=%u W=%u: %d", b, m, s, w, got);
                             if (got != SWZ_OK) continue;
@@ -240,16 +333,18 @@ Test(linear, to_xor_refuses_what_has_no_form)
     cr_assert_eq(swz_linear_to_xor(&p, 64, 4, 16, &x), SWZ_ERANGE);
 }
 
+/* swz_linear_auto's masks give the XOR kind's offsets, for every width 1..600 whose rows are
+ * whole units. */
 Test(linear, auto_equals_xor_kind)
 {
-    uint32_t lw;
+    uint32_t w;
     size_t ie, ia;
     for (ie = 0; ie < 5; ++ie)
         for (ia = 0; ia < 3; ++ia)
-            for (lw = 0; lw <= 8; ++lw) {
-                uint32_t e = elems[ie], a = accesses[ia], w = 1u << lw, r, c;
+            for (w = 1; w <= 600; ++w) {
+                uint32_t e = elems[ie], a = accesses[ia], r, c;
                 swz_layout x, l;
-                if (a % e || w * e < a) continue;
+                if (a % e || w * e < a || w * e % a) continue;
                 cr_assert_eq(swz_layout_make(&x, SWZ_LAYOUT_XOR, w, e, a, 64), SWZ_OK);
                 cr_assert_eq(swz_layout_make(&l, SWZ_LAYOUT_LINEAR, w, e, a, 64), SWZ_OK);
                 for (r = 0; r < 64; ++r)
@@ -305,13 +400,19 @@ Test(linear, bad_parameters)
 {
     swz_linear_params p = {{0}, 0};
     swz_layout l;
-    cr_assert_eq(swz_linear_check(NULL, 48, 4, 4, &p), SWZ_EPOW2); /* 12 units per row */
+    cr_assert_eq(swz_linear_check(NULL, 48, 4, 4, &p), SWZ_OK); /* 48 units per row: any count */
+    cr_assert_eq(swz_linear_check(NULL, 6, 4, 16, &p), SWZ_EALIGN); /* 24-byte rows of 16-byte units */
     cr_assert_eq(swz_linear_check(NULL, 2, 4, 16, &p), SWZ_EWIDTH);
     cr_assert_eq(swz_linear_check(NULL, 32, 3, 4, &p), SWZ_EELEM);
     cr_assert_eq(swz_linear_check(NULL, 32, 4, 2, &p), SWZ_EACCESS);
     p.mask[5] = 8u; /* 32 floats in 16-byte units: 8 units */
     cr_assert_eq(swz_linear_check(NULL, 32, 4, 16, &p), SWZ_ERANGE);
     cr_assert_eq(swz_layout_make_linear(&l, 32, 4, 16, 32, &p), SWZ_ERANGE);
+    cr_assert_str_eq(l.error.param, "mask");
+    p.mask[5] = 3u; /* 48 floats in 16-byte units: 12 = 4 * 3, masks below 4 */
+    cr_assert_eq(swz_linear_check(NULL, 48, 4, 16, &p), SWZ_OK);
+    p.mask[5] = 4u;
+    cr_assert_eq(swz_layout_make_linear(&l, 48, 4, 16, 32, &p), SWZ_ERANGE);
     cr_assert_str_eq(l.error.param, "mask");
     p.mask[5] = 7u;
     p.pad = 8u; /* half a unit */

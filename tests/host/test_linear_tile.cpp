@@ -14,7 +14,8 @@
  *     SWZ_TILE_XOR_LINEAR: asserted on), so the round trips run that form on the host;
  *   - NAME_model accepts the layout (the vector groups stay whole) and costs exactly what it
  *     costs for a twin whose SWZ_TILE_LAYOUT is linear.h's function form with the same masks
- *     (the transpose key's: conflict free for the row stores and the word reads).
+ *     (the transpose key's: conflict free for the row stores and the word reads; the 96-half
+ *     tile's key: conflict free for the row stores).
  *
  * Run: meson test -C <build> host-linear-tile
  */
@@ -61,6 +62,18 @@ static const swz_linear_params lt_h128_p = {{3, 5, 6, 9, 15, 1, 2, 4}, 16};
 #define SWZ_TILE_LINEAR 1, 30, 4, 17, 8, 0, 0, 0
 #include <swz/tile.h>
 static const swz_linear_params lt_d32_p = {{1, 30, 4, 17, 8, 0, 0, 0}, 0};
+
+/* 32x96 halves (head dimension 96): 12 units of 16 bytes, a row that is not a power of two;
+ * masks 1, 2 on row bits 1, 2 (the automatic key (r / 2) mod 4: below 4, the power-of-two part
+ * of 12).  12 units per row: the copies compute every offset in full. */
+#define SWZ_TILE_NAME lt_h96
+#define SWZ_TILE_ELEM uint16_t
+#define SWZ_TILE_ROWS 32
+#define SWZ_TILE_COLS 96
+#define SWZ_TILE_THREADS 128
+#define SWZ_TILE_LINEAR 0, 1, 2, 0, 0, 0, 0, 0
+#include <swz/tile.h>
+static const swz_linear_params lt_h96_p = {{0, 1, 2, 0, 0, 0, 0, 0}, 0};
 
 static uint64_t lt_rng = 20261203u;
 static uint32_t lt_rand(void)
@@ -154,6 +167,13 @@ static void round_trip(const char *what, uint32_t R, uint32_t C, uint32_t thread
 #define SWZ_TILE_VBYTES 8
 #define SWZ_TILE_LAYOUT(r, c) swz_linear_offset(32, 8, 8, &lt_d32_p, (uint32_t)(r), (uint32_t)(c))
 #include <swz/tile.h>
+#define SWZ_TILE_NAME lt_h96_fn
+#define SWZ_TILE_ELEM uint16_t
+#define SWZ_TILE_ROWS 32
+#define SWZ_TILE_COLS 96
+#define SWZ_TILE_THREADS 128
+#define SWZ_TILE_LAYOUT(r, c) swz_linear_offset(96, 2, 16, &lt_h96_p, (uint32_t)(r), (uint32_t)(c))
+#include <swz/tile.h>
 
 Test(linear_tile, round_trip_through_the_copies)
 {
@@ -168,6 +188,9 @@ Test(linear_tile, round_trip_through_the_copies)
     round_trip<uint16_t>("32x128 half, edges", 32, 128, 128, lt_h128_VEC, &lt_h128_p, lt_h128_load, lt_h128_store, lt_h128_store_t, 40, 130, 20, 3);
     round_trip<double>("24x32 double", 24, 32, 64, lt_d32_VEC, &lt_d32_p, lt_d32_load, lt_d32_store, lt_d32_store_t, 48, 64, 24, 32);
     round_trip<double>("24x32 double, edges", 24, 32, 64, lt_d32_VEC, &lt_d32_p, lt_d32_load, lt_d32_store, lt_d32_store_t, 30, 33, 10, -7);
+    cr_assert(lt_h96_VEC == 8 && !lt_h96__INC_LS, "96 halves: 16-byte vectors, offsets in full");
+    round_trip<uint16_t>("32x96 half", 32, 96, 128, lt_h96_VEC, &lt_h96_p, lt_h96_load, lt_h96_store, lt_h96_store_t, 64, 192, 32, 96);
+    round_trip<uint16_t>("32x96 half, edges", 32, 96, 128, lt_h96_VEC, &lt_h96_p, lt_h96_load, lt_h96_store, lt_h96_store_t, 40, 100, 20, 9);
 }
 
 typedef int (*lt_model)(int, swz_tile_cost *);
@@ -191,6 +214,10 @@ Test(linear_tile, model_equals_the_function_form)
     model_agrees("64x64 float", lt_f64_model, lt_f64_fn_model);
     model_agrees("32x128 half", lt_h128_model, lt_h128_fn_model);
     model_agrees("24x32 double", lt_d32_model, lt_d32_fn_model);
+    model_agrees("32x96 half", lt_h96_model, lt_h96_fn_model);
+    /* the 96-half key keeps the 16-byte row stores conflict free */
+    cr_assert_eq(lt_h96_model(SWZ_TILE_OP_LOAD, &c), SWZ_OK);
+    cr_assert_eq(c.wavefronts, c.ideal);
     /* and the transpose key is conflict free for the row stores and the word reads */
     cr_assert_eq(lt_f64_model(SWZ_TILE_OP_LOAD, &c), SWZ_OK);
     cr_assert_eq(c.wavefronts, c.ideal);

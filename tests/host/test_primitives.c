@@ -15,7 +15,8 @@
  *           visits whole supertiles in Z order.
  *   pad.h   the stride formula for every width 0..2048 and all (E, A), and its promises
  *           (odd number of accesses per row, alignment kept, pad below two accesses).
- *   common.h  log2 / power-of-two functions in function and macro forms; error strings.
+ *   common.h  log2 / power-of-two functions (and the power-of-two part, ceil(log2)) in function
+ *           and macro forms; error strings.
  *   Macro forms (SWZ_XOR, SWZ_XOR_AUTO_*, SWZ_PAD_*, SWZ_TMA_*, SWZ_MORTON_OFFSET) equal the
  *   function forms.
  *   The API convention (common.h): the checking functions return an SWZ_E* code (and name the
@@ -53,6 +54,14 @@ Test(common, log2_and_pow2)
         CHECK(swz_log2(x) == ref_log2(x) && (uint32_t)SWZ_LOG2(x) == ref_log2(x), "log2(%u)", x);
         CHECK(swz_is_pow2(x) == ref_is_pow2(x), "swz_is_pow2(%u)", x);
     }
+    for (x = 1; x < (1u << 20); ++x) { /* the power-of-two part and ceil(log2) of every x */
+        CHECK(swz_pow2_part(x) == ref_pow2_part(x) && SWZ_POW2_PART(x) == ref_pow2_part(x), "pow2_part(%u)", x);
+        CHECK(swz__ceil_log2(x) == ref_ceil_log2(x) && (uint32_t)SWZ__CEIL_LOG2(x) == ref_ceil_log2(x),
+              "ceil_log2(%u) = %u", x, swz__ceil_log2(x));
+    }
+    cr_assert_eq(swz_pow2_part(0), 0u);
+    cr_assert_eq(swz_pow2_part(0x80000000u), 0x80000000u);
+    cr_assert_eq(swz__ceil_log2(0xFFFFFFFFu), 32u);
     cr_assert_eq(swz_log2(0), 0u);
     cr_assert_eq(swz_is_pow2(0), 0);
     cr_assert_eq(swz_log2(0xFFFFFFFFu), 31u);
@@ -122,8 +131,11 @@ Test(xor, macro_equals_function)
 
 /* ---- xor.h: the automatic choice --------------------------------------------------------- */
 
-/* swz_xor_auto's rules: EELEM, EACCESS, ERANGE for width 0 or > SWZ_MAX_SIDE, EPOW2 for a
- * width that is not a power of two, EWIDTH when width * elem < access. */
+/* swz_xor_auto's rules: EELEM, EACCESS, ERANGE for width 0 or > SWZ_MAX_SIDE, EWIDTH when
+ * width * elem < access, EALIGN when width * elem is not a multiple of access; every other
+ * width, power of two or not, has its (B, M, S): xor.h section 2's formula (v from the
+ * power-of-two part of the units per row), and for a power-of-two width the formula it had
+ * before other widths were accepted (B = log2 min(Ur, N), M + S = log2 max(W, 128/E)). */
 Test(xor, auto_params_formula_and_errors)
 {
     static const uint32_t big[] = {2047, 2048, 4096, 65535, 65536, 65537, 100000, 131072, 1u << 31, 0xFFFFFFFFu};
@@ -137,14 +149,12 @@ Test(xor, auto_params_formula_and_errors)
                     want = SWZ_EELEM;
                 else if (!ref_valid_access(e, a))
                     want = SWZ_EACCESS;
-                else if (w == 0 || (w > 65536 && ref_is_pow2(w)))
+                else if (w == 0 || w > 65536)
                     want = SWZ_ERANGE;
-                else if (w > 65536)
-                    want = got == SWZ_EPOW2 ? SWZ_EPOW2 : SWZ_ERANGE; /* both rules apply */
-                else if (!ref_is_pow2(w))
-                    want = SWZ_EPOW2;
                 else if (w * e < a)
                     want = SWZ_EWIDTH;
+                else if (w * e % a != 0)
+                    want = SWZ_EALIGN;
                 else
                     want = SWZ_OK;
                 CHECK(got == want, "swz_xor_auto(W=%u,E=%u,A=%u) = %d, want %d", w, e, a, got, want);
@@ -153,13 +163,17 @@ Test(xor, auto_params_formula_and_errors)
                     continue;
                 }
                 {
-                    /* M = log2 vec, B = log2 min(Ur, N), M + S = log2 max(W, 128/E) */
-                    uint32_t vec = a / e, ur = w * e / a, n = 128 / a;
-                    uint32_t wm = ref_log2(vec), wb = ref_log2(ur < n ? ur : n),
-                             wms = ref_log2(w > 128 / e ? w : 128 / e);
+                    /* M = log2 vec, B = min(v, t), M + S = ceil(log2 W) + t - B */
+                    uint32_t vec = a / e, ur = w * e / a, n = 128 / a, t = ref_log2(n);
+                    uint32_t v = ref_log2(ref_pow2_part(ur)), wm = ref_log2(vec), wb = v < t ? v : t,
+                             wms = ref_ceil_log2(w) + t - wb;
                     CHECK(p.m == wm && p.b == wb && p.m + p.s == wms,
                           "auto(W=%u,E=%u,A=%u) = <%u,%u,%u>, want B=%u M=%u M+S=%u", w, e, a, p.b, p.m, p.s, wb, wm,
                           wms);
+                    if (ref_is_pow2(w)) /* unchanged for power-of-two rows */
+                        CHECK(p.b == ref_log2(ur < n ? ur : n) && p.m + p.s == ref_log2(w > 128 / e ? w : 128 / e),
+                              "auto(W=%u,E=%u,A=%u) = <%u,%u,%u> differs from the power-of-two formula", w, e, a,
+                              p.b, p.m, p.s);
                     CHECK(swz_xor_is_valid(p.b, p.m, p.s) == 1, "auto(W=%u,E=%u,A=%u) is not an involution", w, e, a);
                     ++checked;
                 }
@@ -182,11 +196,33 @@ Test(xor, auto_doc_examples)
         }
 }
 
+/* The doc's rows that are not a power of two: 96 halves and 48 floats of 16-byte accesses are 12
+ * units, 12 = 4 * 3: key (r / 2) mod 4 on the unit c / vec; 80 halves (10 = 2 * 5): (r / 4) mod 2;
+ * 48 bytes of 16-byte units (3, odd): no key.  Each is the reference of host_util.h too. */
+Test(xor, auto_doc_examples_not_power_of_two)
+{
+    uint32_t r, c;
+    for (r = 0; r < 64; ++r) {
+        for (c = 0; c < 96; ++c) {
+            cr_assert_eq(swz_xor_offset(96, 2, 16, r, c), r * 96 + ((c / 8) ^ ((r / 2) % 4)) * 8 + c % 8);
+            cr_assert_eq(SWZ_XOR_AUTO_OFFSET(96, 2, 16, r, c), r * 96 + ((c / 8) ^ ((r / 2) % 4)) * 8 + c % 8);
+            cr_assert_eq(swz_xor_offset(96, 2, 16, r, c), ref_xor_auto_offset(96, 2, 16, r, c));
+        }
+        for (c = 0; c < 48; ++c)
+            cr_assert_eq(swz_xor_offset(48, 4, 16, r, c), r * 48 + ((c / 4) ^ ((r / 2) % 4)) * 4 + c % 4);
+        for (c = 0; c < 80; ++c)
+            cr_assert_eq(swz_xor_offset(80, 2, 16, r, c), r * 80 + ((c / 8) ^ ((r / 4) % 2)) * 8 + c % 8);
+        for (c = 0; c < 24; ++c) cr_assert_eq(swz_xor_offset(24, 2, 16, r, c), r * 24 + c);
+    }
+}
+
 #define AUTO_CASES(X)                                                                                                  \
     X(1, 4, 4)                                                                                                         \
     X(2, 2, 4) X(4, 1, 4) X(8, 4, 4) X(16, 4, 4) X(32, 4, 4) X(64, 4, 4) X(128, 4, 4) X(32, 4, 8) X(32, 4, 16)         \
         X(64, 2, 16) X(128, 2, 16) X(256, 1, 16) X(16, 8, 8) X(8, 16, 16) X(1024, 1, 4) X(1024, 16, 16) X(32, 2, 4)    \
-            X(64, 1, 8)
+            X(64, 1, 8) X(96, 2, 16) X(48, 4, 16) X(80, 2, 16) X(48, 4, 4) X(33, 4, 4) X(24, 4, 4) X(12, 4, 16) \
+                X(40, 2, 16) X(3, 4, 4) X(6, 2, 4) X(100, 4, 8) X(192, 1, 16) X(1000, 16, 16) X(65535, 4, 4) \
+                    X(24, 16, 16) X(36, 8, 8)
 Test(xor, auto_macros_equal_function)
 {
     uint32_t r, c;
@@ -199,17 +235,19 @@ Test(xor, auto_macros_equal_function)
                   "SWZ_XOR_AUTO_B/M/S(%d,%d,%d) differ from swz_xor_auto", W, E, A);                                   \
         for (r = 0; r < 40; ++r)                                                                                       \
             for (c = 0; c < (W); ++c)                                                                                  \
-                CHECK(SWZ_XOR_AUTO_OFFSET(W, E, A, r, c) == swz_xor_2d(p, W, r, c),                                    \
+                CHECK(SWZ_XOR_AUTO_OFFSET(W, E, A, r, c) == swz_xor_2d(p, W, r, c) &&                                  \
+                          swz_xor_2d(p, W, r, c) == ref_xor_auto_offset(W, E, A, r, c),                                \
                       "SWZ_XOR_AUTO_OFFSET(%d,%d,%d,%u,%u)", W, E, A, r, c);                                           \
     }
     AUTO_CASES(X)
 #undef X
 }
 
+/* swz_xor_2d_inv inverts swz_xor_2d for the automatic parameters of every width 1..512. */
 Test(xor, xor_2d_inverse)
 {
     uint32_t w, ie, ia, r, c, rr, cc;
-    for (w = 1; w <= 512; w *= 2)
+    for (w = 1; w <= 512; ++w)
         for (ie = 0; ie < 5; ++ie)
             for (ia = 0; ia < 3; ++ia) {
                 swz_xor_params p;
@@ -230,17 +268,20 @@ static uint32_t triton_col(uint32_t vec, uint32_t pp, uint32_t mp, uint32_t r, u
     return ((c / vec) ^ ((r / pp) % mp)) * vec + c % vec;
 }
 
+/* Widths: the powers of two to 1024 and rows that are not (Triton's formula is a row key: it
+ * keeps a row when vec * maxPhase divides the width's power-of-two part). */
+static const uint32_t triton_widths[] = {1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 1024, 3, 6, 12, 24, 48, 96, 80, 40, 200, 192};
 Test(xor, from_triton_reproduces_triton)
 {
-    uint32_t lv, lpp, lmp, lw, r, c, ok = 0;
-    for (lw = 0; lw <= 10; ++lw)
+    uint32_t lv, lpp, lmp, iw, r, c, ok = 0;
+    for (iw = 0; iw < sizeof triton_widths / sizeof triton_widths[0]; ++iw)
         for (lv = 0; lv <= 6; ++lv)
             for (lpp = 0; lpp <= 4; ++lpp)
                 for (lmp = 0; lmp <= 5; ++lmp) {
-                    uint32_t w = 1u << lw, vec = 1u << lv, pp = 1u << lpp, mp = 1u << lmp, v2, pp2, mp2;
-                    swz_xor_params p;
+                    uint32_t w = triton_widths[iw], vec = 1u << lv, pp = 1u << lpp, mp = 1u << lmp, v2, pp2, mp2;
+                    swz_xor_params p = {0, 0, 0};
                     int got = swz_xor_from_triton(vec, pp, mp, w, &p);
-                    if (vec * mp > w) {
+                    if (vec * mp > ref_pow2_part(w)) {
                         CHECK(got == SWZ_ERANGE, "from_triton(%u,%u,%u,W=%u) = %d, want SWZ_ERANGE", vec, pp, mp, w,
                               got);
                         continue;
@@ -265,55 +306,60 @@ Test(xor, from_triton_reproduces_triton)
             cr_assert_eq(swz_xor_from_triton(bad[i], 1, 1, 64, &p), SWZ_EPOW2);
             cr_assert_eq(swz_xor_from_triton(1, bad[i], 1, 64, &p), SWZ_EPOW2);
             cr_assert_eq(swz_xor_from_triton(1, 1, bad[i], 64, &p), SWZ_EPOW2);
-            cr_assert_eq(swz_xor_from_triton(1, 1, 1, bad[i], &p), SWZ_EPOW2);
+            cr_assert_eq(swz_xor_from_triton(1, 1, 1, bad[i], &p), bad[i] == 0 ? SWZ_ERANGE : SWZ_OK);
         }
     }
 }
 
-/* CuTe (B, M, S) -> Triton -> CuTe round trip; SWZ_ERANGE exactly when the key starts inside
- * the row (M + S < log2 W) or the scrambled bits leave it (M + B > log2 W). */
+/* (B, M, S) -> Triton -> (B, M, S) round trip on powers of two 2^0..2^20 and other widths;
+ * SWZ_ERANGE exactly when the key starts inside the row (M + S < ceil(log2 W)) or the scrambled
+ * bits leave the row's aligned blocks (M + B > log2 of W's power-of-two part). */
 Test(xor, to_triton_round_trip)
 {
-    uint32_t b, m, s, lw, n = 0;
-    for (lw = 0; lw <= 20; ++lw)
+    static const uint32_t odd[] = {3, 5, 6, 12, 24, 48, 96, 80, 1000, 65535};
+    uint32_t b, m, s, iw, n = 0;
+    for (iw = 0; iw < 21u + sizeof odd / sizeof odd[0]; ++iw)
         for (b = 0; b <= 10; ++b)
             for (s = b; s <= 24; ++s)
                 for (m = 0; b + m + s <= 31; ++m) {
+                    uint32_t w = iw <= 20u ? 1u << iw : odd[iw - 21u], lw = ref_ceil_log2(w),
+                             lp = ref_log2(ref_pow2_part(w));
                     swz_xor_params p = {b, m, s}, q = {0, 0, 0};
                     uint32_t vec = 0, pp = 0, mp = 0;
-                    int got = swz_xor_to_triton(p, 1u << lw, &vec, &pp, &mp);
-                    if (m + s < lw || m + b > lw) {
-                        CHECK(got == SWZ_ERANGE, "to_triton(<%u,%u,%u>, W=2^%u) = %d, want SWZ_ERANGE", b, m, s, lw,
-                              got);
+                    int got = swz_xor_to_triton(p, w, &vec, &pp, &mp);
+                    if (m + s < lw || m + b > lp) {
+                        CHECK(got == SWZ_ERANGE, "to_triton(<%u,%u,%u>, W=%u) = %d, want SWZ_ERANGE", b, m, s, w, got);
                         continue;
                     }
-                    CHECK(got == SWZ_OK, "to_triton(<%u,%u,%u>, W=2^%u) = %d", b, m, s, lw, got);
-                    CHECK(swz_xor_from_triton(vec, pp, mp, 1u << lw, &q) == SWZ_OK && q.b == b && q.m == m && q.s == s,
-                          "<%u,%u,%u> W=2^%u -> (%u,%u,%u) -> <%u,%u,%u>", b, m, s, lw, vec, pp, mp, q.b, q.m, q.s);
+                    CHECK(got == SWZ_OK, "to_triton(<%u,%u,%u>, W=%u) = %d", b, m, s, w, got);
+                    CHECK(swz_xor_from_triton(vec, pp, mp, w, &q) == SWZ_OK && q.b == b && q.m == m && q.s == s,
+                          "<%u,%u,%u> W=%u -> (%u,%u,%u) -> <%u,%u,%u>", b, m, s, w, vec, pp, mp, q.b, q.m, q.s);
                     ++n;
                 }
     cr_assert_gt(n, 1000u);
     {
         swz_xor_params p = {3, 0, 3};
         uint32_t v, pp, mp;
-        cr_assert_eq(swz_xor_to_triton(p, 24, &v, &pp, &mp), SWZ_EPOW2);
+        cr_assert_eq(swz_xor_to_triton(p, 24, &v, &pp, &mp), SWZ_ERANGE, "key inside the row: 3 < ceil(log2 24)");
+        cr_assert_eq(swz_xor_to_triton(p, 0, &v, &pp, &mp), SWZ_ERANGE);
     }
 }
 
-/* The automatic swizzle is expressible in Triton's terms for every (W, E, A). */
+/* The automatic swizzle is expressible in Triton's terms for every (W, E, A): W 1..1100 and
+ * the powers of two to 65536. */
 Test(xor, auto_is_triton_expressible)
 {
-    uint32_t lw, ie, ia;
-    for (lw = 0; lw <= 16; ++lw)
+    uint32_t iw, ie, ia;
+    for (iw = 1; iw <= 1100u + 16u; ++iw)
         for (ie = 0; ie < 5; ++ie)
             for (ia = 0; ia < 3; ++ia) {
+                uint32_t w = iw <= 1100u ? iw : 1u << (iw - 1100u);
                 swz_xor_params p, q;
                 uint32_t v, pp, mp;
-                if (swz_xor_auto(1u << lw, elems[ie], accesses[ia], &p) != SWZ_OK) continue;
-                cr_assert_eq(swz_xor_to_triton(p, 1u << lw, &v, &pp, &mp), SWZ_OK);
-                cr_assert_eq(v, accesses[ia] / elems[ie], "vec must be the access in elements");
-                cr_assert_eq(swz_xor_from_triton(v, pp, mp, 1u << lw, &q), SWZ_OK);
-                cr_assert(q.b == p.b && q.m == p.m && q.s == p.s);
+                if (swz_xor_auto(w, elems[ie], accesses[ia], &p) != SWZ_OK) continue;
+                CHECK(swz_xor_to_triton(p, w, &v, &pp, &mp) == SWZ_OK, "W=%u", w);
+                CHECK(v == accesses[ia] / elems[ie], "vec must be the access in elements");
+                CHECK(swz_xor_from_triton(v, pp, mp, w, &q) == SWZ_OK && q.b == p.b && q.m == p.m && q.s == p.s, "W=%u", w);
             }
 }
 
@@ -678,14 +724,19 @@ Test(convention, checking_forms_refuse)
     cr_assert_eq(swz_xor_is_valid(32, 0, 0), 0, "b = 32");
     cr_assert_eq(swz_xor_is_valid(4, 0, 2), 0, "s < b");
     cr_assert_eq(swz_xor_is_valid(3, 20, 9), 0, "b + m + s = 32");
-    cr_assert_eq(swz_xor_auto(48, 4, 4, &p), SWZ_EPOW2);
+    cr_assert_eq(swz_xor_auto(6, 4, 16, &p), SWZ_EALIGN, "24-byte rows of 16-byte accesses");
     cr_assert(p.b == 7 && p.m == 7 && p.s == 7, "output untouched on failure");
     cr_assert_eq(swz_tma_check_row(&e, 20, 1, 32), SWZ_ERANGE, "20-byte rows");
     cr_assert(strcmp(e.who, "tma32") == 0 && strcmp(e.param, "W*E") == 0 && e.value == 20u);
     lin.mask[0] = 8;
     cr_assert_eq(swz_linear_check(&e, 32, 4, 16, &lin), SWZ_ERANGE, "a mask of 8 on 8 units");
     cr_assert(strcmp(e.who, "linear") == 0 && strcmp(e.param, "mask") == 0 && e.value == 8u);
-    cr_assert_eq(swz_linear_check(NULL, 48, 4, 4, &lin), SWZ_EPOW2, "the record is optional");
+    cr_assert_eq(swz_linear_check(NULL, 6, 4, 16, &lin), SWZ_EALIGN, "the record is optional");
+    lin.mask[0] = 4;
+    cr_assert_eq(swz_linear_check(&e, 48, 4, 16, &lin), SWZ_ERANGE, "a mask of 4 on 12 = 4 * 3 units");
+    cr_assert(strcmp(e.param, "mask") == 0 && e.value == 4u);
+    lin.mask[0] = 3;
+    cr_assert_eq(swz_linear_check(&e, 48, 4, 16, &lin), SWZ_OK, "a mask of 3 on 12 units");
 }
 
 /* The formula forms compute their formula for any (row, col): they know no tile (the kind's form

@@ -10,7 +10,12 @@
  *     swz_layout_offset + swz_bank_eval for custom lanes.  The solver's bound never exceeds its
  *     answer and its reported cost equals the independent evaluation.
  *   - The same on rows wider than 128 bytes (where only the bank-reaching mask bits are
- *     searched), and the line view (options.lines) evaluated independently on narrow rows.
+ *     searched), on rows of a number of units that is not a power of two (48, 80, 96, 160 and
+ *     192 bytes: the family's masks are those below the power-of-two part 2^v of the units per
+ *     row, and the enumeration checks that swz_layout_make_linear refuses the mask 2^v), and
+ *     the line view (options.lines) evaluated independently on narrow rows.
+ *   - A search stopped by its time budget on such rows reports an unproven answer with a bound
+ *     at most the optimum.
  *   (The shipped kernels' keys against the solver: test_solve_kernels.c.)
  *   - Speed: a 128x64 half tile with three access patterns solves in under 1 s.
  *
@@ -64,6 +69,8 @@ typedef struct ref_best {
     int have;
 } ref_best;
 
+static uint64_t ref_candidates; /* layouts ref_enumerate evaluated, over the whole run */
+
 static uint32_t mask_sum(const swz_linear_params *p)
 {
     uint32_t i, s = 0;
@@ -71,11 +78,20 @@ static uint32_t mask_sum(const swz_linear_params *p)
     return s;
 }
 
-/* Every mask of every row bit below `bits`, every pad: the best by the solver's objective. */
+/* Every mask of every row bit below `bits`, every pad: the best by the solver's objective.  The
+ * masks: every value the layout accepts, those below 2^v, the largest power of two dividing the
+ * units per row ur (ur itself for a power of two; linear.h) -- and 2^v is refused. */
 static ref_best ref_enumerate(const ref_set *s, uint32_t unit, uint32_t bits, uint32_t max_pad)
 {
     ref_best b = {0, 0, 0, 0, 0};
-    uint32_t ur = s->w * s->e / unit, total = 1, idx, pad, i;
+    uint32_t ur = ref_pow2_part(s->w * s->e / unit), total = 1, idx, pad, i;
+    {
+        swz_linear_params q;
+        swz_layout l;
+        memset(&q, 0, sizeof q);
+        q.mask[0] = ur;
+        cr_assert_eq(swz_layout_make_linear(&l, s->w, s->e, unit, s->h, &q), SWZ_ERANGE, "mask %u accepted", ur);
+    }
     for (i = 0; i < bits; ++i) total *= ur;
     for (pad = 0; pad <= max_pad; pad += unit)
         for (idx = 0; idx < total; ++idx) {
@@ -88,6 +104,7 @@ static ref_best ref_enumerate(const ref_set *s, uint32_t unit, uint32_t bits, ui
             for (i = 0; i < bits; ++i, v /= ur) p.mask[i] = v % ur;
             p.pad = pad;
             cr_assert_eq(swz_layout_make_linear(&l, s->w, s->e, unit, s->h, &p), SWZ_OK);
+            ref_candidates += 1u;
             c = ref_cost(s, &l, &ok);
             cr_assert(ok, "candidate not evaluable");
             bytes = (uint64_t)swz_layout_size(&l) * s->e;
@@ -204,6 +221,64 @@ Test(solve, equals_exhaustive_enumeration_wide_rows)
         }
         check_against_enumeration(&s, swz_solve_unit(s.acc, s.n), trial);
     }
+}
+
+/* Rows of a number of units that is not a power of two: 48, 80, 96, 160 and 192 bytes (12 = 4 * 3
+ * units of 4 bytes up to 48 = 16 * 3; 3, 5, 6, 10, 12 units of 16 bytes), floats and halves, 8
+ * rows, pads up to two units, 60 random access sets; the expected optimum is the enumeration of every mask below the
+ * power-of-two part of the units per row (up to 16^3 assignments per pad). */
+Test(solve, equals_exhaustive_enumeration_rows_not_power_of_two)
+{
+    static const uint32_t row_bytes[] = {48, 80, 96, 160, 192};
+    host_rng g = host_rng_seed(20261207u);
+    uint64_t before = ref_candidates;
+    int trial;
+    for (trial = 0; trial < 60; ++trial) {
+        ref_set s;
+        memset(&s, 0, sizeof s);
+        s.e = trial % 2 ? 2u : 4u;
+        s.w = row_bytes[trial % 5] / s.e;
+        s.h = 8u;
+        random_set(&g, &s, trial % 3 == 0 ? SWZ_ACCESS_16 : 0);
+        check_against_enumeration(&s, 2u * swz_solve_unit(s.acc, s.n), trial);
+    }
+    cr_log_info("rows not a power of two: %llu layouts enumerated\n", (unsigned long long)(ref_candidates - before));
+    cr_assert_gt(ref_candidates - before, 5000u, "the enumeration covered %llu layouts only",
+                 (unsigned long long)(ref_candidates - before));
+}
+
+/* A search stopped by its time budget says so on such rows: a 48x32 float tile (48 units of 4
+ * bytes: masks below 16) with row stores and 8 instructions of random 4-byte lanes (fixed seed)
+ * takes some 2*10^5 nodes; with a budget of 1 us (checked every 256 nodes) the answer is not
+ * proven, its bound is at most the complete search's proven optimum, which is at most the
+ * stopped search's answer, and the gap is the distance from the answer to the bound. */
+Test(solve, time_budget_reports_its_bound_rows_not_power_of_two)
+{
+    static uint32_t row[32 * 8], col[32 * 8];
+    swz_solve_access acc[2] = {SWZ_SOLVE_NAMED_INIT, SWZ_SOLVE_NAMED_INIT};
+    swz_solve_options opt = SWZ_SOLVE_OPTIONS_INIT;
+    swz_solve_result full, cut;
+    host_rng g = host_rng_seed(20261208u);
+    uint32_t i;
+    for (i = 0; i < 32 * 8; ++i) row[i] = host_rng_below(&g, 32), col[i] = host_rng_below(&g, 48);
+    acc[0].kind = SWZ_ACCESS_4 | SWZ_STORE;
+    acc[0].pattern.kind = SWZ_PAT_ROW;
+    acc[1].source = SWZ_SOLVE_LANES;
+    acc[1].kind = SWZ_ACCESS_4;
+    acc[1].count = 8;
+    acc[1].row = row;
+    acc[1].col = col;
+    cr_assert_eq(swz_solve(48, 4, 32, acc, 2, &opt, &full), SWZ_OK);
+    cr_assert(full.proven && full.gap == 0u && full.bound == full.wavefronts);
+    opt.seconds = 1e-6;
+    cr_assert_eq(swz_solve(48, 4, 32, acc, 2, &opt, &cut), SWZ_OK);
+    cr_log_info("48x32 float, random lanes: optimum %llu in %llu nodes; stopped: %llu, bound %llu, %llu nodes\n",
+                (unsigned long long)full.wavefronts, (unsigned long long)full.nodes,
+                (unsigned long long)cut.wavefronts, (unsigned long long)cut.bound, (unsigned long long)cut.nodes);
+    cr_assert(full.nodes > 10000u, "the case is too easy to stop early (%llu nodes)", (unsigned long long)full.nodes);
+    cr_assert(!cut.proven, "a 1 us budget finished %llu nodes", (unsigned long long)cut.nodes);
+    cr_assert(cut.bound <= full.wavefronts && full.wavefronts <= cut.wavefronts);
+    cr_assert_eq(cut.gap, cut.wavefronts - cut.bound);
 }
 
 /* The line view (options.lines): on random sets of 32- and 64-byte rows the answer, evaluated
