@@ -158,6 +158,7 @@ int swz_attn_explain(const swz_attn_args *a, char *buf, size_t n);
 #define SWZ_ATTN_VARIANTS(X)                                                                    \
     X(mma, xor, 64, bf16) X(mma, xor, 128, bf16) X(mma, xor, 64, f16) X(mma, xor, 128, f16)    \
     X(mma, none, 64, bf16) X(mma, none, 128, bf16) X(mma, pad, 64, bf16) X(mma, pad, 128, bf16) \
+    X(mma, xor, 96, bf16) X(mma, xor, 96, f16) X(mma, pad, 96, bf16)                          \
     X(wgmma, xor, 64, bf16) X(wgmma, xor, 128, bf16) X(wgmma, xor, 64, f16)                   \
     X(wgmma, xor, 128, f16) X(wgmma, none, 64, bf16) X(wgmma, none, 128, bf16)                 \
     X(wgmma, pad, 64, bf16) X(wgmma, pad, 128, bf16)

@@ -26,10 +26,13 @@ static void host_tests(void)
         EXPECT(swz_attn_ops_of(v)->selfcheck() == 0, "%s: address math", v->name);
         swz_tile_cost st, ld;
         EXPECT(v->predict(&st, &ld) == SWZ_OK, "%s: model", v->name);
-        /* the conflict-free layout is conflict free; none's ldmatrix / stmatrix is not */
+        /* the conflict-free layout is conflict free; none's ldmatrix / stmatrix is not.  A row
+         * of 12 units (head_dim 96) is 1.5 source lines: a quarter-warp of the copy that spans
+         * two rows reads two source lines, two cp.async wavefronts (bank.h R8) in any layout */
+        const int d = swz_attn_ops_of(v)->head_dim, pow2 = (d & (d - 1)) == 0;
         if (strcmp(v->layout, "xor") == 0)
-            EXPECT(st.worst_ways <= 1 && ld.worst_ways <= 1, "%s: xor predicted %u / %u ways", v->name, st.worst_ways,
-                   ld.worst_ways);
+            EXPECT(st.worst_ways <= (pow2 ? 1u : 2u) && ld.worst_ways <= 1, "%s: xor predicted %u / %u ways", v->name,
+                   st.worst_ways, ld.worst_ways);
         if (strcmp(v->layout, "none") == 0)
             EXPECT(st.worst_ways >= 8 || ld.worst_ways >= 8, "%s: none predicted %u / %u ways", v->name, st.worst_ways,
                    ld.worst_ways);
