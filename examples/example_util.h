@@ -20,6 +20,7 @@
 #define SWZ_EXAMPLE_UTIL_H
 
 #include <cuda_runtime.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -32,6 +33,16 @@
             exit(1);                                                                           \
         }                                                                                      \
     } while (0)
+
+/* xorshift64*: the families' random test data (each family its own fixed seed, so every run
+ * fills the same values). */
+static inline uint64_t ex_rng_next(uint64_t *s)
+{
+    *s ^= *s >> 12;
+    *s ^= *s << 25;
+    *s ^= *s >> 27;
+    return *s * 0x2545F4914F6CDD1Dull;
+}
 
 /* Exit 77 unless a CUDA device is usable. */
 static inline void ex_need_gpu(void)

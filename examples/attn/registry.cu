@@ -158,10 +158,7 @@ extern "C" int swz_attn_explain(const swz_attn_args *a, char *buf, size_t n)
 static uint64_t ex_at_rng_state = 0x2545F4914F6CDD1Dull;
 static uint64_t ex_at_rng(void)
 {
-    ex_at_rng_state ^= ex_at_rng_state >> 12;
-    ex_at_rng_state ^= ex_at_rng_state << 25;
-    ex_at_rng_state ^= ex_at_rng_state >> 27;
-    return ex_at_rng_state * 0x2545F4914F6CDD1Dull;
+    return ex_rng_next(&ex_at_rng_state);
 }
 static double ex_at_uniform(void) { return (double)(ex_at_rng() >> 11) * (2.0 / 9007199254740992.0) - 1.0; }
 

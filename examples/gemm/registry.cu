@@ -35,10 +35,7 @@ SWZ_REGISTRY_DEFINE(swz_gemm_registry, "gemm", swz_gemm_variants);
 static uint64_t rng_state = 0x9E3779B97F4A7C15ull;
 static double rnd(void) /* uniform in [-1, 1) */
 {
-    rng_state ^= rng_state >> 12;
-    rng_state ^= rng_state << 25;
-    rng_state ^= rng_state >> 27;
-    return (double)((rng_state * 0x2545F4914F6CDD1Dull) >> 40) * (2.0 / 16777216.0) - 1.0;
+    return (double)(ex_rng_next(&rng_state) >> 40) * (2.0 / 16777216.0) - 1.0;
 }
 
 typedef struct problem {

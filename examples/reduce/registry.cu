@@ -36,10 +36,7 @@ SWZ_REGISTRY_DEFINE(swz_reduce_registry, "reduce", swz_reduce_variants);
 static uint64_t rng_s = 0x243F6A8885A308D3ull;
 static uint64_t rng(void)
 {
-    rng_s ^= rng_s >> 12;
-    rng_s ^= rng_s << 25;
-    rng_s ^= rng_s >> 27;
-    return rng_s * 0x2545F4914F6CDD1Dull;
+    return ex_rng_next(&rng_s);
 }
 
 /* Fill n elements: floats in [-1, 1), or int32 over the whole range. */

@@ -24,12 +24,7 @@
 static uint64_t ex_tr_rng_state = 0x9E3779B97F4A7C15ull;
 static void ex_tr_fill_random(unsigned char *p, size_t n)
 {
-    for (size_t i = 0; i < n; ++i) {
-        ex_tr_rng_state ^= ex_tr_rng_state >> 12;
-        ex_tr_rng_state ^= ex_tr_rng_state << 25;
-        ex_tr_rng_state ^= ex_tr_rng_state >> 27;
-        p[i] = (unsigned char)((ex_tr_rng_state * 0x2545F4914F6CDD1Dull) >> 56);
-    }
+    for (size_t i = 0; i < n; ++i) p[i] = (unsigned char)(ex_rng_next(&ex_tr_rng_state) >> 56);
 }
 
 /* Number of elements of out (batch x cols x ld_out) that differ from the transpose of in. */

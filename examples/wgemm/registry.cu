@@ -7,10 +7,7 @@
 static uint64_t ex_wg_rng = 0x5DEECE66Dull;
 static inline double ex_wg_rnd(void) /* uniform in [-1, 1) */
 {
-    ex_wg_rng ^= ex_wg_rng >> 12;
-    ex_wg_rng ^= ex_wg_rng << 25;
-    ex_wg_rng ^= ex_wg_rng >> 27;
-    return (double)((ex_wg_rng * 0x2545F4914F6CDD1Dull) >> 40) * (2.0 / 16777216.0) - 1.0;
+    return (double)(ex_rng_next(&ex_wg_rng) >> 40) * (2.0 / 16777216.0) - 1.0;
 }
 static inline uint16_t ex_wg_to16(double v, int kind)
 {
