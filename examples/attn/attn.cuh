@@ -21,6 +21,9 @@
  *   SWZ_ATTN_LAYOUT     NONE, PAD or XOR
  *   SWZ_ATTN_HEAD_DIM   64 or 128; 96 with MMA
  *   SWZ_ATTN_ELEM       __nv_bfloat16 or __half;  SWZ_ATTN_ELEM_NAME bf16 or f16 (the same type)
+ *   SWZ_ATTN_PINGPONG   (optional, WGMMA; 0 default or 1) 1: the two consumer warpgroups take
+ *                       turns issuing their wgmma batches (named barriers 4 and 5), so that one's
+ *                       softmax runs while the other's products do (FlashAttention-3's ping-pong)
  *   A missing or bad parameter is a compile error that names it.
  *
  * The portable kernel (MMA; 128 threads = 4 warps, BM = 128 query rows, BN = 64 keys)
@@ -361,6 +364,10 @@ SWZ_STATIC_ASSERT(SWZ_ATTN_HEAD_DIM == 64 || SWZ_ATTN_HEAD_DIM == 128 ||
                       (SWZ_ATTN_HEAD_DIM == 96 && SWZ_CAT(EX_AT_AID_, SWZ_ATTN_ARCH) == EX_AT_AID_MMA),
                   swz_error_attn_SWZ_ATTN_HEAD_DIM_must_be_64_or_128_or_96_with_MMA);
 SWZ_STATIC_ASSERT(sizeof(SWZ_ATTN_ELEM) == 2, swz_error_attn_SWZ_ATTN_ELEM_must_be_a_16_bit_type);
+#if !defined(SWZ_ATTN_PINGPONG)
+#define SWZ_ATTN_PINGPONG 0
+#endif
+SWZ_STATIC_ASSERT((SWZ_ATTN_PINGPONG) == 0 || (SWZ_ATTN_PINGPONG) == 1, swz_error_attn_SWZ_ATTN_PINGPONG_must_be_0_or_1);
 
 #define EX_AT_L SWZ_CAT(EX_AT_LID_, SWZ_ATTN_LAYOUT)
 #define EX_AT_A SWZ_CAT(EX_AT_AID_, SWZ_ATTN_ARCH)
@@ -406,3 +413,4 @@ const swz_variant AT(_variant) = SWZ_VARIANT_INIT(
 #undef SWZ_ATTN_HEAD_DIM
 #undef SWZ_ATTN_ELEM
 #undef SWZ_ATTN_ELEM_NAME
+#undef SWZ_ATTN_PINGPONG
