@@ -25,11 +25,13 @@
 
 enum { FZ_MAX_WORDS = 64, FZ_MAX_WALK = 4096 };
 
-/* Decimal digits [s, s+n) as a number (0 when not all digits or longer than 9 digits). */
+/* Decimal digits [s, s+n) as a number (0 when not all digits or more than 9 digits after the
+ * leading zeros, which swz-check's parser skips: "--tile 32x00000000046602" is 32 x 46602). */
 static uint64_t digits(const char *s, size_t n)
 {
     uint64_t v = 0;
     size_t i;
+    while (n > 1u && s[0] == '0') ++s, --n;
     if (n == 0u || n > 9u) return 0u;
     for (i = 0; i < n; ++i) {
         if (s[i] < '0' || s[i] > '9') return 0u;
