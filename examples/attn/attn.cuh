@@ -101,6 +101,13 @@
      : (L) == EX_AT_LID_PAD ? SWZ_PAD_OFFSET((D), 2, 16, (r), (c))                             \
                             : (uint32_t)(r) * (uint32_t)(D) + (uint32_t)(c))
 
+/* Host and device: what a tile's offset functor (ex_at_store_rows, ex_at_bijective) is marked. */
+#if defined(__CUDACC__)
+#define EX_AT_HD __host__ __device__
+#else
+#define EX_AT_HD
+#endif
+
 /* The kernels' view of a problem. */
 typedef struct ex_at_params {
     const char *q, *k, *v;
@@ -257,18 +264,15 @@ static inline ex_at_params ex_at_params_of(const swz_attn_args *a, int BM)
     return p;
 }
 
-/* Host: launch the dynamic-shared-memory kernel fn over the (query block, head, batch) grid. */
+/* Host: launch the dynamic-shared-memory kernel fn over the (query block, head, batch) grid;
+ * *configured (the launcher's own flag) records that fn's shared-memory limit is raised. */
 static inline cudaError_t ex_at_launch_grid(const void *fn, const swz_attn_args *a, int BM, int threads, unsigned smem,
-                                            void **args, cudaStream_t s)
+                                            void **args, cudaStream_t s, int *configured)
 {
-    static const void *raised[64];
-    static int nraised = 0;
-    int i, known = 0;
-    for (i = 0; i < nraised; ++i) known |= raised[i] == fn;
-    if (!known) {
+    if (!*configured) {
         cudaError_t e = cudaFuncSetAttribute(fn, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem);
         if (e != cudaSuccess) return e;
-        if (nraised < 64) raised[nraised++] = fn;
+        *configured = 1;
     }
     const dim3 grid((unsigned)((a->seqlen_q + BM - 1) / BM), (unsigned)a->heads, (unsigned)a->batch);
     return cudaLaunchKernel(fn, grid, dim3((unsigned)threads), args, smem, s);

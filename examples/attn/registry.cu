@@ -41,23 +41,18 @@ SWZ_REGISTRY_DEFINE(swz_attn_registry, "attn", ex_at_variants);
 }
 
 /* ---- the argument checks ------------------------------------------------------------------ */
+/* Record the failed rule in *why (may be NULL) and return the launchers' error e. */
 static cudaError_t ex_at_fail(swz_error *why, cudaError_t e, int code, const char *need, const char *param,
                               uint64_t value)
 {
-    if (why) {
-        why->code = code;
-        why->who = "attn";
-        why->need = need;
-        why->param = param;
-        why->value = value;
-    }
+    swz_error_set(why, code, "attn", need, param, value);
     return e;
 }
 
 extern "C" cudaError_t swz_attn_check_for(const swz_attn_args *a, int64_t d_want, int dtype_want, swz_error *why)
 {
     const cudaError_t BAD = cudaErrorInvalidValue;
-    if (why) why->code = SWZ_OK, why->who = why->need = why->param = "", why->value = 0;
+    swz_error_clear(why);
     if (!a) return ex_at_fail(why, BAD, SWZ_ERANGE, "an argument record", "a", 0);
     if (a->dtype != SWZ_ATTN_BF16 && a->dtype != SWZ_ATTN_F16)
         return ex_at_fail(why, BAD, SWZ_EKIND, "a dtype of SWZ_ATTN_BF16 or SWZ_ATTN_F16", "dtype", (uint64_t)a->dtype);
