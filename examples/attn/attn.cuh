@@ -101,6 +101,13 @@
      : (L) == EX_AT_LID_PAD ? SWZ_PAD_OFFSET((D), 2, 16, (r), (c))                             \
                             : (uint32_t)(r) * (uint32_t)(D) + (uint32_t)(c))
 
+/* The Hopper kernel's named barriers (0 is __syncthreads): consumer warpgroup cw's own (its 128
+ * threads, the epilogue), both consumers' (256: none / pad staging), and the ping-pong turns of
+ * SWZ_ATTN_PINGPONG (EX_AT_BAR_TURN + cw: warpgroup cw may issue). */
+#define EX_AT_BAR_OWN 1u
+#define EX_AT_BAR_CONSUMERS 3u
+#define EX_AT_BAR_TURN 4u
+
 /* Host and device: what a tile's offset functor (ex_at_store_rows, ex_at_bijective) is marked. */
 #if defined(__CUDACC__)
 #define EX_AT_HD __host__ __device__
