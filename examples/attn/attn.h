@@ -150,6 +150,9 @@ extern const swz_registry swz_attn_registry;
 cudaError_t swz_attn_forward(const swz_attn_args *a, cudaStream_t stream);
 /* The name of the variant swz_attn_forward would take (NULL: none). */
 const char *swz_attn_forward_variant(const swz_attn_args *a);
+/* The name of variant i of the registry (0 <= i < swz_attn_registry.count), NULL past the last:
+ * the variant list for callers without the registry's C types (the Python module). */
+const char *swz_attn_variant_name(int i);
 /* swz_attn_check's result for a, its sentence into buf (n bytes): for callers without the
  * swz_error record at hand (the Python module). */
 int swz_attn_explain(const swz_attn_args *a, char *buf, size_t n);

@@ -140,6 +140,11 @@ extern "C" const char *swz_attn_forward_variant(const swz_attn_args *a)
     return v ? v->name : NULL;
 }
 
+extern "C" const char *swz_attn_variant_name(int i)
+{
+    return i >= 0 && i < swz_attn_registry.count ? swz_attn_registry.variants[i]->name : NULL;
+}
+
 extern "C" int swz_attn_explain(const swz_attn_args *a, char *buf, size_t n)
 {
     swz_error why;

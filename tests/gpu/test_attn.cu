@@ -37,6 +37,11 @@ static void host_tests(void)
             EXPECT(st.worst_ways >= 8 || ld.worst_ways >= 8, "%s: none predicted %u / %u ways", v->name, st.worst_ways,
                    ld.worst_ways);
     }
+    /* the variant list the Python module reads: the registry's names, NULL outside it */
+    for (int i = 0; i < swz_attn_registry.count; ++i)
+        EXPECT(swz_attn_variant_name(i) == swz_attn_registry.variants[i]->name, "variant name %d", i);
+    EXPECT(swz_attn_variant_name(swz_attn_registry.count) == NULL && swz_attn_variant_name(-1) == NULL,
+           "variant names outside the registry");
     /* argument checks: a valid record (fake, aligned device addresses), then one field broken at a time */
     char *fake = (char *)(uintptr_t)0x100000;
     const swz_attn_args good = swz_attn_args_dense(SWZ_ATTN_BF16, 2, 256, 256, 8, 2, 128, fake, fake + 0x100000,

@@ -78,6 +78,8 @@ def library():
         lib.swz_attn_explain.restype = ctypes.c_int
         lib.swz_attn_forward_variant.argtypes = [ctypes.POINTER(_Args)]
         lib.swz_attn_forward_variant.restype = ctypes.c_char_p
+        lib.swz_attn_variant_name.argtypes = [ctypes.c_int]
+        lib.swz_attn_variant_name.restype = ctypes.c_char_p
         _lib = lib
         return lib
     raise OSError("swz: libswz_attn.so not found (build the repository, or set SWZ_ATTN_LIB)"
@@ -85,17 +87,13 @@ def library():
 
 
 def variants():
-    """The names of every variant in the library (attn.h SWZ_ATTN_VARIANTS)."""
-    names = []
-    lib = library()
-    for arch in ("mma", "wgmma"):
-        for layout in ("xor", "none", "pad"):
-            for d in (64, 96, 128):
-                for e in ("bf16", "f16"):
-                    n = f"swz_attn_{arch}_{layout}_{d}_{e}"
-                    if hasattr(lib, n):
-                        names.append(n)
-    return names
+    """The names of every variant in the library, in the registry's order (attn.h SWZ_ATTN_VARIANTS)."""
+    lib, names = library(), []
+    while True:
+        n = lib.swz_attn_variant_name(len(names))
+        if n is None:
+            return names
+        names.append(n.decode())
 
 
 def _strides(t):
