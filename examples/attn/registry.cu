@@ -112,18 +112,20 @@ extern "C" cudaError_t swz_attn_check_for(const swz_attn_args *a, int64_t d_want
 }
 
 /* The variant swz_attn_forward takes: the Hopper one on sm_90, the portable one elsewhere. */
+/* The xor variant of one arch (wgmma 1 or 0), head dimension and type, or NULL. */
+static const swz_variant *ex_at_xor_variant(int wgmma, int64_t d, int dtype)
+{
+    for (int i = 0; i < swz_attn_registry.count; ++i) {
+        const swz_variant *v = swz_attn_registry.variants[i];
+        const swz_attn_ops *o = swz_attn_ops_of(v);
+        if (strcmp(v->layout, "xor") == 0 && o->head_dim == d && o->dtype == dtype && o->wgmma == wgmma) return v;
+    }
+    return NULL;
+}
 static const swz_variant *ex_at_pick(const swz_attn_args *a)
 {
-    const int hopper = ex_at_is_sm90();
-    for (int pass = 0; pass < 2; ++pass)
-        for (int i = 0; i < swz_attn_registry.count; ++i) {
-            const swz_variant *v = swz_attn_registry.variants[i];
-            const swz_attn_ops *o = swz_attn_ops_of(v);
-            if (strcmp(v->layout, "xor") == 0 && o->head_dim == a->head_dim && o->dtype == a->dtype &&
-                o->wgmma == (pass == 0 ? hopper : 0))
-                return v;
-        }
-    return NULL;
+    const swz_variant *v = ex_at_is_sm90() ? ex_at_xor_variant(1, a->head_dim, a->dtype) : NULL;
+    return v ? v : ex_at_xor_variant(0, a->head_dim, a->dtype);
 }
 
 extern "C" cudaError_t swz_attn_forward(const swz_attn_args *a, cudaStream_t stream)
@@ -453,13 +455,7 @@ static void *ex_at_b_prepare(const char *spec, const swz_variant *v)
     if (!ex_at_parse(spec, ops->head_dim, &s)) return NULL;
     ex_at_bench *b = new ex_at_bench;
     b->peer_out = NULL;
-    b->peer = NULL;
-    for (int i = 0; i < swz_attn_registry.count; ++i) {
-        const swz_variant *w = swz_attn_registry.variants[i];
-        const swz_attn_ops *wo = swz_attn_ops_of(w);
-        if (!wo->wgmma && strcmp(w->layout, "xor") == 0 && wo->head_dim == ops->head_dim && wo->dtype == ops->dtype)
-            b->peer = w;
-    }
+    b->peer = ex_at_xor_variant(0, ops->head_dim, ops->dtype);
     if (!b->peer || !ex_at_prepare(&b->p, &s, ops->dtype, ops->head_dim) ||
         cudaMalloc(&b->peer_out, b->p.on * 2 + 16) != cudaSuccess) {
         ex_at_free(&b->p);
