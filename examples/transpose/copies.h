@@ -54,8 +54,9 @@
  *                        LAYOUT(r, c + T) - LAYOUT(r, c) the same for every (r, c).  The line
  *                        path then adds the difference at the windows whose elements cross into
  *                        the next tile (one per lane and window, a constant per window).
- *   SWZ_TRANSPOSE_COPIES_ROTATE       0 (default) or 1: store_t's read order for a *padded*
- *                        layout (below).
+ *   SWZ_TRANSPOSE_COPIES_ROTATE       0 (default), 1 or 2: store_t's read order -- 1 for a
+ *                        *padded* layout, 2 alternating, for rows that start on two halves of
+ *                        the banks (below).
  *   SWZ_TRANSPOSE_COPIES_GLOBAL_LOAD(v, u, p, bytes), SWZ_TRANSPOSE_COPIES_GLOBAL_STORE(p, v, u, bytes)
  *                        every global access of the copies (e.g. cache-hinted PTX): v.unit[u] =
  *                        *(bytes-wide *)p and back, v a swz_tile_v16 *, p aligned to bytes
@@ -76,6 +77,10 @@
  *     lanes read their VEC_T rows in a rotated order, (k + rot(q)) mod VEC_T (rot = SP * (q /
  *     QD) mod VEC_T, D = 128 / (VEC*E) vectors a line, SP = D / NQ, QD = D / VEC_T), which
  *     makes one instruction's rows consecutive; registers are rotated back with selects.
+ *     ROTATE 2 reads them in the order (k + rot) mod VEC_T with rot = q mod 2: rows of 12
+ *     sixteen-byte units (48 floats) start at bank 16r mod 32, so the rows VEC_T*q + k of one
+ *     instruction would share half of the banks; alternating, they take rows of both parities,
+ *     which a key within the row's units can then spread over all of them.
  *   Misaligned rows (e.g. an odd ld of 1-8 byte elements: each row starts at another offset
  *   m = address mod W, W = the vector's bytes) take the shifted path when the tile lies inside
  *   the matrix and W >= 4: the global side stays W bytes wide and aligned, and registers do
@@ -273,8 +278,8 @@ enum {
     EX_TRC(__LT1) = EX_TRC(__LT) > 0 ? EX_TRC(__LT) : 1                       /* T, a divisor */
 };
 
-SWZ_STATIC_ASSERT((SWZ_TRANSPOSE_COPIES_ROTATE) == 0 || (SWZ_TRANSPOSE_COPIES_ROTATE) == 1,
-                  swz_error_transpose_copies_ROTATE_must_be_0_or_1);
+SWZ_STATIC_ASSERT((SWZ_TRANSPOSE_COPIES_ROTATE) >= 0 && (SWZ_TRANSPOSE_COPIES_ROTATE) <= 2,
+                  swz_error_transpose_copies_ROTATE_must_be_0_1_or_2);
 SWZ_STATIC_ASSERT((SWZ_TRANSPOSE_COPIES_SHIFTED) == 0 || (SWZ_TRANSPOSE_COPIES_SHIFTED) == 1,
                   swz_error_transpose_copies_SHIFTED_must_be_0_or_1);
 SWZ_STATIC_ASSERT((SWZ_TRANSPOSE_COPIES_LINE_STEP) == 0 || (SWZ_TRANSPOSE_COPIES_LINE_STEP) == 1,
@@ -291,7 +296,8 @@ SWZ_STATIC_ASSERT(EX_TRC(__LT) == 0 ||
 #define SWZ_TILE_EXT_GLOBAL_STORE(p, v, u, bytes) SWZ_TRANSPOSE_COPIES_GLOBAL_STORE((p), (v), (u), (bytes))
 #define SWZ_TILE_EXT_ROTATES (SWZ_TRANSPOSE_COPIES_ROTATE)
 #define SWZ_TILE_EXT_ROT(q)                                                                   \
-    ((SWZ_TRANSPOSE_COPIES_ROTATE) ? (EX_TRC(__SP) * ((q) / EX_TRC(__QD))) & (EX_TRC(_VEC_T) - 1) : 0)
+    ((SWZ_TRANSPOSE_COPIES_ROTATE) == 2 ? (q) & 1 & (EX_TRC(_VEC_T) - 1)                          \
+     : (SWZ_TRANSPOSE_COPIES_ROTATE) ? (EX_TRC(__SP) * ((q) / EX_TRC(__QD))) & (EX_TRC(_VEC_T) - 1) : 0)
 #define SWZ_TILE_EXT_UNROT(w, rot) EX_TRC(__t_unrotate)((w), (rot))
 #define SWZ_TILE_EXT_COPY_FIRST(dir, src, dst, g, ld, row0, col0, rows, cols)                  \
     if (EX_TRC(__lines_ok)((g), (ld), (row0), (col0), (rows), (cols), SWZ_TILE_ROWS, SWZ_TILE_COLS)) { \
