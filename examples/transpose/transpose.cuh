@@ -25,7 +25,9 @@
  *                              //    ld_out, stream), ..._batched(...), ..._variant, ..._kernel
  *
  * Parameters
- *   SWZ_TRANSPOSE_TILE       side of the square shared tile: 8, 16, 32 or 64 (a power of two >= 8)
+ *   SWZ_TRANSPOSE_TILE       side of the square shared tile: 8, 16, 32, 64 or 48 (4-byte elements: 12
+ *                            sixteen-byte units per row; NONE, PAD, XOR or NAIVE -- MORTON needs a
+ *                            power of two, and TMA rows of whole 128-byte lines)
  *   SWZ_TRANSPOSE_ELEM       element type, 1, 2, 4, 8 or 16 bytes (e.g. uint8_t, __half, float, double, uint4)
  *   SWZ_TRANSPOSE_ELEM_NAME  token used in the names (u8, half, float, double, v16)
  *   SWZ_TRANSPOSE_LAYOUT     NAIVE, NONE, PAD, XOR or MORTON
@@ -33,19 +35,24 @@
  * The kernel (256 threads by default; see include/swz/tile.h and copies.h for the copies)
  *   A block transposes a region of SWZ_TRANSPOSE_TILE rows x G*SWZ_TRANSPOSE_TILE columns of the input: G = max(1,
  *   16 KiB / (SWZ_TRANSPOSE_TILE*SWZ_TRANSPOSE_TILE*E)) tiles side by side, each stored in the layout, so every block moves
- *   16 KiB (or one tile, if bigger) with 4+ independent 16-byte loads per thread in flight.
+ *   16 KiB (or one tile, if bigger; the 48 tile of floats: one, 9 KiB) with 4+ independent
+ *   16-byte loads per thread in flight.
  *     load     16-byte LDG along input rows -> one 16-byte STS per vector (row of the tile)
  *     store_t  per thread VEC = 16/E rows x one 4-byte word of the tile (4 LDS of 4 bytes for
  *              float) -> registers transposed -> 16-byte STG along output rows; a warp writes
- *              whole 128-byte lines
+ *              whole 128-byte lines (the 48 tile: 64-byte runs, NQ = 4 vectors of each of 8
+ *              output rows; 576 vectors a side, 2.25 per thread of 256, the last ones guarded)
  *   Vector width: VB = min(16, SWZ_TRANSPOSE_TILE*E) bytes; VEC = VB/E elements.
  *   Both global sides are coalesced; the layout decides the shared-memory cost:
  *     NONE    r*SWZ_TRANSPOSE_TILE + c.  A store_t instruction reads rows VEC*q + k of one word column
- *             (q = 0..NQ-1): they all start in the same bank (8-way for 64x64 float).
+ *             (q = 0..NQ-1): they all start in the same bank (8-way for 64x64 float, 4-way for
+ *             48x48).
  *     PAD     r*stride + c with stride = SWZ_PAD_STRIDE(SWZ_TRANSPOSE_TILE, E, VB) (rows stay 16-byte
  *             aligned for the STS.128).  Rows VEC apart still collide, so PAD reads its VEC
  *             rows in a lane-rotated order (copies.h SWZ_TRANSPOSE_COPIES_ROTATE) that makes
  *             one instruction's rows consecutive; registers are rotated back with selects.
+ *             48x48 float: stride 52, the reads conflict free; a quarter-warp of STS.128 that
+ *             crosses a row end meets the padding unit, 2-way (4/3 of the ideal stores).
  *     XOR     SWZ_XOR(B, M, S, r*SWZ_TRANSPOSE_TILE + c) with key (r / VEC) mod NQ moved into the
  *             128/NQ-byte slot bits: B = log2 NQ, M = log2(128/(NQ*E)), M+S = log2(SWZ_TRANSPOSE_TILE*VEC)
  *             (Triton: vec = 128/(NQ*E), perPhase = VEC, maxPhase = NQ).  64x64 float:
@@ -55,6 +62,16 @@
  *             leaves this read pattern 8-way: the access pattern, not only the width, decides.
  *             On rows narrower than 128 bytes (SWZ_TRANSPOSE_TILE*E < 128) this key is not conflict free;
  *             those shapes take swz_solve's line view instead (SWZ_TRANSPOSE_XOR_LINES below), which is.
+ *             48x48 float (rows of 12 = 4 * 3 units, 192 bytes): linear.h's kind with masks
+ *             below 4 (the closure lemma, docs/layouts.md), u -> u ^ 2*bit3(r), with store_t
+ *             reading its 4 rows in the alternating order (k + q mod 2) mod 4 (copies.h
+ *             SWZ_TRANSPOSE_COPIES_ROTATE 2).  Row r starts at bank 16r mod 32: in tile.h's order
+ *             the rows 4q + k of one instruction share half of the banks, 2-way under any key
+ *             that keeps the rows closed; alternating, each instruction takes two rows of each
+ *             parity (the two halves) and the key puts the two of a parity into the two 32-byte
+ *             slots of their half: conflict free for the reads and the STS.128 rows (a key below
+ *             4 permutes units inside aligned 64-byte blocks), swz_solve's optimum for these
+ *             copies.  The twin's line path takes u -> u ^ ((r >> 1) mod 16) on 4-byte units.
  *     MORTON  SWZ_MORTON_OFFSET over 16-byte units (a bijection; not conflict free for rows
  *             or columns -- see morton.h).
  *     NAIVE   no shared memory: coalesced element reads, strided element writes.
@@ -143,7 +160,8 @@
  *                 twin's layout is the same kind built for that width (PAD's stride, XOR's key
  *                 from the twin's copies, MORTON's unit), so both copies stay conflict free;
  *                 its model is ops->mis_predict.  A width other than 16 on an XOR tile with
- *                 the line view (rows under 128 bytes) is a compile error.
+ *                 the line view (rows under 128 bytes), or other than 4 or 16 on the 48 tile's
+ *                 XOR (its keys are solved for those), is a compile error.
  *   The tuning candidates are instantiated in tuning.inc (benchmark only); see
  *   bench/bench_transpose.cu.
  *
@@ -330,7 +348,7 @@ static __device__ __forceinline__ void ex_tr_gput_cs(void *p, const swz_tile_v16
  * part above only. */
 #if defined(SWZ_TRANSPOSE_TILE) || defined(SWZ_TRANSPOSE_ELEM) || defined(SWZ_TRANSPOSE_ELEM_NAME) || defined(SWZ_TRANSPOSE_LAYOUT)
 #ifndef SWZ_TRANSPOSE_TILE
-#error "transpose.cuh: define SWZ_TRANSPOSE_TILE (8, 16, 32 or 64)"
+#error "transpose.cuh: define SWZ_TRANSPOSE_TILE (8, 16, 32, 64 or 48)"
 #endif
 #ifndef SWZ_TRANSPOSE_ELEM
 #error "transpose.cuh: define SWZ_TRANSPOSE_ELEM (the element type: 1, 2, 4, 8 or 16 bytes)"
@@ -467,8 +485,19 @@ enum {
     EX_TRN(__NARROW) = EX_TRN(__G) > 1 && ((SWZ_TRANSPOSE_THREADS) / EX_TRN(__G) < 32 || ((SWZ_TRANSPOSE_THREADS) / EX_TRN(__G)) % 32 == 0)
 };
 
-SWZ_STATIC_ASSERT((SWZ_TRANSPOSE_TILE) >= 8 && ((SWZ_TRANSPOSE_TILE) & ((SWZ_TRANSPOSE_TILE)-1)) == 0 && (SWZ_TRANSPOSE_TILE) <= 1024,
-                  swz_error_transpose_TILE_must_be_a_power_of_two_of_at_least_8);
+/* EX_TR_NP2: the tile that is not a power of two, 48 of 4-byte elements (rows of 12 sixteen-byte
+ * units); a constant of the preprocessor, so that the other tiles' code stays as it was. */
+#define EX_TR_NP2 (((SWZ_TRANSPOSE_TILE) & ((SWZ_TRANSPOSE_TILE)-1)) != 0)
+SWZ_STATIC_ASSERT(((SWZ_TRANSPOSE_TILE) >= 8 && ((SWZ_TRANSPOSE_TILE) & ((SWZ_TRANSPOSE_TILE)-1)) == 0 && (SWZ_TRANSPOSE_TILE) <= 1024) ||
+                      ((SWZ_TRANSPOSE_TILE) == 48 && sizeof(SWZ_TRANSPOSE_ELEM) == 4),
+                  swz_error_transpose_TILE_must_be_a_power_of_two_of_at_least_8_or_48_for_4_byte_elements);
+/* The 48 tile: MORTON interleaves index bits (power-of-two sides); XOR's keys are solved for
+ * the twin's copies of the element's width or of 16 bytes (EX_TR_NPACK). */
+SWZ_STATIC_ASSERT(!EX_TR_NP2 || EX_TR_LID != EX_TR_LID_MORTON,
+                  swz_error_transpose_MORTON_needs_a_power_of_two_TILE);
+SWZ_STATIC_ASSERT(!EX_TR_NP2 || EX_TR_LID != EX_TR_LID_XOR || EX_TRN(__VB_mis) == (int)sizeof(SWZ_TRANSPOSE_ELEM) ||
+                      EX_TRN(__VB_mis) == 16,
+                  swz_error_transpose_XOR_on_a_48_tile_needs_MIS_VBYTES_of_the_element_size_or_16);
 SWZ_STATIC_ASSERT(sizeof(SWZ_TRANSPOSE_ELEM) == 1 || sizeof(SWZ_TRANSPOSE_ELEM) == 2 || sizeof(SWZ_TRANSPOSE_ELEM) == 4 || sizeof(SWZ_TRANSPOSE_ELEM) == 8 ||
                       sizeof(SWZ_TRANSPOSE_ELEM) == 16,
                   swz_error_transpose_ELEM_must_be_1_2_4_8_or_16_bytes);
@@ -495,6 +524,20 @@ SWZ_STATIC_ASSERT((EX_TR_LID != EX_TR_LID_PAD && EX_TR_LID != EX_TR_LID_MORTON) 
 #define EX_TR_SC(s, x) SWZ_CAT(EX_TR_SN(s, _tile), x) /* a constant of set s's tile.h copies */
 #if EX_TR_LID == EX_TR_LID_PAD
 #define EX_TR_TL(s, r, c) ((r) * (uint32_t)EX_TR_SN(s, __PS) + (c))
+#elif EX_TR_LID == EX_TR_LID_XOR && EX_TR_NP2
+/* The 48 tile of floats: rows of 12 units, 2^2 * 3, so linear.h's kind with masks below 4 (on
+ * 16-byte units; below 16 on 4-byte ones), each row mapped onto itself (docs/layouts.md, the
+ * closure lemma).  A row starts at bank 16r mod 32, so the NQ = 4 rows VT*q + k that one
+ * store_t instruction reads share their half of the banks, where no such key separates them
+ * (2-way at best); the reads go in copies.h's alternating order (SWZ_TRANSPOSE_COPIES_ROTATE 2,
+ * tile_copies.inc), which puts rows of both parities into each instruction, and swz_solve's
+ * optimum for those instructions and the STS.128 rows is the unit u -> u ^ 2*bit3(r): masks
+ * 0,0,0,2 -- both copies conflict free.  The twin's element-wide line path (4-byte units,
+ * 32 rows of a column per instruction): u -> u ^ ((r >> 1) mod 16), masks 0,1,2,4,8, also
+ * swz_solve's optimum and conflict free.  The masks of set s by its unit, one nibble a row bit
+ * (m0 lowest). */
+#define EX_TR_NPACK(s) (EX_TR_SN(s, __VB) == 16 ? 0x00002000u : 0x00084210u)
+#define EX_TR_TL(s, r, c) EX_TR_PACKED((SWZ_TRANSPOSE_TILE), EX_TR_SN(s, __VB), EX_TR_NPACK(s), r, c)
 #elif EX_TR_LID == EX_TR_LID_XOR
 /* The XOR key of the transposed reads, in one place: the kernel and its model (tile.h's
  * NAME_model evaluates SWZ_TILE_LAYOUT) both use it, and the doc block above states it.
@@ -535,15 +578,19 @@ SWZ_STATIC_ASSERT((EX_TR_LID != EX_TR_LID_PAD && EX_TR_LID != EX_TR_LID_MORTON) 
      : (SWZ_TRANSPOSE_TILE) == 8 && sizeof(SWZ_TRANSPOSE_ELEM) == 8  ? 0x00000442u                                        \
                                          : 0u)
 #define EX_TR_LINES (EX_TR_LID == EX_TR_LID_XOR && (SWZ_TRANSPOSE_XOR_LINES) && EX_TR_LPACK != 0u)
-#define EX_TR_LM(k) ((EX_TR_LPACK >> (4 * (k))) & 15u)
+/* linear.h's layout of rows of W elements on VB-byte units, with the masks of row bits 0..7
+ * packed one nibble each (m0 lowest) in p: the line view's and the 48 tile's keys. */
+#define EX_TR_LM(p, k) (((p) >> (4 * (k))) & 15u)
+#define EX_TR_PACKED(W, VB, p, r, c)                                                          \
+    SWZ_LINEAR_OFFSET(W, (int)sizeof(SWZ_TRANSPOSE_ELEM), VB, 0, EX_TR_LM(p, 0), EX_TR_LM(p, 1), \
+                      EX_TR_LM(p, 2), EX_TR_LM(p, 3), EX_TR_LM(p, 4), EX_TR_LM(p, 5), EX_TR_LM(p, 6), \
+                      EX_TR_LM(p, 7), r, c)
 #define EX_TR_LW (128 / (int)sizeof(SWZ_TRANSPOSE_ELEM)) /* elements per 128-byte line */
 #define EX_TR_NONE_OFF(r, c)                                                                  \
     (((uint32_t)(c) / (uint32_t)(SWZ_TRANSPOSE_TILE)) * (uint32_t)((SWZ_TRANSPOSE_TILE) * (SWZ_TRANSPOSE_TILE)) + (uint32_t)(r) * (uint32_t)(SWZ_TRANSPOSE_TILE) + \
      (uint32_t)(c) % (uint32_t)(SWZ_TRANSPOSE_TILE))
 #define EX_TR_LINE_OFF(o)                                                                     \
-    SWZ_LINEAR_OFFSET(EX_TR_LW, (int)sizeof(SWZ_TRANSPOSE_ELEM), EX_TRN(__VB), 0, EX_TR_LM(0), EX_TR_LM(1),  \
-                      EX_TR_LM(2), EX_TR_LM(3), EX_TR_LM(4), EX_TR_LM(5), EX_TR_LM(6), EX_TR_LM(7), \
-                      (o) / (uint32_t)EX_TR_LW, (o) % (uint32_t)EX_TR_LW)
+    EX_TR_PACKED(EX_TR_LW, EX_TRN(__VB), EX_TR_LPACK, (o) / (uint32_t)EX_TR_LW, (o) % (uint32_t)EX_TR_LW)
 #define EX_TR_RL(s, r, c) (EX_TR_LINES ? EX_TR_LINE_OFF(EX_TR_NONE_OFF(r, c)) : EX_TR_TILED(s, r, c))
 /* The line view's masks are solved for the region copies' 16-byte units: a twin of another
  * width has no line view (the default twin width differs only on rows of 128 bytes or more,
@@ -1052,6 +1099,9 @@ extern "C" const swz_variant EX_TRN(_variant) = SWZ_VARIANT_INIT(
 #undef EX_TR_LPACK
 #undef EX_TR_LINES
 #undef EX_TR_LM
+#undef EX_TR_PACKED
+#undef EX_TR_NP2
+#undef EX_TR_NPACK
 #undef EX_TR_LW
 #undef EX_TR_NONE_OFF
 #undef EX_TR_LINE_OFF
