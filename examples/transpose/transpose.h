@@ -22,7 +22,8 @@
  *           the conflicting one), pad (padded rows + rotated read order), xor (swizzle keyed by
  *           r / VEC), morton (Z-order over 16-byte units)
  *   tile    8, 16, 32, 64 (naive: 32 only; v16: up to 32 -- a 64x64 tile of 16-byte elements
- *           is 64 KiB, more than the 48 KiB of static shared memory: rejected at compile time)
+ *           is 64 KiB, more than the 48 KiB of static shared memory: rejected at compile time);
+ *           48 for float (none, pad, xor: rows of 12 sixteen-byte units, not a power of two)
  *   elem    u8 (uint8_t), half (__half), float, double, v16 (uint4: any 16-byte element)
  *   tma     (layout) the tile loaded and stored by the Tensor Memory Accelerator in 128-byte
  *           swizzled boxes, transposed between two shared tiles: tma_64_float, tma_32_double,
@@ -106,10 +107,13 @@ extern const swz_registry swz_transpose_registry;
     X(naive, 32, N, TY) SWZ_TRANSPOSE_LAYOUTS_(X, 8, N, TY) SWZ_TRANSPOSE_LAYOUTS_(X, 16, N, TY) \
     SWZ_TRANSPOSE_LAYOUTS_(X, 32, N, TY)
 #define SWZ_TRANSPOSE_TILES64_(X, N, TY) SWZ_TRANSPOSE_TILES32_(X, N, TY) SWZ_TRANSPOSE_LAYOUTS_(X, 64, N, TY)
+/* the 48 tile (4-byte elements; rows of 12 sixteen-byte units): no morton */
+#define SWZ_TRANSPOSE_TILE48_(X, N, TY) X(none, 48, N, TY) X(pad, 48, N, TY) X(xor, 48, N, TY)
 #define SWZ_TRANSPOSE_VARIANTS(X)                                                               \
     SWZ_TRANSPOSE_TILES64_(X, u8, uint8_t)                                                      \
     SWZ_TRANSPOSE_TILES64_(X, half, swz_half_t)                                                 \
     SWZ_TRANSPOSE_TILES64_(X, float, float)                                                     \
+    SWZ_TRANSPOSE_TILE48_(X, float, float)                                                      \
     SWZ_TRANSPOSE_TILES64_(X, double, double)                                                   \
     SWZ_TRANSPOSE_TILES32_(X, v16, uint4)
 

@@ -6,6 +6,7 @@
 #define SWZ_TV_ELEM float
 #define SWZ_TV_NAME float
 #define SWZ_TV_TILE64 1
+#define SWZ_TV_TILE48 1 /* none, pad and xor of the 48 tile (transpose.h SWZ_TRANSPOSE_TILE48_) */
 #include "variants.inc"
 /* The TMA layout (transpose.h SWZ_TRANSPOSE_TMA_VARIANTS; nvcc only: no TMA in the emulation). */
 #if defined(__CUDACC__)
