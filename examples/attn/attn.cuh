@@ -24,6 +24,9 @@
  *   SWZ_ATTN_PINGPONG   (optional, WGMMA; 0 default or 1) 1: the two consumer warpgroups take
  *                       turns issuing their wgmma batches (named barriers 4 and 5), so that one's
  *                       softmax runs while the other's products do (FlashAttention-3's ping-pong)
+ *   SWZ_ATTN_BM         (optional, WGMMA; 128 default or 192) query rows of a CTA: 64 per consumer
+ *                       warpgroup (192: three consumers, 160 registers each instead of 240)
+ *   SWZ_ATTN_STAGES     (optional, WGMMA; 2 default, up to 4) K/V stages in shared memory
  *   A missing or bad parameter is a compile error that names it.
  *
  * The portable kernel (MMA; 128 threads = 4 warps, BM = 128 query rows, BN = 64 keys)
@@ -101,12 +104,13 @@
      : (L) == EX_AT_LID_PAD ? SWZ_PAD_OFFSET((D), 2, 16, (r), (c))                             \
                             : (uint32_t)(r) * (uint32_t)(D) + (uint32_t)(c))
 
-/* The Hopper kernel's named barriers (0 is __syncthreads): consumer warpgroup cw's own (its 128
- * threads, the epilogue), both consumers' (256: none / pad staging), and the ping-pong turns of
- * SWZ_ATTN_PINGPONG (EX_AT_BAR_TURN + cw: warpgroup cw may issue). */
+/* The Hopper kernel's named barriers (0 is __syncthreads) with ncw consumer warpgroups:
+ * consumer warpgroup cw's own (EX_AT_BAR_OWN + cw, its 128 threads: the epilogue), all
+ * consumers' (ncw * 128 threads: none / pad staging), and the ping-pong turns of
+ * SWZ_ATTN_PINGPONG (EX_AT_BAR_TURN(ncw) + cw: warpgroup cw may issue). */
 #define EX_AT_BAR_OWN 1u
-#define EX_AT_BAR_CONSUMERS 3u
-#define EX_AT_BAR_TURN 4u
+#define EX_AT_BAR_CONSUMERS(ncw) (EX_AT_BAR_OWN + (uint32_t)(ncw))
+#define EX_AT_BAR_TURN(ncw) (EX_AT_BAR_CONSUMERS(ncw) + 1u)
 
 /* Host and device: what a tile's offset functor (ex_at_store_rows, ex_at_bijective) is marked. */
 #if defined(__CUDACC__)
@@ -379,6 +383,18 @@ SWZ_STATIC_ASSERT(sizeof(SWZ_ATTN_ELEM) == 2, swz_error_attn_SWZ_ATTN_ELEM_must_
 #define SWZ_ATTN_PINGPONG 0
 #endif
 SWZ_STATIC_ASSERT((SWZ_ATTN_PINGPONG) == 0 || (SWZ_ATTN_PINGPONG) == 1, swz_error_attn_SWZ_ATTN_PINGPONG_must_be_0_or_1);
+#if !defined(SWZ_ATTN_BM)
+#define SWZ_ATTN_BM 128
+#endif
+#if !defined(SWZ_ATTN_STAGES)
+#define SWZ_ATTN_STAGES 2
+#endif
+SWZ_STATIC_ASSERT((SWZ_ATTN_BM) == 128 || ((SWZ_ATTN_BM) == 192 && SWZ_CAT(EX_AT_AID_, SWZ_ATTN_ARCH) == EX_AT_AID_WGMMA),
+                  swz_error_attn_SWZ_ATTN_BM_must_be_128_or_192_with_WGMMA);
+SWZ_STATIC_ASSERT(((SWZ_ATTN_STAGES) >= 2 && (SWZ_ATTN_STAGES) <= 4 && SWZ_CAT(EX_AT_AID_, SWZ_ATTN_ARCH) == EX_AT_AID_WGMMA) ||
+                      (SWZ_ATTN_STAGES) == 2,
+                  swz_error_attn_SWZ_ATTN_STAGES_must_be_2_to_4_with_WGMMA_and_2_with_MMA);
+SWZ_STATIC_ASSERT((SWZ_ATTN_PINGPONG) == 0 || (SWZ_ATTN_BM) == 128, swz_error_attn_SWZ_ATTN_PINGPONG_needs_SWZ_ATTN_BM_128);
 
 #define EX_AT_L SWZ_CAT(EX_AT_LID_, SWZ_ATTN_LAYOUT)
 #define EX_AT_A SWZ_CAT(EX_AT_AID_, SWZ_ATTN_ARCH)
@@ -425,3 +441,5 @@ const swz_variant AT(_variant) = SWZ_VARIANT_INIT(
 #undef SWZ_ATTN_ELEM
 #undef SWZ_ATTN_ELEM_NAME
 #undef SWZ_ATTN_PINGPONG
+#undef SWZ_ATTN_BM
+#undef SWZ_ATTN_STAGES
