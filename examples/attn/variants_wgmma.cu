@@ -8,6 +8,7 @@
 #define SWZ_ATTN_HEAD_DIM 64
 #define SWZ_ATTN_ELEM __nv_bfloat16
 #define SWZ_ATTN_ELEM_NAME bf16
+#define SWZ_ATTN_BM 192
 #include "attn.cuh"
 
 #define SWZ_ATTN_ARCH WGMMA
@@ -15,6 +16,7 @@
 #define SWZ_ATTN_HEAD_DIM 64
 #define SWZ_ATTN_ELEM __half
 #define SWZ_ATTN_ELEM_NAME f16
+#define SWZ_ATTN_BM 192
 #include "attn.cuh"
 
 #define SWZ_ATTN_ARCH WGMMA
@@ -22,6 +24,7 @@
 #define SWZ_ATTN_HEAD_DIM 128
 #define SWZ_ATTN_ELEM __nv_bfloat16
 #define SWZ_ATTN_ELEM_NAME bf16
+#define SWZ_ATTN_PINGPONG 1
 #include "attn.cuh"
 
 #define SWZ_ATTN_ARCH WGMMA
@@ -29,6 +32,7 @@
 #define SWZ_ATTN_HEAD_DIM 128
 #define SWZ_ATTN_ELEM __half
 #define SWZ_ATTN_ELEM_NAME f16
+#define SWZ_ATTN_PINGPONG 1
 #include "attn.cuh"
 
 #define SWZ_ATTN_ARCH WGMMA
@@ -36,6 +40,7 @@
 #define SWZ_ATTN_HEAD_DIM 64
 #define SWZ_ATTN_ELEM __nv_bfloat16
 #define SWZ_ATTN_ELEM_NAME bf16
+#define SWZ_ATTN_BM 192
 #include "attn.cuh"
 
 #define SWZ_ATTN_ARCH WGMMA
@@ -43,6 +48,7 @@
 #define SWZ_ATTN_HEAD_DIM 64
 #define SWZ_ATTN_ELEM __nv_bfloat16
 #define SWZ_ATTN_ELEM_NAME bf16
+#define SWZ_ATTN_BM 192
 #include "attn.cuh"
 
 #define SWZ_ATTN_ARCH WGMMA
@@ -50,6 +56,7 @@
 #define SWZ_ATTN_HEAD_DIM 128
 #define SWZ_ATTN_ELEM __nv_bfloat16
 #define SWZ_ATTN_ELEM_NAME bf16
+#define SWZ_ATTN_PINGPONG 1
 #include "attn.cuh"
 
 #define SWZ_ATTN_ARCH WGMMA
@@ -57,4 +64,5 @@
 #define SWZ_ATTN_HEAD_DIM 128
 #define SWZ_ATTN_ELEM __nv_bfloat16
 #define SWZ_ATTN_ELEM_NAME bf16
+#define SWZ_ATTN_PINGPONG 1
 #include "attn.cuh"
