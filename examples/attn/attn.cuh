@@ -46,8 +46,9 @@
  *   epilogue  O / l into the Q tile (each warp its own rows: 4-byte stores, conflict free in
  *             xor and pad, 8-way in none), then 16-byte coalesced stores of whole rows.
  *
- * The Hopper kernel (WGMMA; 384 threads: a producer warpgroup and two consumer warpgroups,
- * BM = 128 query rows, BN = 128 keys, two K/V stages)
+ * The Hopper kernel (WGMMA; a producer warpgroup and BM / 64 consumer warpgroups: 384 threads
+ * at BM = 128, 512 at BM = 192; BN = 128 keys, SWZ_ATTN_STAGES K/V stages; the shipped knobs:
+ * D 128 BM 128 with ping-pong, D 64 BM 192, two stages -- variants_wgmma.cu)
  *   smem      Q, K[2], V[2] written by TMA (swz/tma.h, 4-D maps over [batch, seq, heads, d]):
  *             xor: 128-byte-swizzled panels of 64 columns (the tma128 layout); none and pad:
  *             unswizzled boxes of 8 columns (wgmma's core-matrix layout).  wgmma reads them

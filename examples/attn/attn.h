@@ -37,8 +37,8 @@
  *   cudaError_t e = swz_attn_forward(&a, stream);   // the fastest variant this GPU runs
  *
  * Names: swz_attn_<arch>_<layout>_<head_dim>_<elem>
- *   arch     wgmma  Hopper (sm_90a): TMA loads, wgmma, a producer warp and two consumer
- *                   warpgroups, K/V pipelined in stages, the softmax of one block overlapped with
+ *   arch     wgmma  Hopper (sm_90a): TMA loads, wgmma, a producer warp and two (head dim 128,
+ *                   taking turns) or three (64) consumer warpgroups, K/V pipelined in stages, the softmax of one block overlapped with
  *                   the P.V product of the previous one
  *            mma    portable (sm_80 and later): cp.async into XOR tiles, ldmatrix (.trans for V),
  *                   mma.sync m16n8k16 (FlashAttention-2 style)
