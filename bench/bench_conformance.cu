@@ -573,6 +573,20 @@ static std::vector<conf_pattern> make_patterns(void)
             for (uint32_t w : {32u, 64u, 256u})
                 for (uint32_t r0 : {0u, 2u})
                     g.add_layout(k, lay, w, 32, 2, 16, SWZ_PAT_CP_ASYNC, r0, 0, w == 256u ? 5632u : 512u);
+        /* Rows of 12 units at a padded pitch: the attention's pad head-dim-96 copy (shared rows
+         * of 208 bytes, source rows of 256), whose LDGSTS measured 12.5 wavefronts per
+         * instruction where R8 says 14 (docs/design.md, "R8 misses one shape").  Its three
+         * warp shapes (chunks 32s .. 32s+31 of the row-major chunk order, s = 0, 1, 2: the
+         * copy repeats every 8 rows) whole, then each quarter alone, so the rule can be
+         * refined quarter by quarter. */
+        for (uint32_t s3 = 0; s3 < 3u; ++s3) {
+            auto sh = [s3](uint32_t l) { const uint32_t i = 32u * s3 + l; return (i / 12u) * 208u + (i % 12u) * 16u; };
+            auto src = [s3](uint32_t l) { const uint32_t i = 32u * s3 + l; return (i / 12u) * 16u + i % 12u; };
+            const std::string nm = "rows of 12 units, pitch 208, shape " + std::to_string(s3);
+            g.add_src(k, "ldgsts-12", nm, sh, src);
+            for (uint32_t q = 0; q < 4u; ++q)
+                g.add_src(k, "ldgsts-12", nm + " quarter " + std::to_string(q), sh, src, 0xFFu << (8u * q));
+        }
     }
     return g.pats;
 }
