@@ -226,17 +226,21 @@ def parse_predict(text):
     return rows
 
 
+def measured(side, meas):
+    """(wavefronts, instructions) measured on one side: loads are LDS and LDSM; stores STS, STSM
+    and LDGSTS, their wavefronts the instruction-attributed ones where every launch has them."""
+    if side == "ld":
+        return meas[M_WF["ld"]], meas[M_IN["ld"]] + meas.get(M_LDSM, 0.0)
+    wf = meas[M_SASS_ST_WF] + meas[M_SASS_STSM_WF] if meas.get("sass_st") else meas[M_WF["st"]]
+    return wf + meas.get(M_LDGSTS_WF, 0.0), meas[M_IN["st"]] + meas.get(M_STSM, 0.0) + meas.get(M_LDGSTS_IN, 0.0)
+
+
 def verdict(p, side, meas, blocks, tol, tol_conflict):
     """(ok, text) for one variant and side ('ld' or 'st')."""
     instr_p = p[side + "_instr"] * blocks
     wf_p = p[side + "_wf"] * blocks
     ideal_p = p[side + "_ideal"] * blocks
-    if side == "ld":
-        wf_m, in_m = meas[M_WF["ld"]], meas[M_IN["ld"]] + meas.get(M_LDSM, 0.0)
-    else:
-        wf_m = (meas[M_SASS_ST_WF] + meas[M_SASS_STSM_WF] if meas.get("sass_st") else meas[M_WF["st"]]) + \
-            meas.get(M_LDGSTS_WF, 0.0)
-        in_m = meas[M_IN["st"]] + meas.get(M_STSM, 0.0) + meas.get(M_LDGSTS_IN, 0.0)
+    wf_m, in_m = measured(side, meas)
     if instr_p == 0 and in_m == 0:
         return True, "no shared %s" % ("loads" if side == "ld" else "stores")
     if in_m != instr_p:
@@ -265,8 +269,8 @@ def analyse(preds, records, blocks_of, tol, tol_conflict, out=sys.stdout):
             continue
         for side in ("st", "ld"):
             ok, why = verdict(p, side, meas, blocks_of[p["name"]], tol, tol_conflict)
-            in_m = meas[M_IN[side]]
-            mr = meas[M_WF[side]] / in_m if in_m else 0.0
+            wf_m, in_m = measured(side, meas)
+            mr = wf_m / in_m if in_m else 0.0
             pr = p[side + "_wf"] / p[side + "_instr"] if p[side + "_instr"] else 0.0
             out.write("%-34s %-4s %10d %10.3f %10.3f %6d  %s%s\n" % (
                 p["name"], "LDS" if side == "ld" else "STS", in_m, mr, pr, p[side + "_ways"],
