@@ -418,6 +418,36 @@ SWZ_TILE_DFN int EX_TRC(__unit_off)(const void *p, int W)
  * last m bytes in aligned pieces of 1-8 bytes (at most one of each size: the pieces the
  * address bits ask for), so the run writes exactly its own bytes (element by element, the
  * run's edges cost u8's twin 2.5x the time: docs/design.md, "The shifted path"). */
+/* The pieces of a run's edges, in aligned stores of 1-8 bytes (at most one of each size: the
+ * pieces the address bits ask for).  __put_head: o[0, W - m) -> [q, q - m + W), q m bytes past
+ * a W-byte boundary, a piece of sz bytes wherever q's bit sz is set; __put_first: y[0, n) ->
+ * [a, a + n), a on a W-byte boundary and 0 < n < W, by the bits of n, largest first (y is
+ * used up). */
+SWZ_TILE_DFN void EX_TRC(__put_head)(char *q, const swz_tile_v16 *o, int W)
+{
+    enum { kE = EX_TRC(__XE) };
+    swz_tile_v16 y;
+    char *a = q;
+    y.q = o->q;
+#pragma unroll
+    for (int sz = kE; sz < 16; sz <<= 1)
+        if (sz < W && ((uintptr_t)a & (uintptr_t)sz)) {
+            SWZ_TILE_EXT_GLOBAL_STORE(a, &y, 0, sz);
+            a += sz;
+            ex_tr_drop(&y, sz);
+        }
+}
+SWZ_TILE_DFN void EX_TRC(__put_first)(char *a, swz_tile_v16 *y, int n, int W)
+{
+    enum { kE = EX_TRC(__XE) };
+#pragma unroll
+    for (int sz = 8; sz >= kE; sz >>= 1)
+        if (sz < W && (n & sz)) {
+            SWZ_TILE_EXT_GLOBAL_STORE(a, y, 0, sz);
+            a += sz;
+            ex_tr_drop(y, sz);
+        }
+}
 SWZ_TILE_DFN void EX_TRC(__put_shifted)(char *q, const swz_tile_v16 *o, const swz_tile_v16 *prev,
                                         int head, int tail, int W)
 {
@@ -429,30 +459,13 @@ SWZ_TILE_DFN void EX_TRC(__put_shifted)(char *q, const swz_tile_v16 *o, const sw
         SWZ_TILE_EXT_GLOBAL_STORE(q - m, &u, 0, W);
     }
     if (m == 0) return;
-    if (head) { /* o[0, W - m) -> [q, q - m + W): a piece of sz bytes wherever q's bit sz is set */
-        swz_tile_v16 y;
-        char *a = q;
-        y.q = o->q;
-#pragma unroll
-        for (int sz = kE; sz < 16; sz <<= 1)
-            if (sz < W && ((uintptr_t)a & (uintptr_t)sz)) {
-                SWZ_TILE_EXT_GLOBAL_STORE(a, &y, 0, sz);
-                a += sz;
-                ex_tr_drop(&y, sz);
-            }
-    }
-    if (tail) { /* o[W - m, W) -> [q - m + W, q + W): pieces by the bits of m, largest first */
+    if (head) EX_TRC(__put_head)(q, o, W);
+    if (tail) { /* o[W - m, W) -> [q - m + W, q + W) */
         swz_tile_v16 y, z;
         char *a = q - m + W;
         z.q = make_uint4(0u, 0u, 0u, 0u);
         ex_tr_shr(&y, o, &z, k * kE, W);
-#pragma unroll
-        for (int sz = 8; sz >= kE; sz >>= 1)
-            if (sz < W && (m & sz)) {
-                SWZ_TILE_EXT_GLOBAL_STORE(a, &y, 0, sz);
-                a += sz;
-                ex_tr_drop(&y, sz);
-            }
+        EX_TRC(__put_first)(a, &y, m, W);
     }
 }
 
