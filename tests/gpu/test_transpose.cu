@@ -437,6 +437,24 @@ static void check_promises(const swz_variant *v, const char *what, int (*predict
         EXPECT(ld.wavefronts > ld.ideal, "%s%s: the row-major tile does not conflict?", v->name, what);
 }
 
+/* A twin with SWZ_TRANSPOSE_MIS_OWN (knobs mis_own=1) issues, beside its copies' shared instructions, the
+ * next NV = 16/E rows' stores (NV/TILE of the tile's: the same vectors per row) and, in store_t,
+ * as many reads again (each warp's item step reads VEC_T rows of its items' words, and VEC_T
+ * rows more in the lanes that end a run); its copies at 16 bytes are the kernel's, so its model
+ * is the kernel's with those. */
+static void check_own(const swz_variant *v)
+{
+    const swz_transpose_ops *ops = swz_transpose_ops_of(v);
+    swz_tile_cost st, ld, tst, tld;
+    if (!strstr(v->knobs, "mis_own=1") || !ops->mis_predict || ops->mis_vbytes != 16) return;
+    const uint64_t nv = (uint64_t)(16 / v->elem_size), t = (uint64_t)v->tile;
+    EXPECT(v->predict(&st, &ld) == SWZ_OK && ops->mis_predict(&tst, &tld) == SWZ_OK, "%s: model error", v->name);
+    EXPECT(tld.instructions == 2 * ld.instructions && tst.instructions * t == st.instructions * (t + nv),
+           "%s (twin): %llu shared stores and %llu reads, want %llu and %llu (the kernel's with the next rows)",
+           v->name, (unsigned long long)tst.instructions, (unsigned long long)tld.instructions,
+           (unsigned long long)(st.instructions * (t + nv) / t), (unsigned long long)(2 * ld.instructions));
+}
+
 /* 'model' (no GPU): every prediction succeeds, and the promises above hold for every variant
  * and every twin. */
 static int test_model(int argc, char **argv)
@@ -449,6 +467,7 @@ static int test_model(int argc, char **argv)
         const swz_transpose_ops *ops = swz_transpose_ops_of(v);
         check_promises(v, "", v->predict);
         if (ops->mis_predict) check_promises(v, " (twin)", ops->mis_predict), ++twins;
+        check_own(v);
         EXPECT(!ops->mis_predict == !ops->mis_kernel && !ops->mis_kernel == !ops->mis_vbytes,
                "%s: a twin kernel half described", v->name);
     }
