@@ -55,7 +55,9 @@ struct bt_problem {
  * element (v->elem); the tuning candidates among them are instantiated by tuning.inc. */
 static const char *const bt_candidates[] = {
     "xor_64_u8",     "pad_64_u8",     "xor_128_u8", "xor_32_u8",  "xor_64_u8_key",
+    "xor_64_u8_own", "xor_128_u8_own",
     "xor_64_half",   "pad_64_half",   "xor_64_half_a", "xor_32_half", "xor_32_half_key",
+    "xor_64_half_own",
     "xor_64_float",  "pad_64_float",  "xor_64_float_h4",  "xor_64_float_r32k_t512", "xor_64_float_a",
     "xor_32_float",
     "xor_64_double", "pad_64_double", "xor_32_double",

@@ -1,7 +1,7 @@
 /* examples/transpose/copies.h -- the transpose family's own paths of tile.h's copies: the
  * rotated read order of padded layouts, the twin kernel's paths for misaligned rows (16-byte
- * units shifted in registers; single elements along 128-byte lines) and cache-hinted global
- * accesses.
+ * units shifted in registers, optionally written whole by ownership; single elements along
+ * 128-byte lines) and cache-hinted global accesses.
  *
  * What it is for
  *   include/swz/tile.h writes the generic copies (load, store, store_t in any layout, aligned
@@ -57,17 +57,27 @@
  *   SWZ_TRANSPOSE_COPIES_ROTATE       0 (default), 1 or 2: store_t's read order -- 1 for a
  *                        *padded* layout, 2 alternating, for rows that start on two halves of
  *                        the banks (below).
+ *   SWZ_TRANSPOSE_COPIES_OWN          0 (default) or 1, a constant of the preprocessor: store_t's
+ *                        shifted path writes whole units by ownership (below), reading the
+ *                        VEC_T rows after the tile; needs SHIFTED, VEC_T > 1 with 4- or 8-byte
+ *                        reads, and runs of whole tile columns (NQ*VEC_T = ROWS).
+ *   SWZ_TRANSPOSE_COPIES_OWN_NEXT(k, c)  with OWN: the element offset, from the tile's pointer,
+ *                        of element (ROWS + k, c), k < VEC_T, of the rows after the tile, which
+ *                        the caller loads beside it (transpose.cuh: the _tile_next copies).
  *   SWZ_TRANSPOSE_COPIES_GLOBAL_LOAD(v, u, p, bytes), SWZ_TRANSPOSE_COPIES_GLOBAL_STORE(p, v, u, bytes)
  *                        every global access of the copies (e.g. cache-hinted PTX): v.unit[u] =
  *                        *(bytes-wide *)p and back, v a swz_tile_v16 *, p aligned to bytes
  *                        (1..16).  Default: swz_tile_global_load / swz_tile_global_store, which
  *                        a hook calls for the widths it leaves.
- *   A bad SHIFTED, LINE_STEP, LINE_TILE or ROTATE is a compile error naming the parameter.
+ *   A bad SHIFTED, LINE_STEP, LINE_TILE, ROTATE or OWN is a compile error naming the parameter.
  *
  * Generated (NAME = SWZ_TILE_NAME), beside tile.h's names
  *   int  NAME_model_lines(int op, int m, swz_tile_cost *cost)             (host, any C)
  *        NAME_model for the line path, for rows that start m elements (0 <= m < 128/E) into a
  *        128-byte line; SWZ_EKIND where the copies have no line path (NAME_LINES 0).
+ *   int  NAME_model_next(swz_tile_cost *cost)                              (host, any C)
+ *        with OWN: the shared loads store_t's own path issues beside NAME_model's (the reads of
+ *        the rows after the tile).
  *   Constant NAME_LINES: 1 when misaligned rows take the line path (SHIFTED, VEC = VEC_T = 1,
  *   E 4 or 8).
  *
@@ -95,8 +105,19 @@
  *            that heads a run of consecutive vectors of one row (store_t: the NQ lanes of an
  *            output row) writes its first W - m bytes and the run's last lane its last m
  *            bytes, in aligned pieces of 1-8 bytes, so no byte outside the tile is written.
+ *     store_t with OWN   each output row's units have one owner: a tile writes the aligned
+ *            units whose first byte lies in its ROWS elements of the row -- lane k the unit that
+ *            starts in its vector, built from it and the next lane's (__shfl_down_sync), the
+ *            run's last lane from the next rows (OWN_NEXT: elements ROWS .. ROWS + VEC_T - 1 of
+ *            its columns) -- so every store is one whole unit.  The bytes before the row's
+ *            first boundary belong to the tile before; only the tile at column 0 writes them
+ *            (pieces).  A unit cut by the row's end (the matrix's last rows) is written up to
+ *            the end (pieces).  The tiles of a row must then lie ROWS apart from column 0 (the
+ *            transposes' regions), and a tile beside one on another path must write all of its
+ *            own elements (the element path does: it may rewrite the same values).
  *   (The emulation has no lanes to ask: each simulated thread reads the next unit itself and
- *   recomputes the previous lane's vector from shared memory; the results are the same.)
+ *   recomputes the previous (OWN: next) lane's vector from shared memory; the results are the
+ *   same.)
  *   Vectors of one 4- or 8-byte element (VBYTES = E, W = E: nothing to shift) take the line
  *   path there instead: each warp instruction's lanes cover whole 128-byte lines of global
  *   memory.  A global row of the copy (len elements: COLS for load/store, ROWS for store_t,
@@ -242,6 +263,15 @@ SWZ_TILE_DFN void ex_tr_sget_if(int ok, swz_tile_v16 *v, const void *p, int byte
 #ifndef SWZ_TRANSPOSE_COPIES_ROTATE
 #define SWZ_TRANSPOSE_COPIES_ROTATE 0
 #endif
+#ifndef SWZ_TRANSPOSE_COPIES_OWN
+#define SWZ_TRANSPOSE_COPIES_OWN 0
+#endif
+#if (SWZ_TRANSPOSE_COPIES_OWN) != 0 && (SWZ_TRANSPOSE_COPIES_OWN) != 1
+#error "copies.h: SWZ_TRANSPOSE_COPIES_OWN must be 0 or 1"
+#endif
+#if (SWZ_TRANSPOSE_COPIES_OWN) && !defined(SWZ_TRANSPOSE_COPIES_OWN_NEXT)
+#error "copies.h: SWZ_TRANSPOSE_COPIES_OWN needs SWZ_TRANSPOSE_COPIES_OWN_NEXT(k, c), the offsets of the rows after the tile"
+#endif
 #ifndef SWZ_TRANSPOSE_COPIES_GLOBAL_LOAD
 #define SWZ_TRANSPOSE_COPIES_GLOBAL_LOAD(v, u, p, bytes) swz_tile_global_load((v), (u), (p), (bytes))
 #endif
@@ -288,6 +318,14 @@ SWZ_STATIC_ASSERT(EX_TRC(__LT) == 0 ||
                       (EX_TRC(__LT) > 0 && EX_TRC(__LT1) % EX_TRC(__LW) == 0 &&
                        (SWZ_TILE_COLS) % EX_TRC(__LT1) == 0),
                   swz_error_transpose_copies_LINE_TILE_must_be_0_or_a_multiple_of_LW_dividing_COLS);
+/* OWN: store_t's shifted path, vectors wider than an element (read in 4- or 8-byte words), and
+ * a run (NQ vectors) a whole tile column, so that its last lane is the one that reads the next
+ * rows. */
+SWZ_STATIC_ASSERT(!(SWZ_TRANSPOSE_COPIES_OWN) ||
+                      ((SWZ_TRANSPOSE_COPIES_SHIFTED) && EX_TRC(_VEC_T) > 1 && EX_TRC(_VEC_T) * EX_TRC(__XE) >= 4 &&
+                       (EX_TRC(_READ_BYTES) == 4 || EX_TRC(_READ_BYTES) == 8) &&
+                       EX_TRC(_NQ) * EX_TRC(_VEC_T) == (SWZ_TILE_ROWS)),
+                  swz_error_transpose_copies_OWN_needs_SHIFTED_vectors_wider_than_an_element_and_runs_of_whole_tile_columns);
 
 /* tile.h's hooks (tile.h, "Extending the copies"): every global access through the
  * parameters; the rotated reads; the line path before tile.h's fast path; the shifted path
@@ -418,6 +456,36 @@ SWZ_TILE_DFN int EX_TRC(__unit_off)(const void *p, int W)
  * last m bytes in aligned pieces of 1-8 bytes (at most one of each size: the pieces the
  * address bits ask for), so the run writes exactly its own bytes (element by element, the
  * run's edges cost u8's twin 2.5x the time: docs/design.md, "The shifted path"). */
+/* The pieces of a run's edges, in aligned stores of 1-8 bytes (at most one of each size: the
+ * pieces the address bits ask for).  __put_head: o[0, W - m) -> [q, q - m + W), q m bytes past
+ * a W-byte boundary, a piece of sz bytes wherever q's bit sz is set; __put_first: y[0, n) ->
+ * [a, a + n), a on a W-byte boundary and 0 < n < W, by the bits of n, largest first (y is
+ * used up). */
+SWZ_TILE_DFN void EX_TRC(__put_head)(char *q, const swz_tile_v16 *o, int W)
+{
+    enum { kE = EX_TRC(__XE) };
+    swz_tile_v16 y;
+    char *a = q;
+    y.q = o->q;
+#pragma unroll
+    for (int sz = kE; sz < 16; sz <<= 1)
+        if (sz < W && ((uintptr_t)a & (uintptr_t)sz)) {
+            SWZ_TILE_EXT_GLOBAL_STORE(a, &y, 0, sz);
+            a += sz;
+            ex_tr_drop(&y, sz);
+        }
+}
+SWZ_TILE_DFN void EX_TRC(__put_first)(char *a, swz_tile_v16 *y, int n, int W)
+{
+    enum { kE = EX_TRC(__XE) };
+#pragma unroll
+    for (int sz = 8; sz >= kE; sz >>= 1)
+        if (sz < W && (n & sz)) {
+            SWZ_TILE_EXT_GLOBAL_STORE(a, y, 0, sz);
+            a += sz;
+            ex_tr_drop(y, sz);
+        }
+}
 SWZ_TILE_DFN void EX_TRC(__put_shifted)(char *q, const swz_tile_v16 *o, const swz_tile_v16 *prev,
                                         int head, int tail, int W)
 {
@@ -429,31 +497,36 @@ SWZ_TILE_DFN void EX_TRC(__put_shifted)(char *q, const swz_tile_v16 *o, const sw
         SWZ_TILE_EXT_GLOBAL_STORE(q - m, &u, 0, W);
     }
     if (m == 0) return;
-    if (head) { /* o[0, W - m) -> [q, q - m + W): a piece of sz bytes wherever q's bit sz is set */
-        swz_tile_v16 y;
-        char *a = q;
-        y.q = o->q;
-#pragma unroll
-        for (int sz = kE; sz < 16; sz <<= 1)
-            if (sz < W && ((uintptr_t)a & (uintptr_t)sz)) {
-                SWZ_TILE_EXT_GLOBAL_STORE(a, &y, 0, sz);
-                a += sz;
-                ex_tr_drop(&y, sz);
-            }
-    }
-    if (tail) { /* o[W - m, W) -> [q - m + W, q + W): pieces by the bits of m, largest first */
+    if (head) EX_TRC(__put_head)(q, o, W);
+    if (tail) { /* o[W - m, W) -> [q - m + W, q + W) */
         swz_tile_v16 y, z;
         char *a = q - m + W;
         z.q = make_uint4(0u, 0u, 0u, 0u);
         ex_tr_shr(&y, o, &z, k * kE, W);
-#pragma unroll
-        for (int sz = 8; sz >= kE; sz >>= 1)
-            if (sz < W && (m & sz)) {
-                SWZ_TILE_EXT_GLOBAL_STORE(a, &y, 0, sz);
-                a += sz;
-                ex_tr_drop(&y, sz);
-            }
+        EX_TRC(__put_first)(a, &y, m, W);
     }
+}
+/* SWZ_TRANSPOSE_COPIES_OWN's write of one W-byte vector o meant for [q, q + W), q = m bytes past
+ * a W-byte boundary: the aligned unit [q - m + W, q - m + 2W) whose first byte lies in the
+ * vector, as one store, built from o and next (the vector of [q + W, q + 2W): the next lane's,
+ * or for the tail of the run the next rows'); o itself at q when m == 0.  The tail writes only
+ * the unit's bytes below end (the output row's end, inside the unit in the matrix's last rows),
+ * in pieces; first (the head of the row's first tile) writes the bytes before the unit too,
+ * o[0, W - m) -> [q, q - m + W), in pieces.  Other heads leave those to the tile before. */
+SWZ_TILE_DFN void EX_TRC(__put_own)(char *q, const swz_tile_v16 *o, const swz_tile_v16 *next, int first,
+                                    int tail, const char *end, int W)
+{
+    const int m = EX_TRC(__unit_off)(q, W);
+    char *a = q - m + W;
+    swz_tile_v16 u;
+    if (m == 0) {
+        SWZ_TILE_EXT_GLOBAL_STORE(q, o, 0, W);
+        return;
+    }
+    ex_tr_shr(&u, o, next, W - m, W);
+    if (!tail || end - a >= W) SWZ_TILE_EXT_GLOBAL_STORE(a, &u, 0, W);
+    else EX_TRC(__put_first)(a, &u, (int)(end - a), W);
+    if (first) EX_TRC(__put_head)(q, o, W);
 }
 
 /* 1 when the tile (nr x nc elements of g at row0, col0) takes the line path: copies that have
@@ -641,14 +714,26 @@ static inline int EX_TRC(_model_lines)(int op, int m, swz_tile_cost *cost)
                 /* a run: the NQ lanes of consecutive vectors of one output row */
                 const int head = i % EX_TRC(_NQ) == 0, tail = i % EX_TRC(_NQ) == EX_TRC(_NQ) - 1;
 #if !SWZ_TILE_DEVICE
-                swz_tile_v16 wp[kVT]; /* the emulation has no lanes to ask: item i - 1 again */
+                /* the emulation has no lanes to ask: item i + nb again, the lane whose vector
+                 * completes this one's unit -- the previous one (none for a run's head), with OWN
+                 * the next one (none for a run's tail) */
+                const int nb = (SWZ_TRANSPOSE_COPIES_OWN) ? 1 : -1, edge = (SWZ_TRANSPOSE_COPIES_OWN) ? tail : head;
+                swz_tile_v16 wp[kVT];
 #pragma unroll
                 for (int k = 0; k < kVT; ++k) wp[k].q = make_uint4(0u, 0u, 0u, 0u);
-                if (valid && !head) {
+                if (valid && !edge) {
                     int rp, cp, rotp;
-                    EX_TRC(_t_item)(i - 1, &rp, &cp, &rotp);
-                    EX_TRC(_t_read)(wp, sb, EX_TRC(_t_base)(tid - 1), tid - 1, j0 + b, rotp);
+                    EX_TRC(_t_item)(i + nb, &rp, &cp, &rotp);
+                    EX_TRC(_t_read)(wp, sb, EX_TRC(_t_base)(tid + nb), tid + nb, j0 + b, rotp);
                     if (SWZ_TILE_EXT_ROTATES) SWZ_TILE_EXT_UNROT(wp, rotp);
+                }
+#endif
+#if SWZ_TRANSPOSE_COPIES_OWN
+                swz_tile_v16 wn[kVT]; /* the tail's next rows: rows ROWS + k of its column words */
+#pragma unroll
+                for (int k = 0; k < kVT; ++k) {
+                    wn[k].q = make_uint4(0u, 0u, 0u, 0u);
+                    ex_tr_sget_if(valid && tail, &wn[k], sb + (size_t)(SWZ_TRANSPOSE_COPIES_OWN_NEXT(k, c)) * kE, kRW * kE);
                 }
 #endif
 #pragma unroll
@@ -657,18 +742,64 @@ static inline int EX_TRC(_model_lines)(int op, int m, swz_tile_cost *cost)
                     pv.q = make_uint4(0u, 0u, 0u, 0u);
                     EX_TRC(_t_vector)(&o, w[b], p);
 #if SWZ_TILE_DEVICE
-                    ex_tr_lane(&pv, &o, 1, kVT * kE);
+                    ex_tr_lane(&pv, &o, !(SWZ_TRANSPOSE_COPIES_OWN), kVT * kE);
 #else
-                    if (valid && !head) EX_TRC(_t_vector)(&pv, wp, p);
+                    if (valid && !edge) EX_TRC(_t_vector)(&pv, wp, p);
 #endif
+#if SWZ_TRANSPOSE_COPIES_OWN
+                    if (tail) EX_TRC(_t_vector)(&pv, wn, p);
+                    if (valid)
+                        EX_TRC(__put_own)(gb + ((int64_t)(c + p) * ld + r) * kE, &o, &pv, head && col0 == 0, tail,
+                                          gb + ((int64_t)(c + p) * ld + (cols - col0)) * kE, kVT * kE);
+#else
                     if (valid)
                         EX_TRC(__put_shifted)(gb + ((int64_t)(c + p) * ld + r) * kE, &o, &pv, head, tail,
                                                kVT * kE);
+#endif
                 }
             }
         }
 
 #elif SWZ_TILE_EXT_AT == SWZ_TILE_AT_END /* ========= the end ============================= */
+
+#if SWZ_TRANSPOSE_COPIES_OWN
+/* Host model of SWZ_TRANSPOSE_COPIES_OWN's reads of the next rows in store_t, the shared loads it
+ * issues beside NAME_model's: per warp and item step (the device loop's), VEC_T reads of
+ * READ_BYTES, row ROWS + k of the item's column words, by the lanes whose item ends a run. */
+enum {
+    EX_TRC(__NTT) = (SWZ_TILE_COLS) / EX_TRC(__XRW) * ((SWZ_TILE_ROWS) / EX_TRC(_VEC_T)), /* store_t's items */
+    EX_TRC(__PTT) = (EX_TRC(__NTT) + (SWZ_TILE_THREADS) - 1) / (SWZ_TILE_THREADS)      /* ... per thread */
+};
+/* Read k of the next rows by warp wp in item step j: the byte addresses of its lanes (those whose
+ * item ends a run) in addr, and their mask. */
+static inline uint32_t EX_TRC(__next_lanes)(int wp, int j, int k, uint32_t *addr)
+{
+    uint32_t mask = 0u;
+    int l;
+    for (l = 0; l < 32; ++l) {
+        const int i = wp * 32 + l + j * (SWZ_TILE_THREADS);
+        int r, c, rot;
+        addr[l] = 0u;
+        if (i >= EX_TRC(__NTT) || i % EX_TRC(_NQ) != EX_TRC(_NQ) - 1) continue;
+        EX_TRC(_t_item)(i, &r, &c, &rot);
+        addr[l] = (uint32_t)(SWZ_TRANSPOSE_COPIES_OWN_NEXT(k, c)) * (uint32_t)EX_TRC(__XE);
+        mask |= 1u << l;
+    }
+    return mask;
+}
+static inline int EX_TRC(_model_next)(swz_tile_cost *cost)
+{
+    enum { kVT = EX_TRC(_VEC_T), kPT = EX_TRC(__PTT), kN = (SWZ_TILE_THREADS) / 32 * kPT * kVT };
+    uint32_t addr[32], mask;
+    int n;
+    swz_tile_cost_init(cost, (uint32_t)EX_TRC(_READ_BYTES));
+    /* instruction n: warp n / (PT*VT), item step n / VT mod PT, row n mod VT */
+    for (n = 0; n < kN; ++n)
+        if ((mask = EX_TRC(__next_lanes)(n / (kPT * kVT), n / kVT % kPT, n % kVT, addr)) != 0u)
+            swz_tile_cost_add(cost, addr, mask, EX_TRC(_READ_BYTES));
+    return cost->status;
+}
+#endif
 
 #undef EX_TRC
 #undef EX_TR_GSTORE_DEFAULT
@@ -677,6 +808,8 @@ static inline int EX_TRC(_model_lines)(int op, int m, swz_tile_cost *cost)
 #undef SWZ_TRANSPOSE_COPIES_LINE_STEP
 #undef SWZ_TRANSPOSE_COPIES_LINE_TILE
 #undef SWZ_TRANSPOSE_COPIES_ROTATE
+#undef SWZ_TRANSPOSE_COPIES_OWN
+#undef SWZ_TRANSPOSE_COPIES_OWN_NEXT
 #undef SWZ_TRANSPOSE_COPIES_GLOBAL_LOAD
 #undef SWZ_TRANSPOSE_COPIES_GLOBAL_STORE
 #endif

@@ -162,6 +162,26 @@
  *                 its model is ops->mis_predict.  A width other than 16 on an XOR tile with
  *                 the line view (rows under 128 bytes), or other than 4 or 16 on the 48 tile's
  *                 XOR (its keys are solved for those), is a compile error.
+ *   SWZ_TRANSPOSE_MIS_OWN       0 (default) or 1: the shifted twin writes whole output units by
+ *                 ownership (copies.h SWZ_TRANSPOSE_COPIES_OWN).  A block owns, in each output
+ *                 row, the aligned 16-byte units whose first byte comes from one of its input
+ *                 rows [r0, r0 + SWZ_TRANSPOSE_TILE); the unit that starts at row r0 + o + NV*k (NV = 16/E;
+ *                 o < NV, where the row's unit boundaries fall) needs rows up to
+ *                 r0 + SWZ_TRANSPOSE_TILE + NV - 2, so where the output rows are misaligned the twin also
+ *                 loads the next region's first NV rows (read again by the next block: L2 hits
+ *                 in column-major order) into NV x RC row-major elements after its tiles (the
+ *                 copy set _tile_next), and its store_t writes only whole units: lane k builds
+ *                 unit k from its vector and the next lane's, the run's last lane from the next
+ *                 rows.  Pieces remain at the matrix's first rows (the bytes before row 0's
+ *                 first boundary) and last rows (a unit cut by the row's end).  A 64-byte u8
+ *                 run took 3 whole units and up to 8 pieces (the twins' L2-request bound:
+ *                 docs/design.md, "The twin's access width"); here 4 whole units, for NV/SWZ_TRANSPOSE_TILE
+ *                 more input rows (u8 64: +25 %, half 64: +12.5 %) and twice store_t's shared
+ *                 reads (the run's last lane reads NV rows more).  Needs the shifted twin
+ *                 (MIS_VBYTES wider than the element) with store_t runs of whole tile columns
+ *                 (u8 64 and 128, half 64; copies.h checks); ops->mis_predict adds the next
+ *                 rows' stores and reads.  The bench's candidates (_own, tuning.h); not measured
+ *                 on a GPU yet.
  *   The tuning candidates are instantiated in tuning.inc (benchmark only); see
  *   bench/bench_transpose.cu.
  *
@@ -373,7 +393,8 @@ static __device__ __forceinline__ void ex_tr_gput_cs(void *p, const swz_tile_v16
 #if !defined(SWZ_TRANSPOSE_NAME_SUFFIX)
 #if defined(SWZ_TRANSPOSE_THREADS) || defined(SWZ_TRANSPOSE_REGION_BYTES) || defined(SWZ_TRANSPOSE_BLOCK_ORDER) || defined(SWZ_TRANSPOSE_BLOCK_GROUP) || \
     defined(SWZ_TRANSPOSE_CACHE_HINTS) || defined(SWZ_TRANSPOSE_PERSIST) || defined(SWZ_TRANSPOSE_MIN_BLOCKS) || defined(SWZ_TRANSPOSE_LOAD_ASYNC) || defined(SWZ_TRANSPOSE_XOR_LINES) || \
-    defined(SWZ_TRANSPOSE_SHIFTED) || defined(SWZ_TRANSPOSE_SHIFT_BATCH) || defined(SWZ_TRANSPOSE_MIS_VBYTES)
+    defined(SWZ_TRANSPOSE_SHIFTED) || defined(SWZ_TRANSPOSE_SHIFT_BATCH) || defined(SWZ_TRANSPOSE_MIS_VBYTES) || \
+    defined(SWZ_TRANSPOSE_MIS_OWN)
 #error "transpose.cuh: a tuning knob is set: define SWZ_TRANSPOSE_NAME_SUFFIX too (e.g. _grp32)"
 #endif
 #define SWZ_TRANSPOSE_NAME_SUFFIX
@@ -413,6 +434,12 @@ static __device__ __forceinline__ void ex_tr_gput_cs(void *p, const swz_tile_v16
 #endif
 #ifndef SWZ_TRANSPOSE_MIS_VBYTES
 #define SWZ_TRANSPOSE_MIS_VBYTES 0 /* the twin's default width: EX_TRN(__VB_mis) */
+#endif
+#ifndef SWZ_TRANSPOSE_MIS_OWN
+#define SWZ_TRANSPOSE_MIS_OWN 0
+#endif
+#if (SWZ_TRANSPOSE_MIS_OWN) != 0 && (SWZ_TRANSPOSE_MIS_OWN) != 1
+#error "transpose.cuh: SWZ_TRANSPOSE_MIS_OWN must be 0 or 1"
 #endif
 #ifndef SWZ_TRANSPOSE_XOR_LINES /* the line view is the XOR layout's (other layouts: 0, TMA rejects 1) */
 #if EX_TR_LID == EX_TR_LID_XOR
@@ -477,7 +504,11 @@ enum {
 #elif EX_TR_LID == EX_TR_LID_TMA
     EX_TRN(__SMEM) = 2 * (SWZ_TRANSPOSE_TILE) * EX_TRN(__RC) * (int)sizeof(SWZ_TRANSPOSE_ELEM), /* the loaded tile and the transposed one */
 #else
-    EX_TRN(__SMEM) = EX_TRN(__G) * (EX_TRN(__LSIZE) > EX_TRN(__LSIZE_mis) ? EX_TRN(__LSIZE) : EX_TRN(__LSIZE_mis)) *
+    /* SWZ_TRANSPOSE_MIS_OWN: the next NV rows of the region (NV = the twin's vector, in elements), NV x RC
+     * elements row-major, after the tiles at element NOFF */
+    EX_TRN(__NV) = EX_TRN(__VB_mis) / (int)sizeof(SWZ_TRANSPOSE_ELEM),
+    EX_TRN(__NOFF) = EX_TRN(__G) * (EX_TRN(__LSIZE) > EX_TRN(__LSIZE_mis) ? EX_TRN(__LSIZE) : EX_TRN(__LSIZE_mis)),
+    EX_TRN(__SMEM) = (EX_TRN(__NOFF) + ((SWZ_TRANSPOSE_MIS_OWN) ? EX_TRN(__NV) * EX_TRN(__RC) : 0)) *
                      (int)sizeof(SWZ_TRANSPOSE_ELEM),
 #endif
     /* the narrow kernel (EX_TR_HAS_NARROW): one-tile regions, SWZ_TRANSPOSE_THREADS / G threads (at least 32) */
@@ -611,6 +642,11 @@ EX_TR_DFN void EX_TRN(__where)(uint32_t L, uint32_t gx, uint32_t gy, unsigned *b
 /* The twin kernel for misaligned rows (SWZ_TRANSPOSE_SHIFTED): not for NAIVE (no tile), TMA (refuses them)
  * or SWZ_TRANSPOSE_PERSIST (a tuning candidate). */
 #define EX_TR_HAS_MIS ((SWZ_TRANSPOSE_SHIFTED) && EX_TR_LID != EX_TR_LID_NAIVE && EX_TR_LID != EX_TR_LID_TMA && !(SWZ_TRANSPOSE_PERSIST))
+/* SWZ_TRANSPOSE_MIS_OWN: the twin writes whole output units by ownership, which needs the twin's shifted path
+ * (copies.h checks the shape of its runs). */
+#define EX_TR_OWN (EX_TR_HAS_MIS && (SWZ_TRANSPOSE_MIS_OWN))
+SWZ_STATIC_ASSERT(!(SWZ_TRANSPOSE_MIS_OWN) || (EX_TR_HAS_MIS && EX_TRN(__VB_mis) > (int)sizeof(SWZ_TRANSPOSE_ELEM)),
+                  swz_error_transpose_MIS_OWN_needs_the_shifted_twin_MIS_VBYTES_wider_than_the_element);
 
 #if EX_TR_LID == EX_TR_LID_TMA
 #include "tma.inc" /* the kernel, launchers and model of the TMA layout */
@@ -627,6 +663,19 @@ EX_TR_DFN void EX_TRN(__where)(uint32_t L, uint32_t gx, uint32_t gy, unsigned *b
 #define SWZ_TRANSPOSE_COPIES_SHIFTED 0
 #include "tile_copies.inc" /* the rest of tile.h's and copies.h's parameters, then tile.h */
 #if EX_TR_HAS_MIS
+#if EX_TR_OWN
+/* SWZ_TRANSPOSE_MIS_OWN: the next NV rows (only their load runs), before the twin's copies, whose store_t
+ * reads them through their layout (copies.h SWZ_TRANSPOSE_COPIES_OWN_NEXT). */
+#define EX_TR_SET 2
+#define EX_TR_COPIES _tile_next
+#define SWZ_TILE_COLS EX_TRN(__RC)
+#define SWZ_TILE_THREADS (SWZ_TRANSPOSE_THREADS)
+#define SWZ_TRANSPOSE_COPIES_SHIFTED 1
+#define SWZ_TRANSPOSE_COPIES_SHIFT_BATCH (SWZ_TRANSPOSE_SHIFT_BATCH)
+#include "tile_copies.inc"
+#define SWZ_TRANSPOSE_COPIES_OWN 1
+#define SWZ_TRANSPOSE_COPIES_OWN_NEXT(k, c) (EX_TRN(__NOFF) + EX_TRN(_tile_next_layout)((int)(k), (int)(c)))
+#endif
 #define EX_TR_SET 1
 #define EX_TR_COPIES _tile_mis
 #define SWZ_TILE_COLS EX_TRN(__RC)
@@ -704,6 +753,12 @@ EX_TR_DFN void EX_TRN(__phase1)(SWZ_TRANSPOSE_ELEM *tile, const SWZ_TRANSPOSE_EL
 #if EX_TR_HAS_MIS
     if (mis) {
         EX_TRN(_tile_mis_load)(tile, ib, ld_in, r0, c0, rows, cols);
+#if EX_TR_OWN
+        /* output rows off the twin's vectors: its store_t takes copies.h's own path (tile.h's fast
+         * test, negated), which reads the next rows */
+        if (!EX_TRN(_tile_mis_vec_ok)(out + (int64_t)bz * bs_out, ld_out, r0, EX_TRN(_tile_mis_VEC_T)))
+            EX_TRN(_tile_next_load)(tile + EX_TRN(__NOFF), ib, ld_in, r0 + (SWZ_TRANSPOSE_TILE), c0, rows, cols);
+#endif
         return;
     }
 #endif
@@ -1049,7 +1104,17 @@ static int EX_TRN(__predict_mis)(swz_tile_cost *sts, swz_tile_cost *lds)
     }
     const int a = EX_TRN(_tile_mis_model)(SWZ_TILE_OP_LOAD, sts);
     const int b = EX_TRN(_tile_mis_model)(SWZ_TILE_OP_STORE_T, lds);
+#if EX_TR_OWN
+    /* SWZ_TRANSPOSE_MIS_OWN on misaligned output rows: the next rows' load and their reads by the runs' last
+     * lanes */
+    swz_tile_cost na, nb;
+    const int c = EX_TRN(_tile_next_model)(SWZ_TILE_OP_LOAD, &na), d = EX_TRN(_tile_mis_model_next)(&nb);
+    swz_tile_cost_merge(sts, &na);
+    swz_tile_cost_merge(lds, &nb);
+    return a != SWZ_OK ? a : b != SWZ_OK ? b : c != SWZ_OK ? c : d;
+#else
     return a != SWZ_OK ? a : b;
+#endif
 }
 #define EX_TRN_MIS SWZ_STR(EX_TRN(_kernel_mis)), EX_TRN(__VB_mis), &EX_TRN(__predict_mis)
 #else
@@ -1075,7 +1140,7 @@ extern "C" const swz_variant EX_TRN(_variant) = SWZ_VARIANT_INIT(
     "threads=" SWZ_STR(SWZ_TRANSPOSE_THREADS) " region=" SWZ_STR(SWZ_TRANSPOSE_REGION_BYTES) " order=" SWZ_STR(
         SWZ_TRANSPOSE_BLOCK_ORDER) "/" SWZ_STR(SWZ_TRANSPOSE_BLOCK_GROUP) " hints=" SWZ_STR(SWZ_TRANSPOSE_CACHE_HINTS) " persist=" SWZ_STR(SWZ_TRANSPOSE_PERSIST)
         " min_blocks=" SWZ_STR(SWZ_TRANSPOSE_MIN_BLOCKS) " load_async=" SWZ_STR(SWZ_TRANSPOSE_LOAD_ASYNC) " xor_lines=" SWZ_STR(SWZ_TRANSPOSE_XOR_LINES)
-        " shifted=" SWZ_STR(SWZ_TRANSPOSE_SHIFTED) " shift_batch=" SWZ_STR(SWZ_TRANSPOSE_SHIFT_BATCH) " mis_vbytes=" SWZ_STR(SWZ_TRANSPOSE_MIS_VBYTES),
+        " shifted=" SWZ_STR(SWZ_TRANSPOSE_SHIFTED) " shift_batch=" SWZ_STR(SWZ_TRANSPOSE_SHIFT_BATCH) " mis_vbytes=" SWZ_STR(SWZ_TRANSPOSE_MIS_VBYTES) " mis_own=" SWZ_STR(SWZ_TRANSPOSE_MIS_OWN),
     &EX_TRN(__predict), &EX_TRN(__problem), &EX_TRN(__ops));
 
 #undef EX_TR_TL
@@ -1095,6 +1160,7 @@ extern "C" const swz_variant EX_TRN(_variant) = SWZ_VARIANT_INIT(
 #undef EX_TR_BOUNDS
 #undef EX_TR_HAS_NARROW
 #undef EX_TR_HAS_MIS
+#undef EX_TR_OWN
 #undef EX_TR_TILED
 #undef EX_TR_LPACK
 #undef EX_TR_LINES
@@ -1127,3 +1193,4 @@ extern "C" const swz_variant EX_TRN(_variant) = SWZ_VARIANT_INIT(
 #undef SWZ_TRANSPOSE_SHIFTED
 #undef SWZ_TRANSPOSE_SHIFT_BATCH
 #undef SWZ_TRANSPOSE_MIS_VBYTES
+#undef SWZ_TRANSPOSE_MIS_OWN

@@ -27,6 +27,8 @@
  *   _a             SWZ_TRANSPOSE_LOAD_ASYNC 1 (the tile load by cp.async: LDGSTS, no staging registers)
  *   _rNk           SWZ_TRANSPOSE_REGION_BYTES N KiB (_r4k with u8 / _r8k with half: one 64x64 tile per block,
  *                  G = 1 -- a 64x64 matrix of a batch is then one full region)
+ *   _own           SWZ_TRANSPOSE_MIS_OWN 1: the twin for misaligned rows writes whole 16-byte output units by
+ *                  ownership, reading NV more input rows, instead of pieces at every run's edges
  *   (none)         a SWZ_TRANSPOSE_TILE outside the shipped list (xor_128_u8: 128-byte output runs)
  * The list (X(layout, tile, elem, suffix)) must agree with tuning.inc: a registry built from it does
  * not link otherwise. */
@@ -45,6 +47,9 @@
     X(xor, 64, half, _a) \
     X(xor, 32, v16, _a) \
     X(xor, 128, u8, ) \
+    X(xor, 64, u8, _own) \
+    X(xor, 128, u8, _own) \
+    X(xor, 64, half, _own) \
     X(xor, 64, u8, _key) \
     X(xor, 32, half, _key) \
     X(xor, 32, double, _split2) \

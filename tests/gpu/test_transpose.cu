@@ -2,10 +2,15 @@
  *
  *   test-transpose all     every variant x shapes 1x1, 1xN, Nx1, non-multiples of the tile,
  *                          exact multiples, padded leading dimensions, a batch with gaps,
- *                          misaligned pointers (element-by-element path), ragged shapes with
+ *                          misaligned pointers and leading dimensions (the twin kernels:
+ *                          output rows at every offset in their 16-byte units, one offset
+ *                          for all rows, row counts that are and are not multiples of the
+ *                          tile, fewer than a tile and its next rows, batches of matrices at
+ *                          other offsets, launches split by rows), ragged shapes with
  *                          leading dimensions of whole 16-byte units; every element of
  *                          the output checked, and every byte the launcher must not write
- *                          (ld padding, batch gaps) checked to still hold the poison; the
+ *                          (ld padding, batch gaps, 256 bytes before and after the output)
+ *                          checked to still hold the poison; the
  *                          TMA layout must refuse (ops->accepts, the launcher) exactly the
  *                          shapes whose pitches are not whole 16-byte units, writing nothing
  *   test-transpose big     'batch', then a 65536 x 32769 uint8 matrix (2^31 + 2^16 elements:
@@ -70,6 +75,9 @@ static bool tma_encodable(const shape &s, int es)
                                       s.bs_in >= s.rows * s.ld_in && s.bs_out >= s.cols * s.ld_out));
 }
 
+/* Bytes of poison before and after the output matrices, checked like the gaps inside. */
+static const size_t guard = 256;
+
 /* Runs one case; returns the number of wrong elements + touched gap bytes.  A variant with
  * ops->accepts (the TMA layout) must refuse exactly the shapes TMA cannot encode, with a
  * sentence naming the 16-byte rule, return that refusal from the launcher and write nothing. */
@@ -78,7 +86,7 @@ static long long run_case(const swz_variant *v, const shape &s, test_rng *rng)
     const int es = v->elem_size;
     const int64_t ext_in = (s.batch - 1) * s.bs_in + (s.rows - 1) * s.ld_in + s.cols;
     const int64_t ext_out = (s.batch - 1) * s.bs_out + (s.cols - 1) * s.ld_out + s.rows;
-    const size_t bin = (size_t)(ext_in + s.misalign_in) * es, bout = (size_t)(ext_out + s.misalign_out) * es;
+    const size_t bin = (size_t)(ext_in + s.misalign_in) * es, bout = guard + (size_t)(ext_out + s.misalign_out) * es + guard;
     std::vector<unsigned char> hin(bin), hout(bout), expect(bout, 0xFF);
     unsigned char *din, *dout;
     long long bad = 0;
@@ -88,7 +96,7 @@ static long long run_case(const swz_variant *v, const shape &s, test_rng *rng)
     CUDA_CHECK(cudaMemcpy(din, hin.data(), bin, cudaMemcpyHostToDevice));
     gpu_poison(dout, bout);
     const swz_transpose_ops *ops = swz_transpose_ops_of(v);
-    unsigned char *pin = din + (size_t)s.misalign_in * es, *pout = dout + (size_t)s.misalign_out * es;
+    unsigned char *pin = din + (size_t)s.misalign_in * es, *pout = dout + guard + (size_t)s.misalign_out * es;
     cudaError_t want = cudaSuccess;
     char why[160] = "";
     if (ops->accepts) {
@@ -114,7 +122,7 @@ static long long run_case(const swz_variant *v, const shape &s, test_rng *rng)
     for (int64_t b = 0; b < (want == cudaSuccess ? s.batch : 0); ++b)
         for (int64_t r = 0; r < s.rows; ++r)
             for (int64_t c = 0; c < s.cols; ++c)
-                memcpy(&expect[(size_t)(s.misalign_out + b * s.bs_out + c * s.ld_out + r) * es],
+                memcpy(&expect[guard + (size_t)(s.misalign_out + b * s.bs_out + c * s.ld_out + r) * es],
                        &hin[(size_t)(s.misalign_in + b * s.bs_in + r * s.ld_in + c) * es], (size_t)es);
     for (size_t i = 0; i < bout; i += (size_t)es)
         bad += memcmp(&expect[i], &hout[i], (size_t)es) != 0;
@@ -205,6 +213,34 @@ static std::vector<shape> shapes_of(const swz_variant *v)
         s.misalign_out = 1;
         sh.push_back(s);
         s = plain(T, 3 * C); /* one row of tiles, wide */
+        sh.push_back(s);
+        /* the twins (misaligned rows), where SWZ_TRANSPOSE_MIS_OWN's units and next rows reach: */
+        const int v = es < 16 ? 16 / es : 1; /* elements per 16-byte unit */
+        s = plain(2 * R + 3, C + 5); /* odd ld_out: the output rows at every offset of their units */
+        s.ld_out = s.rows | 1;
+        sh.push_back(s);
+        s = plain(2 * R, 2 * C); /* aligned rows, the output one element short of a unit */
+        s.misalign_out = v - 1;
+        sh.push_back(s);
+        s = plain(R, C); /* one region: the last unit of each run cut by the matrix's end */
+        s.misalign_out = 1;
+        sh.push_back(s);
+        s = plain(R + 3, C); /* fewer rows than a tile and its next rows */
+        s.misalign_in = s.misalign_out = 1;
+        sh.push_back(s);
+        s = plain(2 * R + 1, C + 3); /* a batch of matrices at other offsets */
+        s.batch = 3;
+        s.bs_in = s.rows * s.ld_in + 5;
+        s.bs_out = s.cols * s.ld_out + 7;
+        sh.push_back(s);
+        s = plain(4 * R + 7, C + 2); /* more region rows than one launch takes in the emulation */
+        s.misalign_out = 3;
+        sh.push_back(s);
+        s = plain(1, C + 1); /* one row, one column */
+        s.misalign_in = s.misalign_out = 1;
+        sh.push_back(s);
+        s = plain(R + v, 1);
+        s.misalign_in = s.misalign_out = 1;
         sh.push_back(s);
     }
     return sh;
@@ -401,6 +437,24 @@ static void check_promises(const swz_variant *v, const char *what, int (*predict
         EXPECT(ld.wavefronts > ld.ideal, "%s%s: the row-major tile does not conflict?", v->name, what);
 }
 
+/* A twin with SWZ_TRANSPOSE_MIS_OWN (knobs mis_own=1) issues, beside its copies' shared instructions, the
+ * next NV = 16/E rows' stores (NV/TILE of the tile's: the same vectors per row) and, in store_t,
+ * as many reads again (each warp's item step reads VEC_T rows of its items' words, and VEC_T
+ * rows more in the lanes that end a run); its copies at 16 bytes are the kernel's, so its model
+ * is the kernel's with those. */
+static void check_own(const swz_variant *v)
+{
+    const swz_transpose_ops *ops = swz_transpose_ops_of(v);
+    swz_tile_cost st, ld, tst, tld;
+    if (!strstr(v->knobs, "mis_own=1") || !ops->mis_predict || ops->mis_vbytes != 16) return;
+    const uint64_t nv = (uint64_t)(16 / v->elem_size), t = (uint64_t)v->tile;
+    EXPECT(v->predict(&st, &ld) == SWZ_OK && ops->mis_predict(&tst, &tld) == SWZ_OK, "%s: model error", v->name);
+    EXPECT(tld.instructions == 2 * ld.instructions && tst.instructions * t == st.instructions * (t + nv),
+           "%s (twin): %llu shared stores and %llu reads, want %llu and %llu (the kernel's with the next rows)",
+           v->name, (unsigned long long)tst.instructions, (unsigned long long)tld.instructions,
+           (unsigned long long)(st.instructions * (t + nv) / t), (unsigned long long)(2 * ld.instructions));
+}
+
 /* 'model' (no GPU): every prediction succeeds, and the promises above hold for every variant
  * and every twin. */
 static int test_model(int argc, char **argv)
@@ -413,6 +467,7 @@ static int test_model(int argc, char **argv)
         const swz_transpose_ops *ops = swz_transpose_ops_of(v);
         check_promises(v, "", v->predict);
         if (ops->mis_predict) check_promises(v, " (twin)", ops->mis_predict), ++twins;
+        check_own(v);
         EXPECT(!ops->mis_predict == !ops->mis_kernel && !ops->mis_kernel == !ops->mis_vbytes,
                "%s: a twin kernel half described", v->name);
     }
