@@ -112,6 +112,10 @@
 #define EX_AT_BAR_OWN 1u
 #define EX_AT_BAR_CONSUMERS(ncw) (EX_AT_BAR_OWN + (uint32_t)(ncw))
 #define EX_AT_BAR_TURN(ncw) (EX_AT_BAR_CONSUMERS(ncw) + 1u)
+/* ... and its register split (setmaxnreg, multiples of 8): the producer warpgroup keeps 24, the
+ * ncw consumer warpgroups share the rest of the 64 Ki registers (240 each for two, 160 for three). */
+#define EX_AT_PRODUCER_REGS 24
+#define EX_AT_CONSUMER_REGS(ncw) ((65536 / 128 - EX_AT_PRODUCER_REGS) / (ncw) / 8 * 8)
 
 /* Host and device: what a tile's offset functor (ex_at_store_rows, ex_at_bijective) is marked. */
 #if defined(__CUDACC__)
