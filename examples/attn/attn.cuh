@@ -112,10 +112,15 @@
 #define EX_AT_BAR_OWN 1u
 #define EX_AT_BAR_CONSUMERS(ncw) (EX_AT_BAR_OWN + (uint32_t)(ncw))
 #define EX_AT_BAR_TURN(ncw) (EX_AT_BAR_CONSUMERS(ncw) + 1u)
-/* ... and its register split (setmaxnreg, multiples of 8): the producer warpgroup keeps 24, the
- * ncw consumer warpgroups share the rest of the 64 Ki registers (240 each for two, 160 for three). */
+/* ... and its register split (setmaxnreg, multiples of 8).  setmaxnreg moves registers inside
+ * the CTA's own pool, the registers it was launched with: __launch_bounds__(threads, 1) lets
+ * ptxas give each thread 65536 / threads rounded down to 8 (168 for 384 threads, 128 for 512),
+ * so the pool is 64512 or 65536, not always 64 Ki, and a consumer's setmaxnreg.inc asking for
+ * more than the producer freed waits forever.  The producer warpgroup keeps 24; the ncw consumer
+ * warpgroups share the rest of the pool (240 each for two, 160 for three). */
 #define EX_AT_PRODUCER_REGS 24
-#define EX_AT_CONSUMER_REGS(ncw) ((65536 / 128 - EX_AT_PRODUCER_REGS) / (ncw) / 8 * 8)
+#define EX_AT_POOL_REGS(ncw) (65536 / (128 * ((ncw) + 1)) / 8 * 8 * ((ncw) + 1)) /* per 128 threads */
+#define EX_AT_CONSUMER_REGS(ncw) ((EX_AT_POOL_REGS(ncw) - EX_AT_PRODUCER_REGS) / (ncw) / 8 * 8)
 
 /* Host and device: what a tile's offset functor (ex_at_store_rows, ex_at_bijective) is marked. */
 #if defined(__CUDACC__)
