@@ -4,8 +4,10 @@
  *
  * What it measures
  *   For each ELEM (u8, half, float, double, v16) and each problem -- 8192^2, 16384^2, the ragged
- *   8191 x 16385 (odd leading dimensions: no row is 16-byte aligned), a batch of 4096 matrices
- *   of 64 x 64 and one of 1024 of 256 x 256 (packed) -- in the same run:
+ *   8191 x 16385 and 16385 x 8191 (odd leading dimensions: no row is 16-byte aligned), 8192^2
+ *   from a base one element past 16-byte alignment ("8192x8192+1": rows of whole units, every
+ *   one misaligned by the same offset), a batch of 4096 matrices of 64 x 64 and one of 1024 of
+ *   256 x 256 (packed) -- in the same run:
  *     memcpy        cudaMemcpy D2D of the same bytes (it moves 2x them, as the transpose does)
  *     memcpy_kernel a plain 16-byte-vector copy kernel of the same bytes (a reference: what a
  *                   kernel reaches; not a peer)
@@ -49,15 +51,15 @@ struct bt_problem {
     const char *name; /* size cell, e.g. 8192x8192 or 4096x64x64 (batch x rows x cols) */
     int64_t rows, cols, batch;
     int reps;
+    int off; /* elements between the 256-byte aligned allocations and the input and output bases */
 };
 
 /* The candidates of the section (swz_transpose_<name>), timed on the problems of their
  * element (v->elem); the tuning candidates among them are instantiated by tuning.inc. */
 static const char *const bt_candidates[] = {
     "xor_64_u8",     "pad_64_u8",     "xor_128_u8", "xor_32_u8",  "xor_64_u8_key",
-    "xor_64_u8_own", "xor_128_u8_own",
+    "xor_128_u8_own",
     "xor_64_half",   "pad_64_half",   "xor_64_half_a", "xor_32_half", "xor_32_half_key",
-    "xor_64_half_own",
     "xor_64_float",  "pad_64_float",  "xor_64_float_h4",  "xor_64_float_r32k_t512", "xor_64_float_a",
     "xor_32_float",
     "xor_64_double", "pad_64_double", "xor_32_double",
@@ -128,18 +130,21 @@ static inline int bench_transpose_types(const bench_opts &o0, const char *elems,
 {
     static const struct { const char *name; int es; } E[] = {
         {"u8", 1}, {"half", 2}, {"float", 4}, {"double", 8}, {"v16", 16}};
-    static const bt_problem full[] = {{"8192x8192", 8192, 8192, 1, 20},
-                                      {"16384x16384", 16384, 16384, 1, 10},
-                                      {"8191x16385", 8191, 16385, 1, 10},
-                                      {"4096x64x64", 64, 64, 4096, 20},
-                                      {"1024x256x256", 256, 256, 1024, 20}};
-    static const bt_problem quick[] = {{"1024x1024", 1024, 1024, 1, 3},
-                                       {"2048x2048", 2048, 2048, 1, 3},
-                                       {"1023x2049", 1023, 2049, 1, 3},
-                                       {"256x64x64", 64, 64, 256, 3},
-                                       {"64x256x256", 256, 256, 64, 3}};
+    static const bt_problem full[] = {{"8192x8192", 8192, 8192, 1, 20, 0},
+                                      {"16384x16384", 16384, 16384, 1, 10, 0},
+                                      {"8191x16385", 8191, 16385, 1, 10, 0},
+                                      {"16385x8191", 16385, 8191, 1, 10, 0},
+                                      {"8192x8192+1", 8192, 8192, 1, 20, 1},
+                                      {"4096x64x64", 64, 64, 4096, 20, 0},
+                                      {"1024x256x256", 256, 256, 1024, 20, 0}};
+    static const bt_problem quick[] = {{"1024x1024", 1024, 1024, 1, 3, 0},
+                                       {"2048x2048", 2048, 2048, 1, 3, 0},
+                                       {"1023x2049", 1023, 2049, 1, 3, 0},
+                                       {"1024x1024+1", 1024, 1024, 1, 3, 1},
+                                       {"256x64x64", 64, 64, 256, 3, 0},
+                                       {"64x256x256", 256, 256, 64, 3, 0}};
     const bt_problem *P = o0.quick ? quick : full;
-    const int np = 5;
+    const int np = o0.quick ? (int)(sizeof quick / sizeof quick[0]) : (int)(sizeof full / sizeof full[0]);
     bench_table t("transpose_types");
     cublasHandle_t h;
     unsigned long long *d_n;
@@ -160,9 +165,11 @@ static inline int bench_transpose_types(const bench_opts &o0, const char *elems,
             const size_t bytes = (size_t)(pb.rows * pb.cols * pb.batch) * (size_t)es;
             const double moved = 2.0 * (double)bytes;
             const std::string size = std::string(el.name) + " " + pb.name;
-            unsigned char *din, *dout;
-            CUDA_CHECK(cudaMalloc(&din, bytes));
-            CUDA_CHECK(cudaMalloc(&dout, bytes));
+            unsigned char *ain, *aout; /* the allocations; din, dout: the problem's bases */
+            const size_t pad = (size_t)pb.off * (size_t)es;
+            CUDA_CHECK(cudaMalloc(&ain, bytes + pad));
+            CUDA_CHECK(cudaMalloc(&aout, bytes + pad));
+            unsigned char *const din = ain + pad, *const dout = aout + pad;
             CUDA_CHECK(ex_tr_fill(din, bytes, es, 0x5EED0000u + (uint64_t)es));
             CUDA_CHECK(cudaDeviceSynchronize());
             /* check one launch of f (poisoned output first): 0 when exact */
@@ -205,7 +212,8 @@ static inline int bench_transpose_types(const bench_opts &o0, const char *elems,
                 static int sms = 0;
                 if (!sms) sms = bench_sm_count();
                 auto f = [&] {
-                    bench_copy_kernel<<<sms * 8, 256>>>((const uint4 *)din, (uint4 *)dout, bytes);
+                    /* the allocations' aligned bases: a 16-byte vector copy needs them */
+                    bench_copy_kernel<<<sms * 8, 256>>>((const uint4 *)ain, (uint4 *)aout, bytes);
                 };
                 names.push_back("memcpy_kernel");
                 if (o.ncu) {
@@ -244,8 +252,8 @@ static inline int bench_transpose_types(const bench_opts &o0, const char *elems,
             }
             if (o.ncu) { /* nothing was timed */
                 printf("# %s %s: %zu launches checked (--ncu)\n", el.name, pb.name, names.size());
-                CUDA_CHECK(cudaFree(din));
-                CUDA_CHECK(cudaFree(dout));
+                CUDA_CHECK(cudaFree(ain));
+                CUDA_CHECK(cudaFree(aout));
                 continue;
             }
             /* the table: ratios to memcpy and to every peer of this problem */
@@ -262,8 +270,8 @@ static inline int bench_transpose_types(const bench_opts &o0, const char *elems,
             }
             if (!t.write_csv(o0.out)) ++t.failures; /* after every problem: a killed run keeps it */
             fflush(stdout);
-            CUDA_CHECK(cudaFree(din));
-            CUDA_CHECK(cudaFree(dout));
+            CUDA_CHECK(cudaFree(ain));
+            CUDA_CHECK(cudaFree(aout));
         }
     }
     cublasDestroy(h);

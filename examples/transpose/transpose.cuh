@@ -117,6 +117,8 @@
  *   SWZ_TRANSPOSE_MIN_BLOCKS    0 (default): __launch_bounds__(SWZ_TRANSPOSE_THREADS); n > 0: __launch_bounds__(SWZ_TRANSPOSE_THREADS, n),
  *                 which caps registers so that n blocks fit on an SM (e.g. keeps a hinted
  *                 variant at the default's 32 registers and 8 blocks per SM)
+ *   SWZ_TRANSPOSE_MIS_MIN_BLOCKS  the same for the twin kernel for misaligned rows alone (default:
+ *                 SWZ_TRANSPOSE_MIN_BLOCKS), so that a twin's cap leaves the aligned kernel as it is
  *   SWZ_TRANSPOSE_PERSIST       0 (default): one block per region, the grid covers the matrix;  1: a
  *                 persistent grid (SMs x resident blocks) strides over the regions, with a
  *                 barrier after each region's stores.
@@ -394,7 +396,7 @@ static __device__ __forceinline__ void ex_tr_gput_cs(void *p, const swz_tile_v16
 #if defined(SWZ_TRANSPOSE_THREADS) || defined(SWZ_TRANSPOSE_REGION_BYTES) || defined(SWZ_TRANSPOSE_BLOCK_ORDER) || defined(SWZ_TRANSPOSE_BLOCK_GROUP) || \
     defined(SWZ_TRANSPOSE_CACHE_HINTS) || defined(SWZ_TRANSPOSE_PERSIST) || defined(SWZ_TRANSPOSE_MIN_BLOCKS) || defined(SWZ_TRANSPOSE_LOAD_ASYNC) || defined(SWZ_TRANSPOSE_XOR_LINES) || \
     defined(SWZ_TRANSPOSE_SHIFTED) || defined(SWZ_TRANSPOSE_SHIFT_BATCH) || defined(SWZ_TRANSPOSE_MIS_VBYTES) || \
-    defined(SWZ_TRANSPOSE_MIS_OWN)
+    defined(SWZ_TRANSPOSE_MIS_OWN) || defined(SWZ_TRANSPOSE_MIS_MIN_BLOCKS)
 #error "transpose.cuh: a tuning knob is set: define SWZ_TRANSPOSE_NAME_SUFFIX too (e.g. _grp32)"
 #endif
 #define SWZ_TRANSPOSE_NAME_SUFFIX
@@ -459,6 +461,14 @@ static __device__ __forceinline__ void ex_tr_gput_cs(void *p, const swz_tile_v16
 #else
 #define EX_TR_BOUNDS __launch_bounds__(SWZ_TRANSPOSE_THREADS)
 #endif
+#ifndef SWZ_TRANSPOSE_MIS_MIN_BLOCKS
+#define SWZ_TRANSPOSE_MIS_MIN_BLOCKS SWZ_TRANSPOSE_MIN_BLOCKS
+#endif
+#if (SWZ_TRANSPOSE_MIS_MIN_BLOCKS) > 0
+#define EX_TR_BOUNDS_MIS __launch_bounds__(SWZ_TRANSPOSE_THREADS, SWZ_TRANSPOSE_MIS_MIN_BLOCKS)
+#else
+#define EX_TR_BOUNDS_MIS __launch_bounds__(SWZ_TRANSPOSE_THREADS)
+#endif
 #define EX_TR_OID SWZ_CAT(EX_TR_OID_, SWZ_TRANSPOSE_BLOCK_ORDER)
 #if EX_TR_OID < 1 || EX_TR_OID > 6
 #error "transpose.cuh: SWZ_TRANSPOSE_BLOCK_ORDER must be ROW, DIAG, GROUP, MORTON, SKEW or SPLIT"
@@ -510,6 +520,12 @@ enum {
     EX_TRN(__NOFF) = EX_TRN(__G) * (EX_TRN(__LSIZE) > EX_TRN(__LSIZE_mis) ? EX_TRN(__LSIZE) : EX_TRN(__LSIZE_mis)),
     EX_TRN(__SMEM) = (EX_TRN(__NOFF) + ((SWZ_TRANSPOSE_MIS_OWN) ? EX_TRN(__NV) * EX_TRN(__RC) : 0)) *
                      (int)sizeof(SWZ_TRANSPOSE_ELEM),
+#endif
+    /* the aligned kernel's shared memory: the tiles alone (the next rows are the twin's) */
+#if EX_TR_LID == EX_TR_LID_NAIVE || EX_TR_LID == EX_TR_LID_TMA
+    EX_TRN(__SMEM_AL) = EX_TRN(__SMEM),
+#else
+    EX_TRN(__SMEM_AL) = EX_TRN(__NOFF) * (int)sizeof(SWZ_TRANSPOSE_ELEM),
 #endif
     /* the narrow kernel (EX_TR_HAS_NARROW): one-tile regions, SWZ_TRANSPOSE_THREADS / G threads (at least 32) */
     EX_TRN(__NTH) = (SWZ_TRANSPOSE_THREADS) / EX_TRN(__G) < 32 ? 32 : (SWZ_TRANSPOSE_THREADS) / EX_TRN(__G),
@@ -802,7 +818,13 @@ EX_TR_DFN void EX_TRN(__phase2)(const SWZ_TRANSPOSE_ELEM *tile, SWZ_TRANSPOSE_EL
 /* The grid covers everything (the launcher splits very tall or very long batches into several
  * launches), so the kernel has no loop: a loop would keep every loop-invariant shared address
  * alive in registers (58 instead of 32 for 64x64 float) and cost occupancy. */
-EX_TR_DFN void EX_TRN(__block)(const SWZ_TRANSPOSE_ELEM *__restrict__ in, SWZ_TRANSPOSE_ELEM *__restrict__ out, int64_t rows,
+/* A kernel's tile: its shared bytes (none for NAIVE), passed to EX_TRN(__block). */
+#if EX_TR_LID == EX_TR_LID_NAIVE
+#define EX_TR_SMEM_DECL(n) unsigned char *smem = NULL
+#else
+#define EX_TR_SMEM_DECL(n) __shared__ __align__(16) unsigned char smem[n]
+#endif
+EX_TR_DFN void EX_TRN(__block)(unsigned char *smem, const SWZ_TRANSPOSE_ELEM *__restrict__ in, SWZ_TRANSPOSE_ELEM *__restrict__ out, int64_t rows,
                                     int64_t cols, int64_t ld_in, int64_t ld_out, int64_t bs_in,
                                     int64_t bs_out, int mis)
 {
@@ -811,9 +833,9 @@ EX_TR_DFN void EX_TRN(__block)(const SWZ_TRANSPOSE_ELEM *__restrict__ in, SWZ_TR
     EX_TRN(__where)(blockIdx.x + gridDim.x * blockIdx.y, gridDim.x, gridDim.y, &bx, &by);
 #endif
 #if EX_TR_LID == EX_TR_LID_NAIVE
+    (void)smem;
     EX_TRN(__phase1)(NULL, in, out, rows, cols, ld_in, ld_out, bs_in, bs_out, bx, by, blockIdx.z, mis);
 #else
-    __shared__ __align__(16) unsigned char smem[EX_TRN(__SMEM)];
     SWZ_TRANSPOSE_ELEM *tile = (SWZ_TRANSPOSE_ELEM *)smem;
     EX_TRN(__phase1)(tile, in, out, rows, cols, ld_in, ld_out, bs_in, bs_out, bx, by, blockIdx.z, mis);
     __syncthreads();
@@ -824,18 +846,20 @@ extern "C" __global__ void EX_TR_BOUNDS
 EX_TRN(_kernel)(const SWZ_TRANSPOSE_ELEM *__restrict__ in, SWZ_TRANSPOSE_ELEM *__restrict__ out, int64_t rows, int64_t cols,
                   int64_t ld_in, int64_t ld_out, int64_t bs_in, int64_t bs_out)
 {
-    EX_TRN(__block)(in, out, rows, cols, ld_in, ld_out, bs_in, bs_out, 0);
+    EX_TR_SMEM_DECL(EX_TRN(__SMEM_AL));
+    EX_TRN(__block)(smem, in, out, rows, cols, ld_in, ld_out, bs_in, bs_out, 0);
 }
 #if EX_TR_HAS_MIS
 /* The twin for misaligned rows (the launcher's choice, EX_TRN(__mis)).  Its registers are
  * ptxas's choice: capping the line-path twins at 32 (8 blocks of 256) made ragged float slower
  * on an H100 than the 34 that ptxas takes (docs/design.md, "The twins keep ptxas's register
  * count"). */
-extern "C" __global__ void EX_TR_BOUNDS
+extern "C" __global__ void EX_TR_BOUNDS_MIS
 EX_TRN(_kernel_mis)(const SWZ_TRANSPOSE_ELEM *__restrict__ in, SWZ_TRANSPOSE_ELEM *__restrict__ out, int64_t rows, int64_t cols,
                       int64_t ld_in, int64_t ld_out, int64_t bs_in, int64_t bs_out)
 {
-    EX_TRN(__block)(in, out, rows, cols, ld_in, ld_out, bs_in, bs_out, 1);
+    EX_TR_SMEM_DECL(EX_TRN(__SMEM));
+    EX_TRN(__block)(smem, in, out, rows, cols, ld_in, ld_out, bs_in, bs_out, 1);
 }
 #endif
 #if EX_TR_HAS_NARROW
@@ -1139,7 +1163,7 @@ extern "C" const swz_variant EX_TRN(_variant) = SWZ_VARIANT_INIT(
     (int)sizeof(SWZ_TRANSPOSE_ELEM), (SWZ_TRANSPOSE_THREADS),
     "threads=" SWZ_STR(SWZ_TRANSPOSE_THREADS) " region=" SWZ_STR(SWZ_TRANSPOSE_REGION_BYTES) " order=" SWZ_STR(
         SWZ_TRANSPOSE_BLOCK_ORDER) "/" SWZ_STR(SWZ_TRANSPOSE_BLOCK_GROUP) " hints=" SWZ_STR(SWZ_TRANSPOSE_CACHE_HINTS) " persist=" SWZ_STR(SWZ_TRANSPOSE_PERSIST)
-        " min_blocks=" SWZ_STR(SWZ_TRANSPOSE_MIN_BLOCKS) " load_async=" SWZ_STR(SWZ_TRANSPOSE_LOAD_ASYNC) " xor_lines=" SWZ_STR(SWZ_TRANSPOSE_XOR_LINES)
+        " min_blocks=" SWZ_STR(SWZ_TRANSPOSE_MIN_BLOCKS) " mis_min_blocks=" SWZ_STR(SWZ_TRANSPOSE_MIS_MIN_BLOCKS) " load_async=" SWZ_STR(SWZ_TRANSPOSE_LOAD_ASYNC) " xor_lines=" SWZ_STR(SWZ_TRANSPOSE_XOR_LINES)
         " shifted=" SWZ_STR(SWZ_TRANSPOSE_SHIFTED) " shift_batch=" SWZ_STR(SWZ_TRANSPOSE_SHIFT_BATCH) " mis_vbytes=" SWZ_STR(SWZ_TRANSPOSE_MIS_VBYTES) " mis_own=" SWZ_STR(SWZ_TRANSPOSE_MIS_OWN),
     &EX_TRN(__predict), &EX_TRN(__problem), &EX_TRN(__ops));
 
@@ -1158,6 +1182,8 @@ extern "C" const swz_variant EX_TRN(_variant) = SWZ_VARIANT_INIT(
 #undef EX_TR_LID
 #undef EX_TR_OID
 #undef EX_TR_BOUNDS
+#undef EX_TR_BOUNDS_MIS
+#undef EX_TR_SMEM_DECL
 #undef EX_TR_HAS_NARROW
 #undef EX_TR_HAS_MIS
 #undef EX_TR_OWN
@@ -1194,3 +1220,4 @@ extern "C" const swz_variant EX_TRN(_variant) = SWZ_VARIANT_INIT(
 #undef SWZ_TRANSPOSE_SHIFT_BATCH
 #undef SWZ_TRANSPOSE_MIS_VBYTES
 #undef SWZ_TRANSPOSE_MIS_OWN
+#undef SWZ_TRANSPOSE_MIS_MIN_BLOCKS

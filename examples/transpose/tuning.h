@@ -47,9 +47,7 @@
     X(xor, 64, half, _a) \
     X(xor, 32, v16, _a) \
     X(xor, 128, u8, ) \
-    X(xor, 64, u8, _own) \
     X(xor, 128, u8, _own) \
-    X(xor, 64, half, _own) \
     X(xor, 64, u8, _key) \
     X(xor, 32, half, _key) \
     X(xor, 32, double, _split2) \

@@ -6,6 +6,7 @@
 #define SWZ_TV_ELEM __half
 #define SWZ_TV_NAME half
 #define SWZ_TV_TILE64 1
+#define SWZ_TV_OWN 1 /* xor_64's twin writes whole units by ownership: 64 registers, 4 blocks, uncapped */
 #include "variants.inc"
 /* The TMA layout (transpose.h SWZ_TRANSPOSE_TMA_VARIANTS; nvcc only: no TMA in the emulation). */
 #if defined(__CUDACC__)
