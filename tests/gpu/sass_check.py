@@ -12,7 +12,9 @@ the test programs link every variant through the registries) and checks, per ker
       (`TRANSPOSE_EXE twins` lists each twin with it: 16 bytes, or the element's for 4- and
       8-byte elements on 128-byte rows), and where that width is wider than an element
       (copies.h's shifted path) SHFL.DOWN / SHFL.UP (the neighbour lanes' units) and the PRMT
-      above; the tma layout: UTMALDG.3D, UTMASTG.3D, LDS.128 and STS.128 instead of the
+      above, except that a twin writing whole output units by ownership (`twins`' third
+      column, SWZ_TRANSPOSE_MIS_OWN) reads the next rows from shared memory: SHFL.DOWN and no
+      SHFL.UP; the tma layout: UTMALDG.3D, UTMASTG.3D, LDS.128 and STS.128 instead of the
       global vectors;
   reduce fast partials: LDG.E.128 present;
   every kernel: no local memory (LDL/STL: spills or dynamically indexed arrays).
@@ -70,8 +72,8 @@ def main():
     twins = {}
     for line in subprocess.run([ltr, "twins"], stdout=subprocess.PIPE, universal_newlines=True,
                                check=True).stdout.splitlines():
-        k, w = line.split()
-        twins[k] = int(w)
+        k, w, own = line.split()
+        twins[k] = (int(w), own == "1")
     width = {1: ".U8", 2: ".U16", 4: "", 8: ".64", 16: ".128"}
     bad, seen = [], 0
     for name, h in functions(cuobjdump, ltr).items():
@@ -86,11 +88,13 @@ def main():
             if name not in twins:
                 bad.append("%s: not in the program's list of twins" % name)
                 continue
-            vb = twins.pop(name)
+            vb, own = twins.pop(name)
             w = width[vb]
             need = ["LDG.E" + w, "STG.E" + w, "STS" + w]
             if vb > esize:  # shifted in registers
-                need += ["SHFL.DOWN", "SHFL.UP"] + (["PRMT"] if esize < 4 else [])
+                need += ["SHFL.DOWN"] + ([] if own else ["SHFL.UP"]) + (["PRMT"] if esize < 4 else [])
+            if own and h["SHFL.UP"]:  # the next rows come from shared memory, not the previous lane
+                bad.append("%s: SHFL.UP in a twin writing by ownership" % name)
         elif layout == "tma":  # TMA both ways, 16-byte shared copies between the two tiles
             need = ["UTMALDG.3D", "UTMASTG.3D", "LDS.128", "STS.128"]
         elif layout != "naive" and tile * esize >= 16:

@@ -483,8 +483,10 @@ static int list_twins(int argc, char **argv)
     (void)argv;
     if (argc != 0) return 2;
     for (int i = 0; i < swz_transpose_registry.count; ++i) {
-        const swz_transpose_ops *ops = swz_transpose_ops_of(swz_transpose_registry.variants[i]);
-        if (ops->mis_kernel) printf("%s %d\n", ops->mis_kernel, ops->mis_vbytes);
+        const swz_variant *v = swz_transpose_registry.variants[i];
+        const swz_transpose_ops *ops = swz_transpose_ops_of(v);
+        /* the third column: 1 where the twin writes whole output units by ownership (mis_own=1) */
+        if (ops->mis_kernel) printf("%s %d %d\n", ops->mis_kernel, ops->mis_vbytes, strstr(v->knobs, "mis_own=1") != NULL);
     }
     return 0;
 }
