@@ -222,7 +222,9 @@ static void swzc_print_phase(FILE *f, const swzc_instr *in, uint32_t p)
     if (!ph->mask) { fprintf(f, "no active lane\n"); return; }
     fprintf(f, "%" PRIu32 " wavefront%s, %s", ph->cost, ph->cost == 1u ? "" : "s",
             ph->cost == 1u ? "conflict free" : "");
-    if (ph->cost > 1u && in->p.kind == SWZ_PAT_CP_ASYNC)
+    if (ph->cost == 0u && in->p.kind == SWZ_PAT_CP_ASYNC)
+        fprintf(f, "its source lines counted in an earlier phase (bank.h R8)");
+    else if (ph->cost > 1u && in->p.kind == SWZ_PAT_CP_ASYNC)
         fprintf(f, "cp.async writes (bank.h R8)");
     else if (ph->cost > 1u)
         fprintf(f, "%" PRIu32 "-way conflict", ph->cost);
@@ -245,7 +247,8 @@ static void swzc_print_phase(FILE *f, const swzc_instr *in, uint32_t p)
     }
     if (ph->max_depth != ph->cost && in->p.kind == SWZ_PAT_CP_ASYNC)
         fprintf(f, "    (the lines are the banks' depth; cp.async's writes take %" PRIu32 " wavefronts by R8:\n"
-                   "     one source line, one shared line and one ring map per wavefront)\n", ph->cost);
+                   "     one source line, one shared line and one ring map per wavefront; a source line\n"
+                   "     is served once for the warp and counted in the phase of its first lane)\n", ph->cost);
     else if (ph->max_depth != ph->cost)
         fprintf(f, "    (display error: %" PRIu32 " lines but the model says %" PRIu32 " wavefronts)\n",
                 ph->max_depth, ph->cost);

@@ -42,7 +42,7 @@
  *      docs/design.md, "Model vs hardware") are not 16-byte stores.  Each lane copies one 16-byte chunk
  *      of a global 128-byte line: chunk j = (source offset / 16) mod 8, source sector g = j/2.
  *      Identical shared destinations merge across the warp (one lane's write lands).  The rest
- *      is served per quarter-warp and per source line, in wavefronts that each write ONE
+ *      is served per source line, across the whole warp, in wavefronts that each write ONE
  *      shared 128-byte line through one of 16 chunk maps: the 4 sectors (32 bytes) of the
  *      source line go to the line's 4 sectors by a rotation or a reflection of the ring of
  *      sectors (t = g + r or t = c - g, mod 4), the two chunks of a sector keep or swap their
@@ -51,10 +51,14 @@
  *      is "split": its lanes never share a wavefront with a whole sector's (two lanes into one
  *      shared sector); a sector that only one active lane reads may join either.  The cost is the fewest
  *      wavefronts covering the lanes.  Whole aligned lines in any XOR swizzle cost 1
- *      per quarter, as a 16-byte store; padded rows, strided chunks and shifted runs cost
- *      more (swz_bank_eval_cp_async).  Fitted to 72 measured patterns; of 24 new ones (sources
- *      out of lane order, from several lines) 23 matched and one refined the single-lane
- *      sector: 96 of 96 (the measurements: tests/host/cp_async_h200.inc).
+ *      per line (4 per warp), as a 16-byte store; padded rows, strided chunks and shifted runs
+ *      cost more (swz_bank_eval_cp_async).  Fitted to 72 measured patterns; of 24 new ones
+ *      (sources out of lane order, from several lines) 23 matched and one refined the
+ *      single-lane sector: 96 of 96 (tests/host/cp_async_h200.inc).  Rows of 12 units, whose
+ *      source lines straddle quarter-warps, showed that a line is served once for the warp, not
+ *      once per quarter (whole warps 11 / 12 / 15 wavefronts where the quarters alone take
+ *      1+4+5+2, 4+5+2+3, 5+2+4+5): 111 of 111 on an H100 (tests/host/cp_async_h100.inc),
+ *      and the H200's 96 again.  phase_cost[q] holds the lines whose first lane is in quarter q.
  *   R1-R7 agree with the H200's counters on every pattern of bench/conformance (docs/design.md).
  *
  * To evaluate a store, OR SWZ_STORE into the kind (SWZ_ACCESS_8 | SWZ_STORE).  cp.async writes
@@ -181,15 +185,16 @@ SWZ_FN void swz__bank_add_phase(swz_bank_result *r, uint32_t p, uint32_t c)
 }
 
 /* R8's cover: the fewest chunk maps (rotation r or reflection c of the sector ring, swap bit)
- * that serve the n <= 8 lanes j[i] -> d[i] (source chunk, destination chunk index) of one
- * quarter-warp and source line; kind[i] 0 = a whole sector's lane, 1 = a split sector's, 2 =
- * the only lane of its sector, which may join a wavefront of either kind.  Each lane fits
- * exactly two maps of its shared line: try every choice (2^n). */
+ * that serve the n <= SWZ__CP_COVER_MAX lanes j[i] -> d[i] (source chunk, destination chunk
+ * index) of one source line; kind[i] 0 = a whole sector's lane, 1 = a split sector's, 2 = the
+ * only lane of its sector, which may join a wavefront of either kind.  Each lane fits exactly
+ * two maps of its shared line: try every choice (2^n). */
+#define SWZ__CP_COVER_MAX 16u
 SWZ_FN uint32_t swz__cp_async_cover(const uint32_t *j, const uint32_t *d, const uint32_t *kind, uint32_t n)
 {
     uint32_t best = n, choice, i, k;
     for (choice = 0; choice < (1u << n); ++choice) {
-        uint32_t cls[8], nc = 0, one[8], no = 0;
+        uint32_t cls[SWZ__CP_COVER_MAX], nc = 0, one[SWZ__CP_COVER_MAX], no = 0;
         for (i = 0; i < n; ++i) {
             const uint32_t g = j[i] >> 1, t = (d[i] >> 1) & 3u, sw = (j[i] ^ d[i]) & 1u;
             const uint32_t m = ((choice >> i) & 1u) ? 4u + ((t + g) & 3u) : (t - g) & 3u;
@@ -201,7 +206,9 @@ SWZ_FN uint32_t swz__cp_async_cover(const uint32_t *j, const uint32_t *d, const 
             }
             for (k = 0; k < nc && cls[k] != (c | kind[i]); ++k) {}
             if (k == nc) cls[nc++] = c | kind[i];
+            if (nc >= best) break; /* no better than the best choice so far */
         }
+        if (nc >= best) continue;
         for (i = 0, k = nc; i < no; ++i) {
             uint32_t x, found = 0;
             for (x = 0; x < nc; ++x) found |= (cls[x] & ~1u) == one[i];
@@ -215,11 +222,14 @@ SWZ_FN uint32_t swz__cp_async_cover(const uint32_t *j, const uint32_t *d, const 
 /* R8: the wavefronts of one cp.async (16-byte) instruction's shared writes.  saddr[lane] is
  * the shared byte address, src[lane] the byte offset of the lane's global source (only its
  * 128-byte line, src / 128, and its chunk in that line, src / 16 mod 8, matter; pass 16 * lane
- * for a contiguous copy), mask the active lanes. */
+ * for a contiguous copy), mask the active lanes.  Each source line is served once for the whole
+ * warp, its cost counted in the phase (quarter-warp) of its first lane; a line whose chunks more
+ * than SWZ__CP_COVER_MAX live lanes copy (a chunk copied to several places) is covered 8 lanes
+ * at a time, an upper bound. */
 SWZ_FN swz_bank_result swz_bank_eval_cp_async(const uint32_t saddr[32], const uint32_t src[32], uint32_t mask)
 {
     swz_bank_result r = {SWZ_OK, 0u, 0u, 0u, 0u, 0u, 8u, {0u, 0u, 0u, 0u}};
-    uint32_t live = 0u, i, k, q;
+    uint32_t live = 0u, done = 0u, cost[4] = {0u, 0u, 0u, 0u}, i, k, q;
     for (i = 0; i < 32u; ++i) {
         if (!((mask >> i) & 1u)) continue;
         if (saddr[i] % 16u != 0u || src[i] % 16u != 0u) { r.status = SWZ_EALIGN; return r; }
@@ -227,28 +237,28 @@ SWZ_FN swz_bank_result swz_bank_eval_cp_async(const uint32_t saddr[32], const ui
             if (((live >> k) & 1u) && saddr[k] == saddr[i]) break; /* identical destinations merge */
         if (k == i) live |= 1u << i;
     }
-    for (q = 0; q < 4u; ++q) {
-        uint32_t done = 0u, cost = 0u;
-        for (i = 8u * q; i < 8u * q + 8u; ++i) {
-            uint32_t jl[8], dl[8], kl[8], n = 0, l;
-            if (!((live >> i) & 1u) || ((done >> i) & 1u)) continue;
-            for (l = i; l < 8u * q + 8u; ++l) { /* this quarter's lanes reading the line of lane i */
-                uint32_t mates = 0u, split = 0u, m;
-                if (!((live >> l) & 1u) || (src[l] >> 7) != (src[i] >> 7)) continue;
-                done |= 1u << l;
-                for (m = 8u * q; m < 8u * q + 8u; ++m) /* the quarter's other lanes of this source sector */
-                    if (m != l && ((mask >> m) & 1u) && (src[m] >> 5) == (src[l] >> 5)) {
-                        mates += 1u; /* also a lane whose write merged into another's */
-                        split |= ((live >> m) & 1u) && (saddr[m] >> 5) != (saddr[l] >> 5);
-                    }
-                jl[n] = (src[l] >> 4) & 7u;
-                dl[n] = saddr[l] >> 4;
-                kl[n++] = mates == 0u ? 2u : split;
-            }
-            cost += swz__cp_async_cover(jl, dl, kl, n);
+    for (i = 0; i < 32u; ++i) {
+        uint32_t jl[32], dl[32], kl[32], n = 0, l, c = 0;
+        if (!((live >> i) & 1u) || ((done >> i) & 1u)) continue;
+        for (l = i; l < 32u; ++l) { /* the warp's lanes reading the line of lane i */
+            uint32_t mates = 0u, split = 0u, m;
+            if (!((live >> l) & 1u) || (src[l] >> 7) != (src[i] >> 7)) continue;
+            done |= 1u << l;
+            for (m = 0; m < 32u; ++m) /* the warp's other lanes of this source sector */
+                if (m != l && ((mask >> m) & 1u) && (src[m] >> 5) == (src[l] >> 5)) {
+                    mates += 1u; /* also a lane whose write merged into another's */
+                    split |= ((live >> m) & 1u) && (saddr[m] >> 5) != (saddr[l] >> 5);
+                }
+            jl[n] = (src[l] >> 4) & 7u;
+            dl[n] = saddr[l] >> 4;
+            kl[n++] = mates == 0u ? 2u : split;
         }
-        swz__bank_add_phase(&r, q, cost);
+        if (n <= SWZ__CP_COVER_MAX) c = swz__cp_async_cover(jl, dl, kl, n);
+        else
+            for (l = 0; l < n; l += 8u) c += swz__cp_async_cover(jl + l, dl + l, kl + l, n - l < 8u ? n - l : 8u);
+        cost[i / 8u] += c;
     }
+    for (q = 0; q < 4u; ++q) swz__bank_add_phase(&r, q, cost[q]);
     r.ideal = r.phases;
     return r;
 }

@@ -138,7 +138,7 @@
  *
  * Bank model (bank.h R3): one 8-lane phase per matrix for ldmatrix; stmatrix is modelled as
  * the same pattern (measured: docs/design.md, "Model vs hardware"); cp.async's shared writes by R8 (its
- * measured rule: per quarter-warp and per source line, chunk maps of the sector ring) with the
+ * measured rule: per source line across the warp, chunk maps of the sector ring) with the
  * sources above: a quarter warp copying rows of 64 bytes reads two source lines (2 wavefronts
  * in any layout).
  */

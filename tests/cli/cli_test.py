@@ -214,34 +214,34 @@ def bank_eval(addrs, access, store=False):
 
 def r8_eval(addrs, srcs):
     """bank.h R8 (cp.async's shared writes; srcs[l] the byte offset lane l copies from), written
-    as the constraints a wavefront obeys: per quarter-warp, after identical destinations merge
-    across the warp, the fewest groups that each read one source line, write one shared 128-byte line, send each source
-    sector (lanes 2k, 2k+1) to one shared sector and no two to the same, follow one rotation or
-    reflection of the 4-sector ring, keep or swap the chunk halves alike, and do not mix split
-    source sectors (lanes in two shared sectors) with whole ones (a sector only one active lane
-    reads joins either).  Returns the per-quarter costs."""
+    as the constraints a wavefront obeys: after identical destinations merge across the warp,
+    each source line on its own, across the whole warp: the fewest groups of its lanes that each
+    write one shared 128-byte line, send each source sector (chunks 2k, 2k+1) to one shared
+    sector and no two to the same, follow one rotation or reflection of the 4-sector ring, keep
+    or swap the chunk halves alike, and do not mix split source sectors (lanes in two shared
+    sectors) with whole ones (a sector only one active lane of the warp reads joins either).
+    Returns the per-quarter costs: a line's cost counts in the quarter of its first lane."""
     first = {}
     for i, a in enumerate(addrs):
         if a is not None and a not in first:
             first[a] = i
-    costs = []
-    for q in range(4):
-        lanes = [i for a, i in first.items() if i // 8 == q]
-        items = [(srcs[i] // 16, addrs[i] // 16) for i in lanes]  # (source chunk, shared chunk)
-        # whole 0, split 1, or 2: no other active lane of the quarter reads the source sector
-        kind = {}
-        for i in lanes:
-            mates = [m for m in range(8 * q, 8 * q + 8) if m != i and addrs[m] is not None
-                     and srcs[m] // 32 == srcs[i] // 32]
-            kind[srcs[i] // 16] = 2 if not mates else int(any(
-                addrs[m] // 32 != addrs[i] // 32 for m in mates if m in first.values()))
+    live = sorted(first.values())
+    # whole 0, split 1, or 2: no other active lane of the warp reads the source sector
+    kind = {}
+    for i in live:
+        mates = [m for m in range(32) if m != i and addrs[m] is not None and srcs[m] // 32 == srcs[i] // 32]
+        kind[i] = 2 if not mates else int(any(addrs[m] // 32 != addrs[i] // 32 for m in mates if m in live))
+    costs = [0, 0, 0, 0]
+    for line in sorted({srcs[i] // 128 for i in live}, key=lambda ln: min(i for i in live if srcs[i] // 128 == ln)):
+        lanes = [i for i in live if srcs[i] // 128 == line]
+        items = [(srcs[i] // 16, addrs[i] // 16, kind[i]) for i in lanes]  # (source chunk, shared chunk, kind)
 
         def ok(grp):
-            if {kind[j] for j, d in grp} >= {0, 1} or len({d // 8 for j, d in grp}) > 1 \
-                    or len({j // 8 for j, d in grp}) > 1 or len({(j ^ d) & 1 for j, d in grp}) > 1:
+            if {k for j, d, k in grp} >= {0, 1} or len({d // 8 for j, d, k in grp}) > 1 \
+                    or len({(j ^ d) & 1 for j, d, k in grp}) > 1:
                 return False
             sec = {}
-            for j, d in grp:
+            for j, d, k in grp:
                 if sec.setdefault(j // 2 % 4, d // 2) != d // 2:
                     return False
             if len(set(sec.values())) < len(sec):
@@ -267,7 +267,7 @@ def r8_eval(addrs, srcs):
             groups.pop()
 
         search(0, [])
-        costs.append(best[0] if items else 0)
+        costs[lanes[0] // 8] += best[0]
     return costs
 
 
@@ -670,6 +670,7 @@ def check_json_against_model(args, d, lay, access, pattern, op="load"):
         pl, used = m["phase_lanes"], ACCESS_LANES[access]
         ok &= check([(ph["first"], ph["count"]) for ph in pm] == [(f, min(pl, used - f)) for f in range(0, used, pl)],
                     f"{args} {pname}: the map's phases are the model's ({pl} lanes)")
+        cp_depth = 0
         for ph, cost in zip(pm, per):
             ok &= check(ph["ways"] == cost and ph["ideal"] == (1 if ph["active"] else 0),
                         f"{args} phase {ph['first']}: ways {ph['ways']} ideal {ph['ideal']}, model cost {cost}")
@@ -685,11 +686,14 @@ def check_json_against_model(args, d, lay, access, pattern, op="load"):
                     got_words[c["word"]] = set(c["lanes"])
             ok &= check(got_words == want_words, f"{args} phase {ph['first']}: bank map cells")
             depth = max((len(c) for c in ph["banks"]), default=0)
-            if pname == "cp-async":  # R8: the map shows the banks; wavefronts may exceed the depth
-                ok &= check(depth <= cost == ph["wavefronts"], f"{args} phase {ph['first']}: depth {depth}, R8 {cost}")
+            if pname == "cp-async":  # R8: the map shows the banks; a line's wavefronts count in its first lane's phase
+                ok &= check(cost == ph["wavefronts"], f"{args} phase {ph['first']}: R8 {cost}")
+                cp_depth = max(cp_depth, depth)
             else:
                 ok &= check(depth == cost == ph["wavefronts"],
                             f"{args} phase {ph['first']}: depth {depth}, model {cost}")
+        if pname == "cp-async":  # a wavefront writes each bank once: no bank deeper than the wavefronts
+            ok &= check(cp_depth <= sum(per), f"{args}: depth {cp_depth}, R8 {sum(per)} wavefronts")
         t = model_tile(lay, pname, access, stride, store, block)
         got_t = None if "error" in ins["tile"] else {key: ins["tile"][key] for key in
                                                      ("instructions", "wavefronts", "ideal", "worst_ways")}

@@ -27,11 +27,14 @@ static void host_tests(void)
         swz_tile_cost st, ld;
         EXPECT(v->predict(&st, &ld) == SWZ_OK, "%s: model", v->name);
         /* the conflict-free layout is conflict free; none's ldmatrix / stmatrix is not.  A row
-         * of 12 units (head_dim 96) is 1.5 source lines: a quarter-warp of the copy that spans
-         * two rows reads two source lines, two cp.async wavefronts (bank.h R8) in any layout */
+         * of 12 units (head_dim 96) is 1.5 source lines, and a 192-byte shared row puts a source
+         * line's 8 chunks into two shared lines: 2 cp.async wavefronts per line in any layout
+         * (bank.h R8), a line counted in the quarter of its first lane, and a quarter where two
+         * lines start holds 3 (xor: 4.923 store wavefronts per instruction, measured equal on an
+         * H100; pad 6 ways, 9.077) */
         const int d = swz_attn_ops_of(v)->head_dim, pow2 = (d & (d - 1)) == 0;
         if (strcmp(v->layout, "xor") == 0)
-            EXPECT(st.worst_ways <= (pow2 ? 1u : 2u) && ld.worst_ways <= 1, "%s: xor predicted %u / %u ways", v->name,
+            EXPECT(st.worst_ways <= (pow2 ? 1u : 3u) && ld.worst_ways <= 1, "%s: xor predicted %u / %u ways", v->name,
                    st.worst_ways, ld.worst_ways);
         if (strcmp(v->layout, "none") == 0)
             EXPECT(st.worst_ways >= 8 || ld.worst_ways >= 8, "%s: none predicted %u / %u ways", v->name, st.worst_ways,

@@ -397,7 +397,7 @@ static int test_model(int argc, char **argv)
         uint32_t copy_ways = 1u; /* the worst of the copies predict() counts (A and B NN) */
         for (int bt = -1; bt <= 1; ++bt) {
             /* cp.async row writes by bank.h R8, with the model's sources (each tile row starts
-             * its own 128-byte source line; R8 serves per quarter warp and per source line).
+             * its own 128-byte source line; R8 serves per source line across the warp).
              * A quarter warp copies 8 consecutive 16-byte units of the tile: for rows of 64
              * bytes two rows, i.e. two source lines of 4 chunks each; for longer rows 8 chunks
              * of one line.  Derived by hand from R8 (per quarter: the fewest maps per shared

@@ -298,7 +298,7 @@ Test(mma, cp_async_writes_conflict_free)
         swz_tile_cost t = model_of(s, SWZ_MMA_OP_COPY, 0);
         cr_assert(t.instructions == ROWS * s->w / 8u / 32u, "%s: one instruction per 32 chunks, got %llu", s->name,
                   (unsigned long long)t.instructions);
-        /* bank.h R8 (measured on the H200): one wavefront per quarter-warp and source line when
+        /* bank.h R8 (measured on the H200 and H100): one wavefront per source line when
          * the rows land whole in aligned shared lines (none, xor, tma128: rows of 64 B put two
          * source rows, i.e. two lines, in each quarter); padded rows are shifted runs. */
         const uint32_t lines = s->w * 2u < 128u ? 128u / (s->w * 2u) : 1u;

@@ -440,7 +440,7 @@ Test(solve_kernels, tensor_core_tiles)
         swz_solve_problem_free(&p);
         /* The copy: the solver scores cp.async's writes as 16-byte stores (R5), a lower bound of
          * bank.h's R8 (an R8 wavefront writes distinct banks).  R8 also has a bound no layout
-         * changes: one wavefront per quarter-warp and source line, a source line per tile row
+         * changes: one wavefront per source line, a source line per tile row
          * (rows of 2*cols bytes, 128/(2*cols) of them a quarter when narrower than 128 B).  The
          * shipped xor copy meets it, so the solver's optimum in its R5 terms is R8-optimal too. */
         lines = 2u * s->cols < 128u ? 128u / (2u * s->cols) : 1u;
