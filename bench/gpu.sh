@@ -59,10 +59,11 @@ trap 'tar czf "$OUT/gpu-results.tgz" -C "$R" . 2>/dev/null; echo "== stopped: pa
 
 if has build; then
   t0=$(date +%s)
-  # Always a clean build: Meson 1.0 records no header dependencies for .cu files, so a kept
-  # build directory could run stale kernels.
+  # Always a clean build of this tree; CUDA through tools/nvcc-md.sh (tools/setup.sh does the
+  # same), whose dependency files Meson 1.0 would not write.
   rm -rf "$B"
-  meson setup "$B" -Dbuildtype=release -Dhost_tests=disabled >"$R/setup.log" 2>&1 \
+  mkdir -p build-tools && bash tools/nvcc-md.sh --write-native build-tools/nvcc-md.ini
+  meson setup "$B" --native-file build-tools/nvcc-md.ini -Dbuildtype=release -Dhost_tests=disabled >"$R/setup.log" 2>&1 \
     || { tail -40 "$R/setup.log"; note build "setup FAILED"; }
   if ninja -C "$B" -k 0 >"$R/build.log" 2>&1; then note build "ok ($(( $(date +%s) - t0 )) s)"
   else grep -E "error|FAILED" "$R/build.log" | head -40; note build "FAILED (some targets)"; fi

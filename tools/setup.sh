@@ -92,9 +92,22 @@ if [ "$swz_purpose" = test ] && command -v nvcc >/dev/null 2>&1 && ! command -v 
 fi
 
 SWZ_BUILD=${SWZ_BUILD:-build}
+# With nvcc: compile CUDA through tools/nvcc-md.sh, which writes the header dependencies that
+# Meson 1.0 leaves out (without them a changed header does not rebuild the kernels).  A build
+# directory configured without it is configured again from scratch, once.
+swz_native=()
+if command -v nvcc >/dev/null 2>&1; then
+  mkdir -p build-tools
+  bash tools/nvcc-md.sh --write-native build-tools/nvcc-md.ini
+  swz_native=(--native-file build-tools/nvcc-md.ini)
+  if [ -f "$SWZ_BUILD/build.ninja" ] && ! grep -q nvcc-md.sh "$SWZ_BUILD/build.ninja"; then
+    # shellcheck disable=SC2086
+    meson setup --wipe "$SWZ_BUILD" "${swz_native[@]}" ${SWZ_MESON_ARGS:-}
+  fi
+fi
 if [ ! -f "$SWZ_BUILD/build.ninja" ]; then
   # shellcheck disable=SC2086
-  meson setup "$SWZ_BUILD" ${SWZ_MESON_ARGS:-}
+  meson setup "$SWZ_BUILD" "${swz_native[@]}" ${SWZ_MESON_ARGS:-}
 elif [ "$swz_purpose" = test ] && { [ "$installed" = 1 ] || [ ! -f "$SWZ_BUILD/.swz-test-setup" ]; }; then
   # configured by the demo, or tools appeared since: let meson find the test tools
   meson setup --reconfigure "$SWZ_BUILD" >/dev/null
