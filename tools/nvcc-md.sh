@@ -9,6 +9,7 @@
 set -u
 if [ "${1:-}" = --write-native ]; then
   nvcc=$(command -v nvcc) || { echo "nvcc-md.sh: no nvcc on PATH" >&2; exit 1; }
+  mkdir -p "$(dirname "$2")"
   printf "[binaries]\ncuda = ['%s', '%s']\n" "$(cd "$(dirname "$0")" && pwd)/nvcc-md.sh" "$nvcc" > "$2"
   exit
 fi

@@ -97,7 +97,6 @@ SWZ_BUILD=${SWZ_BUILD:-build}
 # directory configured without it is configured again from scratch, once.
 swz_native=()
 if command -v nvcc >/dev/null 2>&1; then
-  mkdir -p build-tools
   bash tools/nvcc-md.sh --write-native build-tools/nvcc-md.ini
   swz_native=(--native-file build-tools/nvcc-md.ini)
   if [ -f "$SWZ_BUILD/build.ninja" ] && ! grep -q nvcc-md.sh "$SWZ_BUILD/build.ninja"; then

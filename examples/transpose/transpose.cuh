@@ -1140,9 +1140,9 @@ static int EX_TRN(__predict_mis)(swz_tile_cost *sts, swz_tile_cost *lds)
     return a != SWZ_OK ? a : b;
 #endif
 }
-#define EX_TRN_MIS SWZ_STR(EX_TRN(_kernel_mis)), EX_TRN(__VB_mis), &EX_TRN(__predict_mis)
+#define EX_TRN_MIS SWZ_STR(EX_TRN(_kernel_mis)), EX_TRN(__VB_mis), &EX_TRN(__predict_mis), EX_TR_OWN
 #else
-#define EX_TRN_MIS NULL, 0, NULL
+#define EX_TRN_MIS NULL, 0, NULL, 0
 #endif
 #define EX_TRN_ACCEPTS NULL
 #endif /* SWZ_TRANSPOSE_LAYOUT TMA */

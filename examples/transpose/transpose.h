@@ -86,11 +86,13 @@ typedef struct swz_transpose_ops {
     /* The twin kernel for misaligned rows (transpose.cuh SWZ_TRANSPOSE_SHIFTED; the launcher takes it when a
      * pointer, ld or batch stride is off the vector width): its name, its copies' widest
      * access in bytes (SWZ_TRANSPOSE_MIS_VBYTES: 16 shifted in registers, or the element size for 4- and
-     * 8-byte elements on rows of 128 bytes or more) and predict() for its block; NULL / 0 /
-     * NULL for a variant without one. */
+     * 8-byte elements on rows of 128 bytes or more), predict() for its block, and 1 where it
+     * writes whole output units by ownership (SWZ_TRANSPOSE_MIS_OWN); NULL / 0 / NULL / 0 for a
+     * variant without one. */
     const char *mis_kernel;
     int mis_vbytes;
     int (*mis_predict)(swz_tile_cost *sts, swz_tile_cost *lds);
+    int mis_own;
 } swz_transpose_ops;
 
 static inline const swz_transpose_ops *swz_transpose_ops_of(const swz_variant *v)

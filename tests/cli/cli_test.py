@@ -232,7 +232,7 @@ def r8_eval(addrs, srcs):
         mates = [m for m in range(32) if m != i and addrs[m] is not None and srcs[m] // 32 == srcs[i] // 32]
         kind[i] = 2 if not mates else int(any(addrs[m] // 32 != addrs[i] // 32 for m in mates if m in live))
     costs = [0, 0, 0, 0]
-    for line in sorted({srcs[i] // 128 for i in live}, key=lambda ln: min(i for i in live if srcs[i] // 128 == ln)):
+    for line in dict.fromkeys(srcs[i] // 128 for i in live):  # the lines in the order of their first lanes
         lanes = [i for i in live if srcs[i] // 128 == line]
         items = [(srcs[i] // 16, addrs[i] // 16, kind[i]) for i in lanes]  # (source chunk, shared chunk, kind)
 

@@ -437,7 +437,7 @@ static void check_promises(const swz_variant *v, const char *what, int (*predict
         EXPECT(ld.wavefronts > ld.ideal, "%s%s: the row-major tile does not conflict?", v->name, what);
 }
 
-/* A twin with SWZ_TRANSPOSE_MIS_OWN (knobs mis_own=1) issues, beside its copies' shared instructions, the
+/* A twin with SWZ_TRANSPOSE_MIS_OWN (ops->mis_own) issues, beside its copies' shared instructions, the
  * next NV = 16/E rows' stores (NV/TILE of the tile's: the same vectors per row) and, in store_t,
  * as many reads again (each warp's item step reads VEC_T rows of its items' words, and VEC_T
  * rows more in the lanes that end a run); its copies at 16 bytes are the kernel's, so its model
@@ -446,7 +446,7 @@ static void check_own(const swz_variant *v)
 {
     const swz_transpose_ops *ops = swz_transpose_ops_of(v);
     swz_tile_cost st, ld, tst, tld;
-    if (!strstr(v->knobs, "mis_own=1") || !ops->mis_predict || ops->mis_vbytes != 16) return;
+    if (!ops->mis_own || !ops->mis_predict || ops->mis_vbytes != 16) return;
     const uint64_t nv = (uint64_t)(16 / v->elem_size), t = (uint64_t)v->tile;
     EXPECT(v->predict(&st, &ld) == SWZ_OK && ops->mis_predict(&tst, &tld) == SWZ_OK, "%s: model error", v->name);
     EXPECT(tld.instructions == 2 * ld.instructions && tst.instructions * t == st.instructions * (t + nv),
@@ -483,10 +483,9 @@ static int list_twins(int argc, char **argv)
     (void)argv;
     if (argc != 0) return 2;
     for (int i = 0; i < swz_transpose_registry.count; ++i) {
-        const swz_variant *v = swz_transpose_registry.variants[i];
-        const swz_transpose_ops *ops = swz_transpose_ops_of(v);
-        /* the third column: 1 where the twin writes whole output units by ownership (mis_own=1) */
-        if (ops->mis_kernel) printf("%s %d %d\n", ops->mis_kernel, ops->mis_vbytes, strstr(v->knobs, "mis_own=1") != NULL);
+        const swz_transpose_ops *ops = swz_transpose_ops_of(swz_transpose_registry.variants[i]);
+        /* the third column: 1 where the twin writes whole output units by ownership */
+        if (ops->mis_kernel) printf("%s %d %d\n", ops->mis_kernel, ops->mis_vbytes, ops->mis_own);
     }
     return 0;
 }
