@@ -7,7 +7,8 @@ backends (cuDNN, FLASH = FlashAttention-2, memory-efficient), on the same tensor
 
 Shapes: total tokens 16384 (batch = 16384 / seqlen), seqlen 512 ... 16384, 2048 / head_dim heads,
 causal and not.  Every implementation is timed in interleaved rounds (each round times each
-implementation once: the median of --iters launches by CUDA events after warm-up), and the
+implementation once: the median of --iters launches by CUDA events after warm-up; round r starts
+at the r-th implementation, so that no implementation always runs right after the others), and the
 table reports the median over the rounds, in TFLOP/s counting 4 * B * H * S^2 * D (halved for
 causal), with ratios against cuDNN and FLASH measured in the same run.  Before timing, every
 implementation's output is compared with cuDNN's (a timing of a wrong result is not reported).
@@ -101,9 +102,10 @@ def main():
                                 bad += 1
                                 del impls[n]
                     times = {n: [] for n in impls}
-                    for _ in range(a.rounds):
-                        for n, fn in impls.items():
-                            times[n].append(time_ms(fn, a.iters))
+                    order = list(impls)
+                    for r in range(a.rounds):  # each round starts at the next implementation: none always runs last
+                        for n in order[r % len(order):] + order[:r % len(order)]:
+                            times[n].append(time_ms(impls[n], a.iters))
                     med = {n: statistics.median(t) for n, t in times.items()}
                     for n in impls:
                         tf = flops / (med[n] * 1e-3) / 1e12
