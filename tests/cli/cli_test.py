@@ -225,7 +225,7 @@ def r8_eval(addrs, srcs):
     for i, a in enumerate(addrs):
         if a is not None and a not in first:
             first[a] = i
-    live = sorted(first.values())
+    live = list(first.values())  # lane order: first is filled lane by lane
     # whole 0, split 1, or 2: no other active lane of the warp reads the source sector
     kind = {}
     for i in live:
