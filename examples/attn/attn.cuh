@@ -24,12 +24,18 @@
  *   SWZ_ATTN_PINGPONG   (optional, WGMMA; 0 default or 1) 1: the two consumer warpgroups take
  *                       turns issuing their wgmma batches (named barriers 4 and 5), so that one's
  *                       softmax runs while the other's products do (FlashAttention-3's ping-pong)
+ *   SWZ_ATTN_PERSIST    (optional, WGMMA; 0 default or 1) 1: causal problems launch one CTA
+ *                       per SM that takes tile after tile (ex_at_launch_persistent), the next
+ *                       tile's Q loading into a second slot while the last one's key blocks run;
+ *                       non-causal ones keep one CTA per tile (measured faster: design.md)
  *   SWZ_ATTN_BM         (optional, WGMMA; 128 default or 192) query rows of a CTA: 64 per consumer
  *                       warpgroup (192: three consumers, 160 registers each instead of 240)
  *   SWZ_ATTN_STAGES     (optional, WGMMA; 2 default, up to 4) K/V stages in shared memory
  *   A missing or bad parameter is a compile error that names it.
  *
  * The portable kernel (MMA; 128 threads = 4 warps, BM = 128 query rows, BN = 64 keys)
+ *   grid      one CTA per tile (ex_at_cta_of: causal, the CTA's place in launch order is its
+ *             place in the sectioned longest-first order of ex_at_cta_at).
  *   smem      Q (BM x D), K and V (BN x D) in two stages each, all in the layout (xor: swz's
  *             automatic XOR for 16-byte access, SWZ_XOR_AUTO_OFFSET(D, 2, 16, r, c): the 16-byte
  *             unit XOR row mod 8 -- the 128-byte swizzle; pad: rows of D + 8 elements; none:
@@ -48,16 +54,28 @@
  *
  * The Hopper kernel (WGMMA; a producer warpgroup and BM / 64 consumer warpgroups: 384 threads
  * at BM = 128, 512 at BM = 192; BN = 128 keys, SWZ_ATTN_STAGES K/V stages; the shipped knobs:
- * D 128 BM 128 with ping-pong, D 64 BM 192, two stages -- variants_wgmma.cu)
- *   smem      Q, K[2], V[2] written by TMA (swz/tma.h, 4-D maps over [batch, seq, heads, d]):
+ * D 128 BM 128 with ping-pong, D 64 BM 192, two stages, persistent -- variants_wgmma.cu)
+ *   grid      one CTA per tile (a query block of one head; ex_at_cta_of), or with
+ *             SWZ_ATTN_PERSIST and a causal mask one CTA per SM that takes tile after tile from
+ *             a counter, in the order of ex_at_cta_at (ex_at_launch_persistent): the next tile's
+ *             Q and first key blocks load while the last one's run, where a new CTA would start
+ *             cold.
+ *   smem      Q (two slots when persistent), K[2], V[2] written by TMA (swz/tma.h, 4-D maps
+ *             over [batch, seq, heads, d]):
  *             xor: 128-byte-swizzled panels of 64 columns (the tma128 layout); none and pad:
  *             unswizzled boxes of 8 columns (wgmma's core-matrix layout).  wgmma reads them
  *             through swz_wgmma_desc: Q and K K-major, V MN-major (the transpose bit).
- *   producer  one thread: Q once, then per key block K and V on their own mbarriers (full /
- *             empty per stage), so Q.K^T of a block starts before its V has landed.
+ *   producer  one thread: a tile's Q, then per key block K and V on their own mbarriers (full /
+ *             empty per stage, counted across tiles), so Q.K^T of a block starts before its V
+ *             has landed; the tile's number goes to the consumers with its Q (qfull), and a
+ *             Q slot is reused once every consumer has stored the O it staged there (qempty).
  *   consumer  64 query rows each: S = Q.K^T (wgmma m64nBNk16, SS), softmax, O += P.V with P
  *             from registers (wgmma m64nDk16, RS); the softmax of block j runs while the
- *             tensor cores compute P.V of block j-1 (issued before it).
+ *             tensor cores compute P.V of block j-1 (issued before it).  A consumer visits
+ *             only its own rows' key blocks (ex_at_keys_end): causal, the CTA's last blocks
+ *             reach past the diagonal of the first consumers' rows, which release them unread
+ *             and leave the tensor cores to the others (at BM 192 and BN 128 that is 6-25 %
+ *             of a causal problem's products at seqlen 8192-1024).
  *   epilogue  O / l by stmatrix into the consumer's rows of the Q tile in the layout (xor:
  *             tma128, conflict free; pad: rows of D + 8; none: row-major, 8-way), then 16-byte
  *             coalesced stores.
@@ -137,9 +155,11 @@ typedef struct ex_at_params {
     int64_t qs[3], ks[3], vs[3], os[3]; /* element strides: batch, seq, head */
     const int32_t *cu_q, *cu_k;          /* varlen offsets, or NULL */
     int sq, sk;                          /* lengths (varlen: the longest) */
-    int heads, group;                    /* group = heads / heads_kv */
+    int batch, heads, group;             /* group = heads / heads_kv */
     int m_blocks;                        /* query blocks along sq */
     int causal;
+    int section;                         /* causal: (batch, head) pairs per section of the order */
+    unsigned *next_tile;                 /* SWZ_ATTN_PERSIST: tiles claimed past the first gridDim.x */
     float scale_log2;                    /* scale * log2(e) */
     float scale;
     int64_t lse_b, lse_h;                /* lse strides (elements): batch, head */
@@ -154,15 +174,48 @@ typedef struct ex_at_cta {
     int n_end;          /* key blocks to visit: 0 .. n_end-1 */
 } ex_at_cta;
 
-/* The CTA's share for blocks of BM query rows and BN keys; 0 when the CTA has no rows (a varlen
- * sequence shorter than the grid's longest). */
-static __device__ __forceinline__ int ex_at_cta_of(const ex_at_params &p, int BM, int BN, ex_at_cta *c)
+/* The key blocks (of BN) that query rows r0 .. r1-1 of the CTA's sequence visit: 0 .. end-1;
+ * 0 when no row is below c.sq or (causal) every one of them is above the first key. */
+static __device__ __forceinline__ int ex_at_keys_end(const ex_at_params &p, const ex_at_cta &c, int r0, int r1, int BN)
 {
-    c->b = (int)blockIdx.z;
-    c->h = (int)blockIdx.y;
-    c->hk = c->h / p.group;
-    /* causal: the longest rows (the last blocks) start first */
-    c->m = p.causal ? p.m_blocks - 1 - (int)blockIdx.x : (int)blockIdx.x;
+    if (r0 >= c.sq) return 0;
+    const int nb = (c.sk + BN - 1) / BN;
+    if (!p.causal) return nb;
+    /* the last row may see keys up to last + sk - sq */
+    const int lim = (r1 < c.sq ? r1 - 1 : c.sq - 1) + c.sk - c.sq;
+    return lim < 0 ? 0 : (lim / BN + 1 < nb ? lim / BN + 1 : nb);
+}
+
+/* The causal order (ex_at_cta_at): the t-th tile of M query blocks x bhs (batch, head) pairs in
+ * sections of `section` pairs, each section's longest tiles first; returns the pair, *m the
+ * query block.  A bijection of [0, M * bhs) (test-attn host checks it). */
+static EX_AT_HD inline int ex_at_causal_tile(int t, int M, int bhs, int section, int *m)
+{
+    const int sw = section < bhs ? section : bhs, base = t / (sw * M) * sw;
+    const int sws = bhs - base < sw ? bhs - base : sw, w = t - base * M;
+    *m = M - 1 - w / sws;
+    return base + w % sws;
+}
+
+/* Tile t's share for blocks of BM query rows and BN keys; 0 when it has no rows (a varlen
+ * sequence shorter than the grid's longest).  The hardware starts CTAs in launch order
+ * (blockIdx.x fastest) as SMs free up, and a persistent CTA claims the next tile when it has
+ * sent the last one's copies, so in both grids the order of the tiles is the schedule:
+ *   non-causal  every tile costs the same: a head's query blocks one after the other, so the
+ *               CTAs running together share a few heads' K and V in L2.
+ *   causal      a tile's cost grows with its query block: the (batch, head) pairs go in sections
+ *               of p.section pairs (as many as L2 holds the K and V of, ex_at_params_of), and a
+ *               section's tiles go longest first (query block M-1 of each of its heads, then
+ *               M-2, ...).  Short tiles come last and fill the SMs that the long ones leave, the
+ *               greedy longest-first schedule, while what runs together stays inside one
+ *               section's K and V. */
+static __device__ __forceinline__ int ex_at_cta_set(const ex_at_params &p, int b, int h, int m, int BM, int BN,
+                                                     ex_at_cta *c)
+{
+    c->b = b;
+    c->h = h;
+    c->hk = h / p.group;
+    c->m = m;
     c->sq = p.sq, c->sk = p.sk, c->qrow = 0, c->krow = 0, c->bq = c->b;
     if (p.cu_q) {
         c->qrow = p.cu_q[c->b];
@@ -172,15 +225,25 @@ static __device__ __forceinline__ int ex_at_cta_of(const ex_at_params &p, int BM
         c->bq = 0;
     }
     if (c->m * BM >= c->sq) return 0;
-    const int nb = (c->sk + BN - 1) / BN;
-    c->n_end = nb;
-    if (p.causal) {
-        /* the last row of the block may see keys up to last + sk - sq */
-        const int last = (c->m + 1) * BM < c->sq ? (c->m + 1) * BM - 1 : c->sq - 1;
-        const int lim = last + c->sk - c->sq;
-        c->n_end = lim < 0 ? 0 : (lim / BN + 1 < nb ? lim / BN + 1 : nb);
-    }
+    c->n_end = ex_at_keys_end(p, *c, c->m * BM, (c->m + 1) * BM, BN);
     return 1;
+}
+/* Tile t of the order above: the persistent grid's t-th claim, or the t-th CTA in launch order of
+ * a grid of one CTA per tile (ex_at_cta_of). */
+static __device__ __forceinline__ int ex_at_cta_at(const ex_at_params &p, int t, int BM, int BN, ex_at_cta *c)
+{
+    int m = t % p.m_blocks;
+    const int bh = p.causal ? ex_at_causal_tile(t, p.m_blocks, p.heads * p.batch, p.section, &m) : t / p.m_blocks;
+    return ex_at_cta_set(p, bh / p.heads, bh % p.heads, m, BM, BN, c);
+}
+/* The CTA's tile in a grid of one CTA per tile (ex_at_launch_grid: x the query block, y the head,
+ * z the batch entry).  Non-causal: the tile of its coordinates, which is the order above; causal:
+ * the tile of its place in launch order (x fastest, then y, z). */
+static __device__ __forceinline__ int ex_at_cta_of(const ex_at_params &p, int BM, int BN, ex_at_cta *c)
+{
+    if (p.causal)
+        return ex_at_cta_at(p, (int)(blockIdx.x + gridDim.x * (blockIdx.y + gridDim.y * blockIdx.z)), BM, BN, c);
+    return ex_at_cta_set(p, (int)blockIdx.z, (int)blockIdx.y, (int)blockIdx.x, BM, BN, c);
 }
 
 /* 1 when key block n needs the mask for query rows row0 .. row0 + BM - 1: it reaches past the
@@ -263,6 +326,10 @@ static __device__ __forceinline__ void ex_at_store_rows(const unsigned char *til
     }
 }
 
+/* The bytes of K and V that one causal section of the order (ex_at_cta_at) reads: half of the
+ * 50 MB L2 of an H100 / H200, so that the section being finished and the next one both fit. */
+#define EX_AT_L2_SECTION (24 << 20)
+
 /* Host: the kernels' parameters from checked arguments. */
 static inline ex_at_params ex_at_params_of(const swz_attn_args *a, int BM)
 {
@@ -275,9 +342,18 @@ static inline ex_at_params ex_at_params_of(const swz_attn_args *a, int BM)
     }
     p.cu_q = a->cu_seqlens_q, p.cu_k = a->cu_seqlens_k;
     p.sq = (int)a->seqlen_q, p.sk = (int)a->seqlen_k;
-    p.heads = (int)a->heads, p.group = (int)(a->heads / a->heads_kv);
+    p.batch = (int)a->batch, p.heads = (int)a->heads, p.group = (int)(a->heads / a->heads_kv);
     p.m_blocks = (int)((a->seqlen_q + BM - 1) / BM);
     p.causal = a->causal != 0;
+    {   /* a causal section: the most (batch, head) pairs, a power of two, whose K and V (sk rows
+         * of D 16-bit elements each, shared by a group of heads) fit EX_AT_L2_SECTION bytes; at
+         * least one.  A power of two: a last section much smaller than the others starts its
+         * long tiles last, which a list of equal sections avoids (batch x heads is a multiple
+         * of a power of two in the benchmark's shapes) */
+        const double kv = (double)(a->seqlen_k > 0 ? a->seqlen_k : 1) * (double)a->head_dim * 4.0 / (double)p.group;
+        p.section = 1;
+        while (p.section < (1 << 16) && 2.0 * p.section * kv <= (double)EX_AT_L2_SECTION) p.section *= 2;
+    }
     p.scale = a->scale > 0.f ? a->scale : (float)(1.0 / sqrt((double)a->head_dim));
     p.scale_log2 = p.scale * 1.4426950408889634f;
     if (a->cu_seqlens_q) p.lse_b = 0, p.lse_h = a->total_q;
@@ -297,6 +373,31 @@ static inline cudaError_t ex_at_launch_grid(const void *fn, const swz_attn_args 
     }
     const dim3 grid((unsigned)((a->seqlen_q + BM - 1) / BM), (unsigned)a->heads, (unsigned)a->batch);
     return cudaLaunchKernel(fn, grid, dim3((unsigned)threads), args, smem, s);
+}
+
+/* Host: launch fn persistent (SWZ_ATTN_PERSIST): one CTA per SM, at most one per tile, each
+ * taking tiles in the order of ex_at_cta_at -- its first at blockIdx.x, then the next unclaimed
+ * one from a counter of this launch's own (allocated, zeroed and freed in stream order, so that
+ * launches on other streams or replays of a captured graph never share it).  p->next_tile is set
+ * here (args must point at *p). */
+static inline cudaError_t ex_at_launch_persistent(const void *fn, ex_at_params *p, int threads, unsigned smem,
+                                                  void **args, cudaStream_t s, int *configured)
+{
+    int dev = 0, sms = 0;
+    cudaError_t e;
+    if (!*configured) {
+        if ((e = cudaFuncSetAttribute(fn, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem)) != cudaSuccess) return e;
+        *configured = 1;
+    }
+    if ((e = cudaGetDevice(&dev)) != cudaSuccess ||
+        (e = cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev)) != cudaSuccess)
+        return e;
+    const int64_t tiles = (int64_t)p->m_blocks * p->heads * p->batch;
+    if ((e = cudaMallocAsync((void **)&p->next_tile, sizeof(unsigned), s)) != cudaSuccess) return e;
+    if ((e = cudaMemsetAsync(p->next_tile, 0, sizeof(unsigned), s)) == cudaSuccess)
+        e = cudaLaunchKernel(fn, dim3((unsigned)(tiles < sms ? tiles : sms)), dim3((unsigned)threads), args, smem, s);
+    const cudaError_t f = cudaFreeAsync(p->next_tile, s);
+    return e != cudaSuccess ? e : f;
 }
 
 /* Host: 1 when the current device runs sm_90a code (Hopper). */
@@ -393,6 +494,11 @@ SWZ_STATIC_ASSERT(sizeof(SWZ_ATTN_ELEM) == 2, swz_error_attn_SWZ_ATTN_ELEM_must_
 #define SWZ_ATTN_PINGPONG 0
 #endif
 SWZ_STATIC_ASSERT((SWZ_ATTN_PINGPONG) == 0 || (SWZ_ATTN_PINGPONG) == 1, swz_error_attn_SWZ_ATTN_PINGPONG_must_be_0_or_1);
+#if !defined(SWZ_ATTN_PERSIST)
+#define SWZ_ATTN_PERSIST 0
+#endif
+SWZ_STATIC_ASSERT((SWZ_ATTN_PERSIST) == 0 || ((SWZ_ATTN_PERSIST) == 1 && SWZ_CAT(EX_AT_AID_, SWZ_ATTN_ARCH) == EX_AT_AID_WGMMA),
+                  swz_error_attn_SWZ_ATTN_PERSIST_must_be_0_or_1_with_WGMMA);
 #if !defined(SWZ_ATTN_BM)
 #define SWZ_ATTN_BM 128
 #endif
@@ -451,5 +557,6 @@ const swz_variant AT(_variant) = SWZ_VARIANT_INIT(
 #undef SWZ_ATTN_ELEM
 #undef SWZ_ATTN_ELEM_NAME
 #undef SWZ_ATTN_PINGPONG
+#undef SWZ_ATTN_PERSIST
 #undef SWZ_ATTN_BM
 #undef SWZ_ATTN_STAGES

@@ -71,6 +71,10 @@ extern "C" cudaError_t swz_attn_check_for(const swz_attn_args *a, int64_t d_want
         return ex_at_fail(why, BAD, SWZ_ERANGE, "a seqlen_q of 0 to 2^30", "seqlen_q", (uint64_t)a->seqlen_q);
     if (a->seqlen_k < 0 || a->seqlen_k > INT32_MAX / 2)
         return ex_at_fail(why, BAD, SWZ_ERANGE, "a seqlen_k of 0 to 2^30", "seqlen_k", (uint64_t)a->seqlen_k);
+    /* the kernels number their tiles (query blocks of 64 rows or more, x heads x batch) with an int */
+    if ((a->seqlen_q + 63) / 64 * a->heads * a->batch >= INT32_MAX)
+        return ex_at_fail(why, BAD, SWZ_ERANGE, "fewer than 2^31 tiles of 64 query rows (seqlen_q / 64 x heads x batch)",
+                          "seqlen_q", (uint64_t)a->seqlen_q);
     if (!(a->scale >= 0.f && a->scale < INFINITY))
         return ex_at_fail(why, BAD, SWZ_ERANGE, "a finite scale >= 0 (0: 1/sqrt(head_dim))", "scale", 0);
     const void *ptr[5] = {a->q, a->k, a->v, a->o, a->lse};
@@ -547,7 +551,7 @@ static const char *const ex_at_check_specs[] = {
     "1:128:128:2:2",     "2:1:1:2:1",         "1:7:7:3:3:c",        "1:127:129:4:2",   "1:129:127:2:1:c",
     "2:1000:1000:2:2:c", "1:4097:4097:2:1",   "1:4097:4097:2:2:c",  "3:300:500:4:2:v", "4:300:500:4:1:vc",
     "2:257:193:4:4:s",   "2:193:257:4:2:cs",  "1:200:300:2:2:x",    "1:1000:130:2:1:c", "1:0:64:2:2",
-    "1:64:0:2:2",        NULL};
+    "1:64:0:2:2",        "12:200:200:12:4:c", "24:200:200:8:2:vc", NULL};
 /* The launcher with pointers p[0..) (swz_family.call: the registry test's NULL-pointer checks). */
 static const char *const ex_attn_pointers[] = {"q", "k", "v", "o", "lse", NULL};
 static int ex_attn_call(const swz_variant *v, void *const *p)

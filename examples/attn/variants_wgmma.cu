@@ -5,6 +5,7 @@
 
 #define SWZ_ATTN_ARCH WGMMA
 #define SWZ_ATTN_LAYOUT XOR
+#define SWZ_ATTN_PERSIST 1
 #define SWZ_ATTN_HEAD_DIM 64
 #define SWZ_ATTN_ELEM __nv_bfloat16
 #define SWZ_ATTN_ELEM_NAME bf16
@@ -13,6 +14,7 @@
 
 #define SWZ_ATTN_ARCH WGMMA
 #define SWZ_ATTN_LAYOUT XOR
+#define SWZ_ATTN_PERSIST 1
 #define SWZ_ATTN_HEAD_DIM 64
 #define SWZ_ATTN_ELEM __half
 #define SWZ_ATTN_ELEM_NAME f16
@@ -21,6 +23,7 @@
 
 #define SWZ_ATTN_ARCH WGMMA
 #define SWZ_ATTN_LAYOUT XOR
+#define SWZ_ATTN_PERSIST 1
 #define SWZ_ATTN_HEAD_DIM 128
 #define SWZ_ATTN_ELEM __nv_bfloat16
 #define SWZ_ATTN_ELEM_NAME bf16
@@ -29,6 +32,7 @@
 
 #define SWZ_ATTN_ARCH WGMMA
 #define SWZ_ATTN_LAYOUT XOR
+#define SWZ_ATTN_PERSIST 1
 #define SWZ_ATTN_HEAD_DIM 128
 #define SWZ_ATTN_ELEM __half
 #define SWZ_ATTN_ELEM_NAME f16
@@ -37,6 +41,7 @@
 
 #define SWZ_ATTN_ARCH WGMMA
 #define SWZ_ATTN_LAYOUT NONE
+#define SWZ_ATTN_PERSIST 1
 #define SWZ_ATTN_HEAD_DIM 64
 #define SWZ_ATTN_ELEM __nv_bfloat16
 #define SWZ_ATTN_ELEM_NAME bf16
@@ -45,6 +50,7 @@
 
 #define SWZ_ATTN_ARCH WGMMA
 #define SWZ_ATTN_LAYOUT PAD
+#define SWZ_ATTN_PERSIST 1
 #define SWZ_ATTN_HEAD_DIM 64
 #define SWZ_ATTN_ELEM __nv_bfloat16
 #define SWZ_ATTN_ELEM_NAME bf16
@@ -53,6 +59,7 @@
 
 #define SWZ_ATTN_ARCH WGMMA
 #define SWZ_ATTN_LAYOUT NONE
+#define SWZ_ATTN_PERSIST 1
 #define SWZ_ATTN_HEAD_DIM 128
 #define SWZ_ATTN_ELEM __nv_bfloat16
 #define SWZ_ATTN_ELEM_NAME bf16
@@ -61,6 +68,7 @@
 
 #define SWZ_ATTN_ARCH WGMMA
 #define SWZ_ATTN_LAYOUT PAD
+#define SWZ_ATTN_PERSIST 1
 #define SWZ_ATTN_HEAD_DIM 128
 #define SWZ_ATTN_ELEM __nv_bfloat16
 #define SWZ_ATTN_ELEM_NAME bf16

@@ -20,9 +20,12 @@ echo "wgemm $b/examples/swz-example-wgemm --runs $(for v in $w; do printf '%s:30
 echo "wgemm-tuning $b/bench/bench_wgemm --check --quick"
 echo "hgemm-all $b/examples/hgemm/test-hgemm all --quick"
 # attn: every variant on small ragged problems -- causal with rows left without keys, GQA,
-# varlen, strided views -- (the racecheck/synccheck runs cover the pipelines' barriers).
+# varlen, strided views, a causal 400 x 400 where the first consumers of a CTA skip the key
+# blocks past their rows and the last block's last consumers have no row at all, and a causal
+# problem of more tiles than an H100 has SMs (the persistent CTAs claim tiles) -- (the
+# racecheck/synccheck runs cover the pipelines' barriers).
 a=$("$b/examples/swz-example-attn" --list 2>/dev/null)
-echo "attn $b/examples/swz-example-attn --runs $(for v in $a; do printf '%s:1:129:200:2:1:c %s:3:70:90:2:2:vs ' "$v" "$v"; done)"
+echo "attn $b/examples/swz-example-attn --runs $(for v in $a; do printf '%s:1:129:200:2:1:c %s:3:70:90:2:2:vs %s:1:400:400:1:1:c %s:4:200:200:40:8:c ' "$v" "$v" "$v" "$v"; done)"
 d=$(dirname "$0")
 [ -f "$d/gemm/sanitize-list.sh" ] && sh "$d/gemm/sanitize-list.sh" "$b"
 exit 0

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "attn.h"
+#include "attn.cuh" /* the family-once part: the causal tile order */
 #include "gpu_util.h"
 
 static int failures = 0;
@@ -40,6 +41,22 @@ static void host_tests(void)
             EXPECT(st.worst_ways >= 8 || ld.worst_ways >= 8, "%s: none predicted %u / %u ways", v->name, st.worst_ways,
                    ld.worst_ways);
     }
+    /* the causal order: every (pair, query block) once, and inside a section the query blocks
+     * never grow (longest tiles first) */
+    for (int M = 1; M <= 12; ++M)
+        for (int bhs = 1; bhs <= 40; ++bhs)
+            for (int sec = 1; sec <= 64; sec *= 2) {
+                std::vector<int> seen((size_t)M * bhs, 0);
+                int bad = 0, prev_m = M, prev_sec = -1;
+                for (int t = 0; t < M * bhs; ++t) {
+                    int m = -1;
+                    const int bh = ex_at_causal_tile(t, M, bhs, sec, &m);
+                    if (bh < 0 || bh >= bhs || m < 0 || m >= M || seen[(size_t)bh * M + m]++) { bad = 1; break; }
+                    if (bh / sec == prev_sec && m > prev_m) { bad = 1; break; }
+                    prev_sec = bh / sec, prev_m = m;
+                }
+                EXPECT(!bad, "causal order M %d, %d pairs, sections of %d: not a longest-first bijection", M, bhs, sec);
+            }
     /* the variant list the Python module reads: the registry's names, NULL outside it */
     for (int i = 0; i < swz_attn_registry.count; ++i)
         EXPECT(swz_attn_variant_name(i) == swz_attn_registry.variants[i]->name, "variant name %d", i);
@@ -72,6 +89,7 @@ static void host_tests(void)
         {"seqlen_q -1", cudaErrorInvalidValue, "seqlen_q"},
         {"cu_seqlens_q only", cudaErrorInvalidValue, "both set or both NULL"},
         {"scale NaN", cudaErrorInvalidValue, "scale"},
+        {"2^31 tiles", cudaErrorInvalidValue, "fewer than 2^31 tiles"},
     };
     for (size_t c = 0; c < sizeof cases / sizeof cases[0]; ++c) {
         swz_attn_args a = good;
@@ -91,6 +109,7 @@ static void host_tests(void)
         case 12: a.seqlen_q = -1; break;
         case 13: a.cu_seqlens_q = (const int32_t *)fake; break;
         case 14: a.scale = NAN; break;
+        case 15: a.batch = 65535, a.heads = 65535, a.heads_kv = 65535, a.seqlen_q = 64; break;
         }
         const cudaError_t e = swz_attn_check(&a, &why);
         swz_error_format(&why, s, sizeof s);
