@@ -62,8 +62,7 @@ if has build; then
   # Always a clean build of this tree; CUDA through tools/nvcc-md.sh (tools/setup.sh does the
   # same), whose dependency files Meson 1.0 would not write.
   rm -rf "$B"
-  bash tools/nvcc-md.sh --write-native build-tools/nvcc-md.ini
-  meson setup "$B" --native-file build-tools/nvcc-md.ini -Dbuildtype=release -Dhost_tests=disabled >"$R/setup.log" 2>&1 \
+  meson setup "$B" --native-file "$(bash tools/nvcc-md.sh --native-file)" -Dbuildtype=release -Dhost_tests=disabled >"$R/setup.log" 2>&1 \
     || { tail -40 "$R/setup.log"; note build "setup FAILED"; }
   if ninja -C "$B" -k 0 >"$R/build.log" 2>&1; then note build "ok ($(( $(date +%s) - t0 )) s)"
   else grep -E "error|FAILED" "$R/build.log" | head -40; note build "FAILED (some targets)"; fi

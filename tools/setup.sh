@@ -97,8 +97,7 @@ SWZ_BUILD=${SWZ_BUILD:-build}
 # directory configured without it is configured again from scratch, once.
 swz_native=()
 if command -v nvcc >/dev/null 2>&1; then
-  bash tools/nvcc-md.sh --write-native build-tools/nvcc-md.ini
-  swz_native=(--native-file build-tools/nvcc-md.ini)
+  swz_native=(--native-file "$(bash tools/nvcc-md.sh --native-file)")
   if [ -f "$SWZ_BUILD/build.ninja" ] && ! grep -q nvcc-md.sh "$SWZ_BUILD/build.ninja"; then
     # shellcheck disable=SC2086
     meson setup --wipe "$SWZ_BUILD" "${swz_native[@]}" ${SWZ_MESON_ARGS:-}
