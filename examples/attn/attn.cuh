@@ -97,6 +97,7 @@
 #include <swz/xor.h>
 #include <swz/mma.h>
 #include <swz/tma.h>
+#include "../fill.h" /* ex_fill: the persistent grid */
 #include "attn.h"
 
 /* ---- the family-once part ---------------------------------------------------------------- */
@@ -228,12 +229,12 @@ static __device__ __forceinline__ int ex_at_cta_set(const ex_at_params &p, int b
     c->n_end = ex_at_keys_end(p, *c, c->m * BM, (c->m + 1) * BM, BN);
     return 1;
 }
-/* Tile t of the order above: the persistent grid's t-th claim, or the t-th CTA in launch order of
- * a grid of one CTA per tile (ex_at_cta_of). */
+/* Causal tile t of the order above: the persistent grid's t-th claim, or the t-th CTA in launch
+ * order of a causal grid of one CTA per tile (ex_at_cta_of). */
 static __device__ __forceinline__ int ex_at_cta_at(const ex_at_params &p, int t, int BM, int BN, ex_at_cta *c)
 {
-    int m = t % p.m_blocks;
-    const int bh = p.causal ? ex_at_causal_tile(t, p.m_blocks, p.heads * p.batch, p.section, &m) : t / p.m_blocks;
+    int m;
+    const int bh = ex_at_causal_tile(t, p.m_blocks, p.heads * p.batch, p.section, &m);
     return ex_at_cta_set(p, bh / p.heads, bh % p.heads, m, BM, BN, c);
 }
 /* The CTA's tile in a grid of one CTA per tile (ex_at_launch_grid: x the query block, y the head,
@@ -361,41 +362,43 @@ static inline ex_at_params ex_at_params_of(const swz_attn_args *a, int BM)
     return p;
 }
 
-/* Host: launch the dynamic-shared-memory kernel fn over the (query block, head, batch) grid;
- * *configured (the launcher's own flag) records that fn's shared-memory limit is raised. */
+/* Host: raise fn's dynamic shared-memory limit to smem once (*configured, the launcher's own
+ * flag, records it). */
+static inline cudaError_t ex_at_configure(const void *fn, unsigned smem, int *configured)
+{
+    if (*configured) return cudaSuccess;
+    const cudaError_t e = cudaFuncSetAttribute(fn, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem);
+    if (e == cudaSuccess) *configured = 1;
+    return e;
+}
+
+/* Host: launch the dynamic-shared-memory kernel fn over the (query block, head, batch) grid. */
 static inline cudaError_t ex_at_launch_grid(const void *fn, const swz_attn_args *a, int BM, int threads, unsigned smem,
                                             void **args, cudaStream_t s, int *configured)
 {
-    if (!*configured) {
-        cudaError_t e = cudaFuncSetAttribute(fn, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem);
-        if (e != cudaSuccess) return e;
-        *configured = 1;
-    }
+    const cudaError_t e = ex_at_configure(fn, smem, configured);
+    if (e != cudaSuccess) return e;
     const dim3 grid((unsigned)((a->seqlen_q + BM - 1) / BM), (unsigned)a->heads, (unsigned)a->batch);
     return cudaLaunchKernel(fn, grid, dim3((unsigned)threads), args, smem, s);
 }
 
-/* Host: launch fn persistent (SWZ_ATTN_PERSIST): one CTA per SM, at most one per tile, each
- * taking tiles in the order of ex_at_cta_at -- its first at blockIdx.x, then the next unclaimed
- * one from a counter of this launch's own (allocated, zeroed and freed in stream order, so that
- * launches on other streams or replays of a captured graph never share it).  p->next_tile is set
- * here (args must point at *p). */
+/* Host: launch fn persistent (SWZ_ATTN_PERSIST): as many CTAs as fill the GPU (ex_fill, cached
+ * in fill_cache: one per SM for the shipped knobs), at most one per tile, each taking tiles in
+ * the order of ex_at_cta_at -- its first at blockIdx.x, then the next unclaimed one from a
+ * counter of this launch's own (allocated, zeroed and freed in stream order, so that launches
+ * on other streams or replays of a captured graph never share it).  p->next_tile is set here
+ * (args must point at *p). */
 static inline cudaError_t ex_at_launch_persistent(const void *fn, ex_at_params *p, int threads, unsigned smem,
-                                                  void **args, cudaStream_t s, int *configured)
+                                                  void **args, cudaStream_t s, int *configured, int *fill_cache)
 {
-    int dev = 0, sms = 0;
-    cudaError_t e;
-    if (!*configured) {
-        if ((e = cudaFuncSetAttribute(fn, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem)) != cudaSuccess) return e;
-        *configured = 1;
-    }
-    if ((e = cudaGetDevice(&dev)) != cudaSuccess ||
-        (e = cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev)) != cudaSuccess)
-        return e;
+    cudaError_t e = ex_at_configure(fn, smem, configured);
+    if (e != cudaSuccess) return e;
+    const int fill = ex_fill(fn, threads, smem, fill_cache);
+    if (fill <= 0) return cudaErrorInvalidDevice;
     const int64_t tiles = (int64_t)p->m_blocks * p->heads * p->batch;
     if ((e = cudaMallocAsync((void **)&p->next_tile, sizeof(unsigned), s)) != cudaSuccess) return e;
     if ((e = cudaMemsetAsync(p->next_tile, 0, sizeof(unsigned), s)) == cudaSuccess)
-        e = cudaLaunchKernel(fn, dim3((unsigned)(tiles < sms ? tiles : sms)), dim3((unsigned)threads), args, smem, s);
+        e = cudaLaunchKernel(fn, dim3((unsigned)(tiles < fill ? tiles : fill)), dim3((unsigned)threads), args, smem, s);
     const cudaError_t f = cudaFreeAsync(p->next_tile, s);
     return e != cudaSuccess ? e : f;
 }

@@ -394,7 +394,7 @@ extern "C" cudaError_t EX_RD_NAME(const SWZ_REDUCE_ELEM *in, int64_t n, EX_RD_OU
                                     (uintptr_t)workspace % sizeof(EX_RD_ACC) != 0)))
         return cudaErrorInvalidValue;
     chunks = (n + EX_RD_CH - 1) / EX_RD_CH;
-    fill = ex_fill((const void *)EX_RDN(_partials), (SWZ_REDUCE_TILE), fill_cache);
+    fill = ex_fill((const void *)EX_RDN(_partials), (SWZ_REDUCE_TILE), 0, fill_cache);
     if (fill <= 0) return cudaErrorInvalidDevice;
     grid = chunks < fill ? chunks : fill;
     {

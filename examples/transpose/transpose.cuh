@@ -319,7 +319,7 @@ static inline int64_t ex_tr_fill(const void *kernel, int threads, int *cache)
     (void)kernel, (void)threads, (void)cache;
     return SWZ_TR_EMU_PERSIST_GRID;
 #else
-    return ex_fill(kernel, threads, cache); /* ../fill.h */
+    return ex_fill(kernel, threads, 0, cache); /* ../fill.h */
 #endif
 }
 
