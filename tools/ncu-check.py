@@ -81,10 +81,16 @@ M_LDGSTS_IN = "smsp__sass_inst_executed_op_ldgsts.sum"
 # writes landing at the same time (the wgmma attention kernels: 1098-1430 wavefronts over 132
 # CTAs, equal to its bank-conflict counter, while these read exactly 4.000 and 32.000 per STSM;
 # docs/design.md, "Model vs hardware").  Where a launch has them, the store side is their sum.
-M_SASS_ST_WF = "smsp__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared_op_st.sum"
-M_SASS_STSM_WF = "smsp__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared_op_stsm.sum"
+# The load side likewise (LDS, LDSM): the l1tex load counter also counts the loads' arbitration
+# with TMA writes (the wgmma attention's epilogue LDS of one warpgroup while the last K/V copies
+# of the others land).
+M_SASS_WF = {"st": ("smsp__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared_op_st.sum",
+                    "smsp__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared_op_stsm.sum"),
+             "ld": ("smsp__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared_op_ld.sum",
+                    "smsp__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared_op_ldsm.sum")}
+M_SASS_ST_WF, M_SASS_STSM_WF = M_SASS_WF["st"]
 METRICS = [M_WF["ld"], M_WF["st"], M_IN["ld"], M_IN["st"], M_LDSM, M_STSM, M_LDGSTS_WF, M_LDGSTS_IN,
-           M_SASS_ST_WF, M_SASS_STSM_WF]
+           *M_SASS_WF["st"], *M_SASS_WF["ld"]]
 
 
 def families(build):
@@ -191,14 +197,16 @@ def parse_ncu_csv(text):
 def totals(records, prefix):
     """Sum of every metric over the launches whose kernel name starts with prefix."""
     t, n = {m: 0.0 for m in METRICS}, 0
-    sass = True  # every launch has the instruction-attributed store wavefronts
+    sass = {"st": True, "ld": True}  # every launch has the side's instruction-attributed wavefronts
     for r in records:
         if r["kernel"].startswith(prefix):
             n += 1
-            sass = sass and M_SASS_ST_WF in r["metrics"] and M_SASS_STSM_WF in r["metrics"]
+            for side, ms in M_SASS_WF.items():
+                sass[side] = sass[side] and all(m in r["metrics"] for m in ms)
             for m in METRICS:
                 t[m] += r["metrics"].get(m, 0.0)
-    t["sass_st"] = sass and n > 0
+    for side in sass:
+        t["sass_" + side] = sass[side] and n > 0
     return t, n
 
 
@@ -228,10 +236,11 @@ def parse_predict(text):
 
 def measured(side, meas):
     """(wavefronts, instructions) measured on one side: loads are LDS and LDSM; stores STS, STSM
-    and LDGSTS, their wavefronts the instruction-attributed ones where every launch has them."""
+    and LDGSTS; the wavefronts of LDS / LDSM and STS / STSM are the instruction-attributed ones
+    where every launch has them."""
+    wf = sum(meas[m] for m in M_SASS_WF[side]) if meas.get("sass_" + side) else meas[M_WF[side]]
     if side == "ld":
-        return meas[M_WF["ld"]], meas[M_IN["ld"]] + meas.get(M_LDSM, 0.0)
-    wf = meas[M_SASS_ST_WF] + meas[M_SASS_STSM_WF] if meas.get("sass_st") else meas[M_WF["st"]]
+        return wf, meas[M_IN["ld"]] + meas.get(M_LDSM, 0.0)
     return wf + meas.get(M_LDGSTS_WF, 0.0), meas[M_IN["st"]] + meas.get(M_STSM, 0.0) + meas.get(M_LDGSTS_IN, 0.0)
 
 
@@ -441,6 +450,13 @@ def self_test(samples):
     expect(verdict(q, "st", meas, 1, 0.02, 0.05)[0], "STSM judged by the instruction-attributed wavefronts")
     meas["sass_st"] = False
     expect(not verdict(q, "st", meas, 1, 0.02, 0.05)[0], "without them, the l1tex counter's 5% excess fails")
+    # the load side the same way: LDS and LDSM by their own wavefronts where the launch has them
+    q = dict(preds[0], ld_instr=100, ld_wf=400, ld_ideal=400, ld_ways=1)
+    meas = {M_WF["ld"]: 435.0, M_IN["ld"]: 60, M_LDSM: 40, M_SASS_WF["ld"][0]: 240.0, M_SASS_WF["ld"][1]: 160.0,
+            "sass_ld": True}
+    expect(verdict(q, "ld", meas, 1, 0.02, 0.05)[0], "LDS + LDSM judged by the instruction-attributed wavefronts")
+    meas["sass_ld"] = False
+    expect(not verdict(q, "ld", meas, 1, 0.02, 0.05)[0], "without them, the l1tex load counter's excess fails")
     rec = [{"id": "1", "kernel": "k", "metrics": {M_WF["st"]: 420.0, M_SASS_ST_WF: 0.0, M_SASS_STSM_WF: 400.0}},
            {"id": "2", "kernel": "k", "metrics": {M_WF["st"]: 420.0}}]
     expect(totals(rec[:1], "k")[0]["sass_st"] and not totals(rec, "k")[0]["sass_st"],
