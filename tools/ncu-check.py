@@ -18,10 +18,11 @@ What it does
         smsp__sass_inst_executed_op_ldsm.sum (ldmatrix), smsp__inst_executed_op_shared_stsm.sum
         (stmatrix), smsp__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared_op_ldgsts.sum and
         smsp__sass_inst_executed_op_ldgsts.sum (cp.async's shared writes, bank.h R8),
-        smsp__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared_op_st.sum and _op_stsm.sum (the
-        store wavefronts of STS and STSM themselves: where a launch has them, the store side
-        counts these instead of the l1tex counter, which adds the stores' arbitration with TMA
-        writes landing at the same time)
+        smsp__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared_op_st.sum and _op_stsm.sum, and
+        ..._op_ld.sum and _op_ldsm.sum (the wavefronts of STS / STSM and of LDS / LDSM
+        themselves: where every launch has them, a side counts these instead of the l1tex
+        counter, which adds the instructions' arbitration with other shared traffic landing at
+        the same time, such as TMA writes)
 
   and compares, separately for loads (LDS, LDSM) and stores (every shared write: STS, STSM and
   cp.async's LDGSTS), with blocks x the prediction:
@@ -81,9 +82,10 @@ M_LDGSTS_IN = "smsp__sass_inst_executed_op_ldgsts.sum"
 # writes landing at the same time (the wgmma attention kernels: 1098-1430 wavefronts over 132
 # CTAs, equal to its bank-conflict counter, while these read exactly 4.000 and 32.000 per STSM;
 # docs/design.md, "Model vs hardware").  Where a launch has them, the store side is their sum.
-# The load side likewise (LDS, LDSM): the l1tex load counter also counts the loads' arbitration
-# with TMA writes (the wgmma attention's epilogue LDS of one warpgroup while the last K/V copies
-# of the others land).
+# The load side likewise (LDS, LDSM): the wgmma attention's D 64 xor epilogue LDS, which overlap
+# the other warpgroups' shared traffic (no barrier across the consumers), read 28,042 wavefronts
+# on the l1tex load counter against 25,344 = 4.000 per LDS on these (its bank-conflict counter:
+# 18), where the pad and none epilogues, behind a barrier, read 25,344 on both (H100, 2026-12-07).
 M_SASS_WF = {"st": ("smsp__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared_op_st.sum",
                     "smsp__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared_op_stsm.sum"),
              "ld": ("smsp__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared_op_ld.sum",
