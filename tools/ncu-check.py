@@ -90,7 +90,6 @@ M_SASS_WF = {"st": ("smsp__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared_op_st.
                     "smsp__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared_op_stsm.sum"),
              "ld": ("smsp__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared_op_ld.sum",
                     "smsp__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared_op_ldsm.sum")}
-M_SASS_ST_WF, M_SASS_STSM_WF = M_SASS_WF["st"]
 METRICS = [M_WF["ld"], M_WF["st"], M_IN["ld"], M_IN["st"], M_LDSM, M_STSM, M_LDGSTS_WF, M_LDGSTS_IN,
            *M_SASS_WF["st"], *M_SASS_WF["ld"]]
 
@@ -448,7 +447,7 @@ def self_test(samples):
     # writes), the instruction-attributed ones exactly the predicted 4.0: those decide, where a
     # launch has them, and only then
     q = dict(preds[0], st_instr=100, st_wf=400, st_ideal=400, st_ways=1)
-    meas = {M_WF["st"]: 420.0, M_IN["st"]: 0, M_STSM: 100, M_SASS_ST_WF: 0.0, M_SASS_STSM_WF: 400.0, "sass_st": True}
+    meas = {M_WF["st"]: 420.0, M_IN["st"]: 0, M_STSM: 100, M_SASS_WF["st"][0]: 0.0, M_SASS_WF["st"][1]: 400.0, "sass_st": True}
     expect(verdict(q, "st", meas, 1, 0.02, 0.05)[0], "STSM judged by the instruction-attributed wavefronts")
     meas["sass_st"] = False
     expect(not verdict(q, "st", meas, 1, 0.02, 0.05)[0], "without them, the l1tex counter's 5% excess fails")
@@ -459,7 +458,7 @@ def self_test(samples):
     expect(verdict(q, "ld", meas, 1, 0.02, 0.05)[0], "LDS + LDSM judged by the instruction-attributed wavefronts")
     meas["sass_ld"] = False
     expect(not verdict(q, "ld", meas, 1, 0.02, 0.05)[0], "without them, the l1tex load counter's excess fails")
-    rec = [{"id": "1", "kernel": "k", "metrics": {M_WF["st"]: 420.0, M_SASS_ST_WF: 0.0, M_SASS_STSM_WF: 400.0}},
+    rec = [{"id": "1", "kernel": "k", "metrics": {M_WF["st"]: 420.0, M_SASS_WF["st"][0]: 0.0, M_SASS_WF["st"][1]: 400.0}},
            {"id": "2", "kernel": "k", "metrics": {M_WF["st"]: 420.0}}]
     expect(totals(rec[:1], "k")[0]["sass_st"] and not totals(rec, "k")[0]["sass_st"],
            "the instruction-attributed sum only when every launch has it")
