@@ -237,6 +237,12 @@ static __device__ __forceinline__ int ex_at_cta_at(const ex_at_params &p, int t,
     const int bh = ex_at_causal_tile(t, p.m_blocks, p.heads * p.batch, p.section, &m);
     return ex_at_cta_set(p, bh / p.heads, bh % p.heads, m, BM, BN, c);
 }
+/* The next tile a persistent CTA takes (ex_at_launch_persistent): the first gridDim.x tiles are
+ * the CTAs' own (blockIdx.x), the rest are claimed from the launch's counter. */
+static __device__ __forceinline__ int ex_at_claim(const ex_at_params &p)
+{
+    return (int)gridDim.x + (int)atomicAdd(p.next_tile, 1u);
+}
 /* The CTA's tile in a grid of one CTA per tile (ex_at_launch_grid: x the query block, y the head,
  * z the batch entry).  Non-causal: the tile of its coordinates, which is the order above; causal:
  * the tile of its place in launch order (x fastest, then y, z). */
