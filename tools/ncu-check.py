@@ -198,7 +198,7 @@ def parse_ncu_csv(text):
 def totals(records, prefix):
     """Sum of every metric over the launches whose kernel name starts with prefix."""
     t, n = {m: 0.0 for m in METRICS}, 0
-    sass = {"st": True, "ld": True}  # every launch has the side's instruction-attributed wavefronts
+    sass = {side: True for side in M_SASS_WF}  # every launch has the side's instruction-attributed wavefronts
     for r in records:
         if r["kernel"].startswith(prefix):
             n += 1
