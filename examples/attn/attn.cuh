@@ -31,9 +31,10 @@
  *   SWZ_ATTN_BM         (optional, WGMMA; 128 default or 192) query rows of a CTA: 64 per consumer
  *                       warpgroup (192: three consumers, 160 registers each instead of 240)
  *   SWZ_ATTN_STAGES     (optional, WGMMA; 2 default, up to 4) K/V stages in shared memory
+ *   SWZ_ATTN_BN         (optional; 64 default with MMA, or 128; WGMMA: 128) keys of a K/V block
  *   A missing or bad parameter is a compile error that names it.
  *
- * The portable kernel (MMA; 128 threads = 4 warps, BM = 128 query rows, BN = 64 keys)
+ * The portable kernel (MMA; 128 threads = 4 warps, BM = 128 query rows, BN = SWZ_ATTN_BN keys)
  *   grid      one CTA per tile (ex_at_cta_of: causal, the CTA's place in launch order is its
  *             place in the sectioned longest-first order of ex_at_cta_at).
  *   smem      Q (BM x D), K and V (BN x D) in two stages each, all in the layout (xor: swz's
@@ -514,6 +515,13 @@ SWZ_STATIC_ASSERT((SWZ_ATTN_PERSIST) == 0 || ((SWZ_ATTN_PERSIST) == 1 && SWZ_CAT
 #if !defined(SWZ_ATTN_STAGES)
 #define SWZ_ATTN_STAGES 2
 #endif
+#if !defined(SWZ_ATTN_BN) && SWZ_CAT(EX_AT_AID_, SWZ_ATTN_ARCH) == EX_AT_AID_WGMMA
+#define SWZ_ATTN_BN 128
+#elif !defined(SWZ_ATTN_BN)
+#define SWZ_ATTN_BN 64
+#endif
+SWZ_STATIC_ASSERT((SWZ_ATTN_BN) == 128 || ((SWZ_ATTN_BN) == 64 && SWZ_CAT(EX_AT_AID_, SWZ_ATTN_ARCH) != EX_AT_AID_WGMMA),
+                  swz_error_attn_SWZ_ATTN_BN_must_be_128_with_WGMMA_and_64_or_128_with_MMA);
 SWZ_STATIC_ASSERT((SWZ_ATTN_BM) == 128 || ((SWZ_ATTN_BM) == 192 && SWZ_CAT(EX_AT_AID_, SWZ_ATTN_ARCH) == EX_AT_AID_WGMMA),
                   swz_error_attn_SWZ_ATTN_BM_must_be_128_or_192_with_WGMMA);
 SWZ_STATIC_ASSERT(((SWZ_ATTN_STAGES) >= 2 && (SWZ_ATTN_STAGES) <= 4 && SWZ_CAT(EX_AT_AID_, SWZ_ATTN_ARCH) == EX_AT_AID_WGMMA) ||
@@ -569,3 +577,4 @@ const swz_variant AT(_variant) = SWZ_VARIANT_INIT(
 #undef SWZ_ATTN_PERSIST
 #undef SWZ_ATTN_BM
 #undef SWZ_ATTN_STAGES
+#undef SWZ_ATTN_BN

@@ -6,6 +6,7 @@
 #define SWZ_ATTN_ARCH MMA
 #define SWZ_ATTN_LAYOUT XOR
 #define SWZ_ATTN_HEAD_DIM 64
+#define SWZ_ATTN_BN 128
 #define SWZ_ATTN_ELEM __nv_bfloat16
 #define SWZ_ATTN_ELEM_NAME bf16
 #include "attn.cuh"
@@ -13,6 +14,7 @@
 #define SWZ_ATTN_ARCH MMA
 #define SWZ_ATTN_LAYOUT XOR
 #define SWZ_ATTN_HEAD_DIM 64
+#define SWZ_ATTN_BN 128
 #define SWZ_ATTN_ELEM __half
 #define SWZ_ATTN_ELEM_NAME f16
 #include "attn.cuh"
@@ -34,6 +36,7 @@
 #define SWZ_ATTN_ARCH MMA
 #define SWZ_ATTN_LAYOUT NONE
 #define SWZ_ATTN_HEAD_DIM 64
+#define SWZ_ATTN_BN 128
 #define SWZ_ATTN_ELEM __nv_bfloat16
 #define SWZ_ATTN_ELEM_NAME bf16
 #include "attn.cuh"
@@ -41,6 +44,7 @@
 #define SWZ_ATTN_ARCH MMA
 #define SWZ_ATTN_LAYOUT PAD
 #define SWZ_ATTN_HEAD_DIM 64
+#define SWZ_ATTN_BN 128
 #define SWZ_ATTN_ELEM __nv_bfloat16
 #define SWZ_ATTN_ELEM_NAME bf16
 #include "attn.cuh"
