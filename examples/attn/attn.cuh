@@ -34,7 +34,8 @@
  *   SWZ_ATTN_BN         (optional; 64 default with MMA, or 128; WGMMA: 128) keys of a K/V block
  *   A missing or bad parameter is a compile error that names it.
  *
- * The portable kernel (MMA; 128 threads = 4 warps, BM = 128 query rows, BN = SWZ_ATTN_BN keys)
+ * The portable kernel (MMA; 128 threads = 4 warps, BM = 128 query rows, BN = SWZ_ATTN_BN keys: the
+ * shipped variants 128 at D 64, 64 at D 128 and 96 -- variants_mma*.cu)
  *   grid      one CTA per tile (ex_at_cta_of: causal, the CTA's place in launch order is its
  *             place in the sectioned longest-first order of ex_at_cta_at).
  *   smem      Q (BM x D), K and V (BN x D) in two stages each, all in the layout (xor: swz's
@@ -49,7 +50,9 @@
  *             reduced across the 4 lanes that hold them), P converted to 16-bit in registers
  *             as the A fragments of P.V (the accumulator order is the A-fragment order).
  *   pipeline  key blocks from the last to the first (masked blocks first); K of the next block
- *             loads while S is computed, V while P.V is: two cp.async groups per block.
+ *             loads while S is computed, V while P.V is: two cp.async groups per block.  Whole
+ *             tiles load by the plain copies (NAME_load_async_full); only a ragged Q tile or
+ *             last key block takes the bounds-checked ones (zeros past the rows).
  *   epilogue  O / l into the Q tile (each warp its own rows: 4-byte stores, conflict free in
  *             xor and pad, 8-way in none), then 16-byte coalesced stores of whole rows.
  *

@@ -1,7 +1,8 @@
 /* examples/attn/variants_mma.cu -- the portable (mma.sync) variants of attn.cuh (the registry and the family
  * record are in registry.cu): xor for both head dimensions and both types, none and pad at the
- * same knobs in bf16 (the cost of the conflict, measured beside xor).  One file per arch so the
- * two compile in parallel. */
+ * same knobs in bf16 (the cost of the conflict, measured beside xor).  Head dimension 64 takes
+ * blocks of 128 keys (SWZ_ATTN_BN; docs/design.md, "Attention").  One file per arch so the two
+ * compile in parallel. */
 
 #define SWZ_ATTN_ARCH MMA
 #define SWZ_ATTN_LAYOUT XOR
