@@ -984,6 +984,35 @@ static int EX_TRN(__mis)(const SWZ_TRANSPOSE_ELEM *in, const SWZ_TRANSPOSE_ELEM 
 #endif
 }
 
+/* A misaligned base of 16-byte elements is peeled (docs/design.md, "A misaligned base of 16-byte
+ * elements is peeled"): 1 when the elements are 16 bytes, the problem holds at least
+ * SWZ_TR_PEEL_MIN_BYTES, the leading dimensions and, past one matrix, the batch strides are
+ * whole 128-byte lines and a pointer is not on a line, with *pc the input columns and *pr the
+ * input rows up to the next line: input rows [pr, rows) and columns [pc, cols) then form a
+ * sub-matrix whose rows all start on a line on both sides, for the kernel; the two strips before
+ * it go to the launcher again (below the size, or with rows off whole lines, nothing is peeled). */
+#define EX_TR_HAS_PEEL (EX_TR_LID != EX_TR_LID_NAIVE && !(SWZ_TRANSPOSE_PERSIST))
+#ifndef SWZ_TR_PEEL_MIN_BYTES
+#define SWZ_TR_PEEL_MIN_BYTES ((int64_t)1 << 28) /* 256 MiB: the strips' own launches cost 10-30 us */
+#endif
+#if EX_TR_HAS_PEEL
+static int EX_TRN(__peel)(const SWZ_TRANSPOSE_ELEM *in, const SWZ_TRANSPOSE_ELEM *out, int64_t rows, int64_t cols,
+                           int64_t ld_in, int64_t ld_out, int64_t batch, int64_t bs_in, int64_t bs_out, int64_t *pr,
+                           int64_t *pc)
+{
+    const int64_t es = (int64_t)sizeof(SWZ_TRANSPOSE_ELEM), line = 128;
+    if (es != 16 || rows * cols * batch * es < SWZ_TR_PEEL_MIN_BYTES) /* (the extents fit: ex_tr_check) */
+        return 0;
+    const int64_t ai = (int64_t)((uintptr_t)in % (uintptr_t)line), ao = (int64_t)((uintptr_t)out % (uintptr_t)line);
+    if (ai % es != 0 || ao % es != 0 || ld_in * es % line != 0 || ld_out * es % line != 0 ||
+        (batch > 1 && (bs_in * es % line != 0 || bs_out * es % line != 0)))
+        return 0;
+    *pc = (line - ai) % line / es;
+    *pr = (line - ao) % line / es;
+    return *pr > 0 || *pc > 0;
+}
+#endif
+
 extern "C" cudaError_t EX_TRN(_batched)(const SWZ_TRANSPOSE_ELEM *in, SWZ_TRANSPOSE_ELEM *out, int64_t rows, int64_t cols,
                                            int64_t ld_in, int64_t ld_out, int64_t batch,
                                            int64_t bs_in, int64_t bs_out, cudaStream_t stream)
@@ -1037,6 +1066,20 @@ extern "C" cudaError_t EX_TRN(_batched)(const SWZ_TRANSPOSE_ELEM *in, SWZ_TRANSP
      * Every launch below moves sub-matrices of this one, aligned alike. */
     const int mis = EX_TRN(__mis)(in, out, ld_in, ld_out, batch, bs_in, bs_out);
     (void)mis;
+#if EX_TR_HAS_PEEL
+    {
+        int64_t pr, pc;
+        if (EX_TRN(__peel)(in, out, rows, cols, ld_in, ld_out, batch, bs_in, bs_out, &pr, &pc) && pr < rows && pc < cols) {
+            e = EX_TRN(_batched)(in + pr * ld_in + pc, out + pc * ld_out + pr, rows - pr, cols - pc, ld_in, ld_out,
+                                 batch, bs_in, bs_out, stream);
+            if (e == cudaSuccess && pr > 0)
+                e = EX_TRN(_batched)(in, out, pr, cols, ld_in, ld_out, batch, bs_in, bs_out, stream);
+            if (e == cudaSuccess && pc > 0)
+                e = EX_TRN(_batched)(in + pr * ld_in, out + pr, rows - pr, pc, ld_in, ld_out, batch, bs_in, bs_out, stream);
+            return e;
+        }
+    }
+#endif
     /* Normally one launch; more only past bmax matrices or ymax region rows. */
     for (b0 = 0; b0 < batch; b0 += bmax)
         for (rr = 0; rr < rows; rr += ymax * (SWZ_TRANSPOSE_TILE)) {

@@ -242,6 +242,37 @@ static std::vector<shape> shapes_of(const swz_variant *v)
         s = plain(R + v, 1);
         s.misalign_in = s.misalign_out = 1;
         sh.push_back(s);
+        /* rows of whole units under misaligned pointers (the twin), ragged, in a batch whose
+         * strides keep the rows aligned */
+        s = plain(2 * R + 5, 2 * C + 3);
+        s.ld_in = (s.cols + v - 1) / v * v;
+        s.ld_out = (s.rows + v - 1) / v * v;
+        s.misalign_in = 1;
+        s.misalign_out = v - 1;
+        s.batch = 2;
+        s.bs_in = s.rows * s.ld_in;
+        s.bs_out = s.cols * s.ld_out;
+        sh.push_back(s);
+        {
+            /* rows of whole 128-byte lines under pointers off a line, in a batch: the launcher
+             * peels 16-byte elements (in the emulation at any size), the twin takes the others */
+            const int64_t l = es < 128 ? 128 / es : 1;
+            s = plain(2 * R + 3, C + 1);
+            s.ld_in = (s.cols + l - 1) / l * l;
+            s.ld_out = (s.rows + l - 1) / l * l;
+            s.misalign_in = (int)(l / 2 + 1);
+            s.misalign_out = 2;
+            s.batch = 2;
+            s.bs_in = s.rows * s.ld_in;
+            s.bs_out = s.cols * s.ld_out;
+            sh.push_back(s);
+        }
+        if (v > 1) {
+            s = plain(v - 1, 3 * C); /* fewer rows than the output pointer's offset in its unit */
+            s.ld_out = v;
+            s.misalign_out = 1;
+            sh.push_back(s);
+        }
     }
     return sh;
 }
