@@ -2,7 +2,8 @@
 # tests/gpu/template_params.sh NVCC ARCH INCLUDE_DIR EXAMPLES_DIR
 # Every family template rejects a missing or a bad parameter at compile time, with a message
 # that names it; tile.h rejects a bad SWZ_TILE_VBYTES, and the transpose's copies.h (tile.h's
-# extension, family 'copies') its bad knobs; mma.h rejects a fragment access (ldmatrix, hence
+# extension, family 'copies') its bad knobs; the attention template (family 'attn') its bad
+# block sizes and knob combinations; mma.h rejects a fragment access (ldmatrix, hence
 # mma.sync) of elements that are not 2 bytes and a layout that splits 16-byte units (one built
 # for 4- or 8-byte access), while its copy takes any element size; and a control instantiation
 # of each compiles, so the failures come from the checks alone.  Each case below is
@@ -118,6 +119,13 @@ reduce|-cuda|OK|TILE )(;ELEM )(;VARIANT )(;SWZ_REDUCE_TILE 256;SWZ_REDUCE_ELEM f
 gemm|-cuda|OK|TILE )(;ELEM )(;LAYOUT )(;SWZ_GEMM_TILE 64;SWZ_GEMM_ELEM float;SWZ_GEMM_ELEM_NAME float;SWZ_GEMM_LAYOUT XOR
 hgemm|-cuda|OK|TILE )(;ELEM )(;LAYOUT )(;STAGES )(;SWZ_HGEMM_TILE 128;SWZ_HGEMM_ELEM __half;SWZ_HGEMM_ELEM_NAME half;SWZ_HGEMM_LAYOUT XOR
 wgemm|-cuda|OK|TILE )(;ELEM )(;OUT )(;STAGES )(;SWZ_WGEMM_TILE 256;SWZ_WGEMM_ELEM __nv_bfloat16;SWZ_WGEMM_ELEM_NAME bf16;SWZ_WGEMM_OUT float;SWZ_WGEMM_OUT_NAME f32
+attn|-cuda|OK|SWZ_ATTN_ARCH MMA;SWZ_ATTN_LAYOUT XOR;SWZ_ATTN_HEAD_DIM 64;SWZ_ATTN_BN 128;SWZ_ATTN_ELEM __nv_bfloat16;SWZ_ATTN_ELEM_NAME bf16
+attn|-cuda|OK|SWZ_ATTN_ARCH WGMMA;SWZ_ATTN_LAYOUT XOR;SWZ_ATTN_HEAD_DIM 128;SWZ_ATTN_ELEM __nv_bfloat16;SWZ_ATTN_ELEM_NAME bf16
+attn|-E|define SWZ_ATTN_HEAD_DIM|SWZ_ATTN_ARCH MMA;SWZ_ATTN_LAYOUT XOR;SWZ_ATTN_ELEM __nv_bfloat16;SWZ_ATTN_ELEM_NAME bf16
+attn|-cuda|swz_error_attn_SWZ_ATTN_BN_must_be_128_with_WGMMA_and_64_or_128_with_MMA|SWZ_ATTN_ARCH MMA;SWZ_ATTN_LAYOUT XOR;SWZ_ATTN_HEAD_DIM 64;SWZ_ATTN_BN 96;SWZ_ATTN_ELEM __nv_bfloat16;SWZ_ATTN_ELEM_NAME bf16
+attn|-cuda|swz_error_attn_SWZ_ATTN_BN_must_be_128_with_WGMMA_and_64_or_128_with_MMA|SWZ_ATTN_ARCH WGMMA;SWZ_ATTN_LAYOUT XOR;SWZ_ATTN_HEAD_DIM 128;SWZ_ATTN_BN 64;SWZ_ATTN_ELEM __nv_bfloat16;SWZ_ATTN_ELEM_NAME bf16
+attn|-cuda|swz_error_attn_SWZ_ATTN_STAGES_must_be_2_to_4_with_WGMMA_and_2_with_MMA|SWZ_ATTN_ARCH MMA;SWZ_ATTN_LAYOUT XOR;SWZ_ATTN_HEAD_DIM 64;SWZ_ATTN_STAGES 3;SWZ_ATTN_ELEM __nv_bfloat16;SWZ_ATTN_ELEM_NAME bf16
+attn|-cuda|swz_error_attn_SWZ_ATTN_PINGPONG_needs_SWZ_ATTN_BM_128|SWZ_ATTN_ARCH WGMMA;SWZ_ATTN_LAYOUT XOR;SWZ_ATTN_HEAD_DIM 128;SWZ_ATTN_BM 192;SWZ_ATTN_PINGPONG 1;SWZ_ATTN_ELEM __nv_bfloat16;SWZ_ATTN_ELEM_NAME bf16
 copies|-cuda|swz_error_transpose_copies_SHIFTED_must_be_0_or_1|SWZ_TILE_NAME t;SWZ_TILE_ELEM float;SWZ_TILE_ROWS 32;SWZ_TILE_COLS 32;SWZ_TILE_THREADS 256;SWZ_TILE_LAYOUT(r, c) ((r) * 32 + (c));SWZ_TILE_EXT "copies.h";SWZ_TRANSPOSE_COPIES_SHIFTED 2
 copies|-cuda|swz_error_transpose_copies_ROTATE_must_be_0_1_or_2|SWZ_TILE_NAME t;SWZ_TILE_ELEM float;SWZ_TILE_ROWS 32;SWZ_TILE_COLS 32;SWZ_TILE_THREADS 256;SWZ_TILE_LAYOUT(r, c) ((r) * 32 + (c));SWZ_TILE_EXT "copies.h";SWZ_TRANSPOSE_COPIES_ROTATE 3
 copies|-cuda|OK|SWZ_TILE_NAME t;SWZ_TILE_ELEM float;SWZ_TILE_ROWS 32;SWZ_TILE_COLS 64;SWZ_TILE_THREADS 256;SWZ_TILE_LAYOUT(r, c) ((c) / 32 * 1024 + (r) * 32 + (c) % 32);SWZ_TILE_EXT "copies.h";SWZ_TRANSPOSE_COPIES_SHIFTED 1;SWZ_TRANSPOSE_COPIES_LINE_STEP 1;SWZ_TRANSPOSE_COPIES_LINE_TILE 32
