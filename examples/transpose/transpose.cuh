@@ -194,6 +194,11 @@
  *   fast path) instead of a quarter-filled one (the edge path).  The standard problem and
  *   predict() are the region kernel's.
  *
+ * A misaligned base of 16-byte elements (rows of whole 128-byte lines, a pointer off a line, the
+ *   problem at least SWZ_TR_PEEL_MIN_BYTES = 256 MiB): the launcher peels the first input rows
+ *   and columns up to the lines (fewer than 8 each) into two strips of their own and runs the rest
+ *   with every tile row on a line (NAME__peel; docs/design.md).
+ *
  * Shared memory: static, at most 48 KiB per block (the portable static limit).  A SWZ_TRANSPOSE_TILE/SWZ_TRANSPOSE_ELEM
  * whose region does not fit (64x64 of 16-byte elements = 64 KiB) fails to compile with
  * "swz: swz_error_transpose_tile_exceeds_48KiB_static_shared_memory".  We chose a compile-time

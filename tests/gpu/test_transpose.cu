@@ -14,7 +14,8 @@
  *                          TMA layout must refuse (ops->accepts, the launcher) exactly the
  *                          shapes whose pitches are not whole 16-byte units, writing nothing
  *   test-transpose big     'batch', then a 65536 x 32769 uint8 matrix (2^31 + 2^16 elements:
- *                          64-bit indexing) through the XOR and naive kernels, checked in full
+ *                          64-bit indexing) through the XOR and naive kernels, checked in full,
+ *                          and 16-byte elements from 256 MiB off a line (the peel)
  *   test-transpose batch   batches longer than gridDim.z allows (70000 ragged 17 x 9 matrices
  *                          with gaps: the launcher splits them over launches), packed 64 x 64
  *                          and 256 x 256 batches (the bench's), and every shipped element type
@@ -362,6 +363,21 @@ static int test_big(int argc, char **argv)
     }
     CUDA_CHECK(cudaFree(din));
     CUDA_CHECK(cudaFree(dout));
+    /* 16-byte elements from 256 MiB on rows of whole lines under pointers off a line: the
+     * launcher's peel (transpose.cuh NAME__peel; the emulation covers it on small shapes) */
+    static test_rng rng = {0x5EED0004u};
+    for (const char *name : {"swz_transpose_xor_32_v16", "swz_transpose_xor_16_v16"}) {
+        const swz_variant *v = swz_variant_find(&swz_transpose_registry, name);
+        EXPECT(v != NULL, "variant %s missing", name);
+        if (!v) continue;
+        shape sh = plain(4099, 4101);
+        sh.ld_in = sh.ld_out = 4104; /* 8 elements: whole 128-byte lines */
+        sh.misalign_in = 3;
+        sh.misalign_out = 5;
+        const long long bad = run_case(v, sh, &rng);
+        printf("%s 4099 x 4101 from bases off a line: %s\n", name, bad ? "FAILED" : "ok");
+        EXPECT(bad == 0, "%s: the peeled transpose: %lld wrong", name, bad);
+    }
     return failures ? 1 : 0;
 }
 
