@@ -1066,11 +1066,6 @@ extern "C" cudaError_t EX_TRN(_batched)(const SWZ_TRANSPOSE_ELEM *in, SWZ_TRANSP
 #endif
     if (fill <= 0) return cudaErrorInvalidDevice;
 #endif
-    /* Rows that tile.h's copies cannot move in aligned vectors on one side or the other (the
-     * pointer, a leading dimension or a batch stride off their width) go to the twin kernel.
-     * Every launch below moves sub-matrices of this one, aligned alike. */
-    const int mis = EX_TRN(__mis)(in, out, ld_in, ld_out, batch, bs_in, bs_out);
-    (void)mis;
 #if EX_TR_HAS_PEEL
     {
         int64_t pr, pc;
@@ -1085,6 +1080,11 @@ extern "C" cudaError_t EX_TRN(_batched)(const SWZ_TRANSPOSE_ELEM *in, SWZ_TRANSP
         }
     }
 #endif
+    /* Rows that tile.h's copies cannot move in aligned vectors on one side or the other (the
+     * pointer, a leading dimension or a batch stride off their width) go to the twin kernel.
+     * Every launch below moves sub-matrices of this one, aligned alike. */
+    const int mis = EX_TRN(__mis)(in, out, ld_in, ld_out, batch, bs_in, bs_out);
+    (void)mis;
     /* Normally one launch; more only past bmax matrices or ymax region rows. */
     for (b0 = 0; b0 < batch; b0 += bmax)
         for (rr = 0; rr < rows; rr += ymax * (SWZ_TRANSPOSE_TILE)) {

@@ -142,6 +142,23 @@ static shape plain(int64_t r, int64_t c)
     return s;
 }
 
+/* s with leading dimensions rounded up to multiples of a elements. */
+static shape round_lds(shape s, int64_t a)
+{
+    s.ld_in = (s.cols + a - 1) / a * a;
+    s.ld_out = (s.rows + a - 1) / a * a;
+    return s;
+}
+
+/* s as a packed batch of n matrices (batch strides of one matrix). */
+static shape packed(shape s, int64_t n)
+{
+    s.batch = n;
+    s.bs_in = s.rows * s.ld_in;
+    s.bs_out = s.cols * s.ld_out;
+    return s;
+}
+
 static int quick = 0;               /* all --quick */
 static const char *only_layout = NULL; /* all --layout L */
 
@@ -174,16 +191,9 @@ static std::vector<shape> shapes_of(const swz_variant *v)
         /* ragged, with leading dimensions of whole 16-byte units (what the TMA layout takes:
          * clipped boxes; output rows ending inside a unit) */
         const int64_t a = es < 16 ? 16 / es : 1;
-        shape s = plain(3 * R + 5, 2 * C + 7);
-        s.ld_in = (s.cols + a - 1) / a * a;
-        s.ld_out = (s.rows + a - 1) / a * a;
-        sh.push_back(s);
-        sh.push_back(plain(2 * R + a, C + 3 * a)); /* ragged, packed, rows of whole units */
-        s = plain(R + a, C + 5 * a);               /* a packed ragged batch */
-        s.batch = 3;
-        s.bs_in = s.rows * s.ld_in;
-        s.bs_out = s.cols * s.ld_out;
-        sh.push_back(s);
+        sh.push_back(round_lds(plain(3 * R + 5, 2 * C + 7), a));
+        sh.push_back(plain(2 * R + a, C + 3 * a));           /* ragged, packed, rows of whole units */
+        sh.push_back(packed(plain(R + a, C + 5 * a), 3));    /* a packed ragged batch */
     }
     {
         shape s = plain(2 * R + 3, C + 9); /* padded leading dimensions */
@@ -245,27 +255,17 @@ static std::vector<shape> shapes_of(const swz_variant *v)
         sh.push_back(s);
         /* rows of whole units under misaligned pointers (the twin), ragged, in a batch whose
          * strides keep the rows aligned */
-        s = plain(2 * R + 5, 2 * C + 3);
-        s.ld_in = (s.cols + v - 1) / v * v;
-        s.ld_out = (s.rows + v - 1) / v * v;
+        s = packed(round_lds(plain(2 * R + 5, 2 * C + 3), v), 2);
         s.misalign_in = 1;
         s.misalign_out = v - 1;
-        s.batch = 2;
-        s.bs_in = s.rows * s.ld_in;
-        s.bs_out = s.cols * s.ld_out;
         sh.push_back(s);
         {
             /* rows of whole 128-byte lines under pointers off a line, in a batch: the launcher
              * peels 16-byte elements (in the emulation at any size), the twin takes the others */
             const int64_t l = es < 128 ? 128 / es : 1;
-            s = plain(2 * R + 3, C + 1);
-            s.ld_in = (s.cols + l - 1) / l * l;
-            s.ld_out = (s.rows + l - 1) / l * l;
+            s = packed(round_lds(plain(2 * R + 3, C + 1), l), 2);
             s.misalign_in = (int)(l / 2 + 1);
             s.misalign_out = 2;
-            s.batch = 2;
-            s.bs_in = s.rows * s.ld_in;
-            s.bs_out = s.cols * s.ld_out;
             sh.push_back(s);
         }
         if (v > 1) {
@@ -370,8 +370,7 @@ static int test_big(int argc, char **argv)
         const swz_variant *v = swz_variant_find(&swz_transpose_registry, name);
         EXPECT(v != NULL, "variant %s missing", name);
         if (!v) continue;
-        shape sh = plain(4099, 4101);
-        sh.ld_in = sh.ld_out = 4104; /* 8 elements: whole 128-byte lines */
+        shape sh = round_lds(plain(4099, 4101), 8); /* 8 elements: whole 128-byte lines */
         sh.misalign_in = 3;
         sh.misalign_out = 5;
         const long long bad = run_case(v, sh, &rng);
